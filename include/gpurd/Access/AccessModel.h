@@ -1,0 +1,137 @@
+//===- AccessModel.h - Memory operations of a compiled kernel ---*- C++ -*-===//
+//
+// The Access component's result for one kernel: every memory operation of the
+// compiled kernel (load, store, atomic, texture fetch; barriers too, since
+// they order the others) in program order, each with its memory space, the
+// array it touches, its size, its source location and expression, and either
+// its iteration domain, byte-offset access function and per-thread schedule
+// as quasi-affine objects (printed and normalised with isl), or the reason it
+// is not affine. Later stages use this through plain C++ (no isl, no LLVM).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_ACCESS_ACCESSMODEL_H
+#define GPURD_ACCESS_ACCESSMODEL_H
+
+#include "gpurd/Access/QuasiAffine.h"
+#include "gpurd/Frontend/KernelInfo.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpurd::access {
+
+/// Where an access goes, from the IR's address spaces and the declarations
+/// (never from names).
+enum class MemorySpace {
+  Global,         ///< Global memory through the L1/L2 path.
+  GlobalReadOnly, ///< Global memory the kernel only reads through a
+                  ///< `__restrict__` (noalias) pointer or `__ldg`.
+  Shared,
+  Constant,
+  Local,
+  Texture,
+};
+const char *memorySpaceName(MemorySpace space);
+
+enum class AccessKind { Read, Write, ReadModifyWrite, Barrier };
+const char *accessKindName(AccessKind kind);
+
+/// Why an operation (or a loop) is not affine: a stable kind, a message for
+/// users and where it comes from (Polly's RejectReason pattern).
+struct NonAffineReason {
+  enum class Kind {
+    DataDependentAddress,   ///< The address uses a value loaded from memory.
+    DataDependentCondition, ///< Executed under a condition on loaded data.
+    PointerChasing,         ///< The base pointer itself is loaded.
+    UnknownBase,            ///< The base is not a single array (phi/select).
+    NonAffineProduct,       ///< A product of two non-constant values.
+    NonConstantDivision,    ///< Division or modulo by a non-constant.
+    NonAffineInduction,     ///< A loop variable changes non-affinely.
+    NonAffineTripCount,     ///< A loop's trip count is not affine.
+    NonAffineCondition,     ///< A guarding condition is not affine.
+    BitOperation,           ///< xor/or/and with a non-mask, etc.
+    UnsupportedValue,       ///< Call results, selects, floats...
+    UnsupportedOperation,   ///< memcpy/memset and other operations.
+    Complexity,             ///< isl's operation limit was reached.
+  };
+  Kind kind;
+  std::string message;
+  SourcePosition position;
+
+  /// The stable kebab-case name (`data-dependent-address`, ...).
+  const char *name() const;
+};
+
+/// An array an operation touches.
+struct ArrayInfo {
+  std::string name;
+  MemorySpace space = MemorySpace::Global;
+  enum class Origin { Parameter, Variable, Local } origin = Origin::Parameter;
+  int paramIndex = -1;     ///< For parameters.
+  uint64_t sizeBytes = 0;  ///< For variables and locals, when known.
+};
+
+/// A loop of the compiled kernel.
+struct LoopInfo {
+  unsigned variable = 0;  ///< Index of its iteration variable.
+  int parent = -1;        ///< Index of the enclosing loop, or -1.
+  SourcePosition position;
+  /// Trip count minus one (the backedge-taken count), when affine.
+  std::optional<QuasiAffine> lastIteration;
+  std::optional<NonAffineReason> reason;
+};
+
+/// One memory operation (or barrier) of the compiled kernel.
+struct AccessSite {
+  unsigned id = 0;
+  AccessKind kind = AccessKind::Read;
+  std::string operation; ///< `load`, `store`, `atomicrmw add`, `ldg`, ...
+  MemorySpace space = MemorySpace::Global;
+  int array = -1;        ///< Index into AccessModel::arrays.
+  unsigned sizeBytes = 0;
+  SourcePosition position;
+  std::string sourceText;     ///< `A[row * N + k]`, when it could be found.
+  std::vector<unsigned> loops; ///< Enclosing loops, outermost first.
+  /// Domain dimensions (variable indices): block ids, thread ids, loops.
+  std::vector<unsigned> dimensions;
+  /// Program order: position in the enclosing loop (or the kernel) at each
+  /// level, outermost first (one more entry than loops).
+  std::vector<unsigned> schedule;
+
+  bool affine = false;
+  Condition domain = Condition::always();
+  QuasiAffine offset; ///< Byte offset into the array, when affine.
+  std::optional<NonAffineReason> reason;
+
+  /// isl forms (normalised by isl): the iteration domain, the access
+  /// relation to byte offsets and the per-thread schedule.
+  std::string islDomain, islAccess, islSchedule;
+  /// Whether isl found the domain empty under the launch configuration.
+  bool neverExecuted = false;
+};
+
+/// A variable of the model: a block or thread index, a loop iteration
+/// variable, or a parameter (a value unknown at analysis time).
+struct Variable {
+  enum class Kind { BlockIndex, ThreadIndex, Loop, Parameter } kind;
+  std::string name;
+};
+
+struct AccessModel {
+  std::string kernel;
+  std::vector<Variable> variables;
+  std::vector<ArrayInfo> arrays;
+  std::vector<LoopInfo> loops;
+  std::vector<AccessSite> sites;
+
+  std::vector<std::string> variableNames() const;
+  /// Indices of the parameter variables.
+  std::vector<unsigned> parameters() const;
+  /// Whether every memory operation is affine.
+  bool isAffine() const;
+};
+
+} // namespace gpurd::access
+
+#endif // GPURD_ACCESS_ACCESSMODEL_H

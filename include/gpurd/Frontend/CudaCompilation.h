@@ -1,0 +1,70 @@
+//===- CudaCompilation.h - How gpurd runs Clang on a CUDA file --*- C++ -*-===//
+//
+// gpurd parses every file as CUDA with its own embedded prelude instead of a
+// CUDA installation (Clang 19 cannot parse the headers of CUDA 12.6+, and a
+// user may have none): `-x cuda -nocudainc -nocudalib`, the prelude's
+// directory served from memory, and `-include gpurd_cuda_prelude.h` as nvcc
+// implicitly includes cuda_runtime.h. Compile commands may come from `--`,
+// from a compile_commands.json written for clang or gcc, or for nvcc (whose
+// options are translated: include paths, macros and the language standard
+// are kept, the rest is dropped).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_FRONTEND_CUDACOMPILATION_H
+#define GPURD_FRONTEND_CUDACOMPILATION_H
+
+#include "gpurd/Support/EmbeddedFile.h"
+
+#include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <string>
+
+namespace gpurd {
+
+/// The directory from which the prelude's headers are served.
+inline constexpr llvm::StringLiteral PreludeDirectory = "/__gpurd__/include";
+/// The header every file is parsed with, as nvcc includes cuda_runtime.h.
+inline constexpr llvm::StringLiteral PreludeHeader = "gpurd_cuda_prelude.h";
+
+/// The embedded prelude headers (base names and contents).
+llvm::ArrayRef<EmbeddedFile> preludeFiles();
+
+/// A file system that serves the prelude headers under PreludeDirectory on
+/// top of \p base (the real file system by default).
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+createCudaFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base =
+                         llvm::vfs::getRealFileSystem());
+
+/// Which side of the CUDA compilation Clang runs. ClangTool runs only the
+/// first job of a CUDA compilation, so the side is always explicit.
+enum class CudaSide { Host, Device };
+
+struct CudaCompileOptions {
+  /// The `--cuda-gpu-arch` value, e.g. `sm_80` (from the chosen GPU arch).
+  std::string gpuArch = "sm_80";
+  CudaSide side = CudaSide::Host;
+  /// Clang's resource directory, which holds the `__clang_cuda_*.h` headers.
+  std::string resourceDir;
+};
+
+/// The resource directory of the Clang gpurd was built against, unless the
+/// environment variable GPURD_RESOURCE_DIR names another.
+std::string defaultClangResourceDir();
+
+/// Turns one compile command (argv[0] first, the file last, as a compilation
+/// database gives it) into the command gpurd runs.
+std::vector<std::string>
+adjustCudaCommandLine(const std::vector<std::string> &command,
+                      const CudaCompileOptions &options);
+
+/// adjustCudaCommandLine as a LibTooling arguments adjuster.
+clang::tooling::ArgumentsAdjuster
+getCudaArgumentsAdjuster(const CudaCompileOptions &options);
+
+} // namespace gpurd
+
+#endif // GPURD_FRONTEND_CUDACOMPILATION_H

@@ -1,0 +1,133 @@
+//===- KernelInfo.h - Kernels and launch sites found in a CUDA file -*- C++ -*-===//
+//
+// The Frontend's result for one translation unit: every __global__ kernel
+// (template instantiations included) with its parameters, and every launch
+// site `k<<<grid, block, smem, stream>>>(args)` with the values that could be
+// evaluated at compile time. Nothing here refers to Clang's AST, so later
+// stages and the output code can use it freely.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_FRONTEND_KERNELINFO_H
+#define GPURD_FRONTEND_KERNELINFO_H
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace gpurd {
+
+/// A position in a source file, as Clang presents it (presumed location:
+/// `#line` directives respected), 1-based.
+struct SourcePosition {
+  std::string file;
+  unsigned line = 0;
+  unsigned column = 0;
+};
+
+/// How a kernel parameter is passed, as far as the memory models care.
+enum class ParamKind { Pointer, Integer, Floating, Boolean, Texture, Other };
+
+struct KernelParam {
+  std::string name;
+  std::string type;         ///< As written after template substitution.
+  ParamKind kind = ParamKind::Other;
+  std::string pointeeType;  ///< For pointers: the element type.
+  uint64_t pointeeSize = 0; ///< For pointers: element size in bytes (0 if unknown).
+  bool isRestrict = false;  ///< `__restrict__` pointer.
+  bool isConstPointee = false;
+};
+
+struct KernelInfo {
+  std::string name;          ///< Qualified, with template arguments: `ns::mm<32>`.
+  std::string mangledName;   ///< Itanium-mangled name (the device symbol).
+  SourcePosition position;   ///< Of the kernel's name.
+  std::vector<KernelParam> params;
+  bool isTemplateInstance = false;
+  /// `__launch_bounds__(maxThreads, minBlocks)` when present.
+  std::optional<uint64_t> launchBoundsMaxThreads;
+  std::optional<uint64_t> launchBoundsMinBlocks;
+  /// Bytes of statically sized `__shared__` variables declared in the kernel.
+  uint64_t staticSharedBytes = 0;
+  /// Whether the kernel declares `extern __shared__` (dynamic) memory.
+  bool usesDynamicShared = false;
+};
+
+/// A value from host code: known (integer or floating point) or unknown with
+/// the reason and the source text it came from.
+struct EvaluatedValue {
+  std::string text; ///< The source text of the expression.
+  std::variant<std::monostate, int64_t, uint64_t, double> value;
+  std::string unknownReason; ///< Set when value is monostate.
+
+  bool isKnown() const { return value.index() != 0; }
+  /// The value as an unsigned integer when it is a known non-negative integer.
+  std::optional<uint64_t> asUnsigned() const;
+  /// Prints the value (`4096`, `0.5`) or `?`.
+  std::string str() const;
+};
+
+/// One dimension triple (grid or block) at a launch site.
+struct Dim3Value {
+  std::string text;
+  std::array<EvaluatedValue, 3> components;
+
+  bool isKnown() const {
+    return components[0].isKnown() && components[1].isKnown() &&
+           components[2].isKnown();
+  }
+};
+
+struct LaunchArgument {
+  std::string param; ///< The kernel parameter it binds to.
+  EvaluatedValue value;
+};
+
+struct LaunchSite {
+  std::string kernel; ///< KernelInfo::name of the launched kernel.
+  SourcePosition position;
+  std::string enclosingFunction;
+  Dim3Value grid;
+  Dim3Value block;
+  EvaluatedValue dynamicSharedBytes;
+  std::string stream; ///< Source text; empty for the default stream.
+  std::vector<LaunchArgument> args;
+};
+
+/// A memory access as written in device code: `A[i]`, `*p`, `p->x`. The
+/// Access component maps compiled memory operations back to these through
+/// their debug locations.
+struct SourceAccess {
+  SourcePosition begin; ///< First character.
+  SourcePosition end;   ///< Start of the last token.
+  /// For writes by `=`, `+=`, `++`...: the operator, where Clang puts the
+  /// debug location of the store.
+  std::optional<SourcePosition> operatorPosition;
+  std::string text;
+  bool isRead = false;
+  bool isWrite = false;
+  bool isAtomic = false;
+  unsigned loopDepth = 0; ///< Loops around it within its function.
+  std::string function;
+};
+
+/// A loop in device code, with the name of its iteration variable.
+struct SourceLoop {
+  SourcePosition position;
+  std::string iterator;
+  std::string function;
+};
+
+struct TranslationUnitInfo {
+  std::string file;
+  std::vector<KernelInfo> kernels;
+  std::vector<LaunchSite> launches;
+  std::vector<SourceAccess> deviceAccesses;
+  std::vector<SourceLoop> deviceLoops;
+};
+
+} // namespace gpurd
+
+#endif // GPURD_FRONTEND_KERNELINFO_H

@@ -1,0 +1,92 @@
+//===- LaunchConfig.h - The launch configuration a model runs with -*- C++ -*-===//
+//
+// A kernel's launch configuration (grid, block, dynamic shared memory, scalar
+// argument values) is resolved from three layers, later ones overriding
+// earlier ones: the launch site found in the source, a launch-spec JSON file
+// (`--launch-spec`), and the command line (`--grid`, `--block`, `--smem`,
+// `--arg`). What is still unknown after that is an error that names the
+// kernel, what is missing and the option that supplies it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_FRONTEND_LAUNCHCONFIG_H
+#define GPURD_FRONTEND_LAUNCHCONFIG_H
+
+#include "gpurd/Frontend/KernelInfo.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpurd {
+
+/// What one layer (launch spec entry or command line) says about a launch.
+struct LaunchOverrides {
+  std::optional<std::array<uint64_t, 3>> grid;
+  std::optional<std::array<uint64_t, 3>> block;
+  std::optional<uint64_t> dynamicSharedBytes;
+  /// Scalar argument values by parameter name, as written (`4096`, `0.5`).
+  std::map<std::string, std::string> args;
+  /// Which launch site of the kernel to start from (1-based, source order).
+  std::optional<unsigned> launchIndex;
+  /// Where these values came from, for messages (`spec.json`, `command line`).
+  std::string origin;
+};
+
+/// A launch-spec file: overrides per kernel name.
+struct LaunchSpec {
+  std::vector<std::pair<std::string, LaunchOverrides>> kernels;
+};
+
+/// Parses `64`, `64,32` or `64,32,2` (also `64x32`) into a dim3; missing
+/// components are 1. \p what names the option for messages (`--grid`).
+llvm::Expected<std::array<uint64_t, 3>> parseDim3(llvm::StringRef text,
+                                                  llvm::StringRef what);
+
+/// Parses the `--arg name=value` strings.
+llvm::Expected<std::map<std::string, std::string>>
+parseArgAssignments(const std::vector<std::string> &assignments);
+
+/// Parses a launch-spec JSON document; \p source names it in messages.
+llvm::Expected<LaunchSpec> parseLaunchSpec(llvm::StringRef text,
+                                           llvm::StringRef source);
+/// Reads and parses a launch-spec file.
+llvm::Expected<LaunchSpec> loadLaunchSpec(llvm::StringRef path);
+
+/// Finds a kernel by its full name (`ns::mm<32>`), its name without scope, or
+/// its name without template arguments when that is unambiguous. The error
+/// lists the kernels that exist.
+llvm::Expected<const KernelInfo *> findKernel(const TranslationUnitInfo &unit,
+                                              llvm::StringRef name);
+
+/// A fully known launch configuration.
+struct LaunchConfig {
+  std::string kernel;
+  std::array<uint64_t, 3> grid{1, 1, 1};
+  std::array<uint64_t, 3> block{1, 1, 1};
+  uint64_t dynamicSharedBytes = 0;
+  /// Scalar arguments in parameter order (pointers are left out).
+  std::vector<LaunchArgument> args;
+  /// The launch site it started from, if any.
+  std::optional<SourcePosition> site;
+  /// Which layer supplied each part (`source`, a spec file, `command line`).
+  std::string gridOrigin, blockOrigin, sharedOrigin;
+
+  uint64_t threadsPerBlock() const { return block[0] * block[1] * block[2]; }
+  uint64_t blocks() const { return grid[0] * grid[1] * grid[2]; }
+};
+
+/// Resolves the launch configuration of \p kernel from its launch sites in
+/// \p unit and the override layers (applied in order). Fails with every
+/// missing or invalid piece listed.
+llvm::Expected<LaunchConfig>
+resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+              llvm::ArrayRef<const LaunchOverrides *> layers);
+
+} // namespace gpurd
+
+#endif // GPURD_FRONTEND_LAUNCHCONFIG_H

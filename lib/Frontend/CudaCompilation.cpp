@@ -1,0 +1,205 @@
+//===- CudaCompilation.cpp - How gpurd runs Clang on a CUDA file ----------===//
+
+#include "gpurd/Frontend/CudaCompilation.h"
+#include "gpurd/Frontend/EmbeddedPrelude.inc"
+
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <cstdlib>
+
+namespace gpurd {
+
+llvm::ArrayRef<EmbeddedFile> preludeFiles() { return prelude::EmbeddedFiles; }
+
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+createCudaFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
+  auto memory = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
+  for (const EmbeddedFile &file : preludeFiles()) {
+    llvm::SmallString<128> path(PreludeDirectory);
+    llvm::sys::path::append(path, file.name);
+    memory->addFile(path, /*ModificationTime=*/0,
+                    llvm::MemoryBuffer::getMemBuffer(
+                        llvm::StringRef(file.contents.data(),
+                                        file.contents.size()),
+                        path, /*RequiresNullTerminator=*/false));
+  }
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(base);
+  overlay->pushOverlay(memory);
+  return overlay;
+}
+
+std::string defaultClangResourceDir() {
+  if (const char *fromEnv = std::getenv("GPURD_RESOURCE_DIR"); fromEnv && *fromEnv)
+    return fromEnv;
+  return GPURD_CLANG_RESOURCE_DIR;
+}
+
+namespace {
+
+/// Options of the input command that gpurd replaces with its own.
+bool isReplacedOption(llvm::StringRef arg) {
+  return arg.starts_with("--cuda-gpu-arch") || arg.starts_with("--offload-arch") ||
+         arg.starts_with("--cuda-path") || arg == "--cuda-host-only" ||
+         arg == "--cuda-device-only" || arg == "--cuda-compile-host-device" ||
+         arg == "-nocudainc" || arg == "-nocudalib" ||
+         arg.starts_with("-resource-dir");
+}
+
+/// Options that take their value as the next argument when written alone.
+bool takesSeparateValue(llvm::StringRef arg) {
+  return llvm::StringSwitch<bool>(arg)
+      .Cases("-I", "-isystem", "-D", "-U", "-include", "-x", "-o", true)
+      .Cases("-MF", "-MT", "-MQ", "-idirafter", "-iquote", true)
+      .Cases("--include-path", "--system-include", "--define-macro", true)
+      .Cases("--undefine-macro", "--pre-include", "--output-file", true)
+      .Cases("-std", "--std", "-arch", "--gpu-architecture", "-gencode", true)
+      .Cases("--generate-code", "-ccbin", "--compiler-bindir", "-Xcompiler", true)
+      .Cases("-Xptxas", "-Xlinker", "-Xnvlink", "-maxrregcount", "-rdc", true)
+      .Cases("--relocatable-device-code", "-t", "--threads", "-code", true)
+      .Default(false);
+}
+
+bool isNvcc(llvm::StringRef argv0) {
+  return llvm::sys::path::filename(argv0).contains("nvcc");
+}
+
+/// Translates nvcc options to Clang's: keeps include paths, macros, forced
+/// includes and the language standard; drops everything else (code
+/// generation, host-compiler pass-through, device-link options).
+std::vector<std::string> translateNvcc(llvm::ArrayRef<std::string> args) {
+  std::vector<std::string> out;
+  static const std::pair<llvm::StringRef, llvm::StringRef> spellings[] = {
+      {"--include-path", "-I"},   {"--system-include", "-isystem"},
+      {"--define-macro", "-D"},   {"--undefine-macro", "-U"},
+      {"--pre-include", "-include"}, {"-I", "-I"},
+      {"-isystem", "-isystem"},   {"-D", "-D"},
+      {"-U", "-U"},               {"-include", "-include"}};
+  for (size_t i = 0; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    bool handled = false;
+    for (auto [nvccName, clangName] : spellings) {
+      if (arg == nvccName && i + 1 < args.size()) {
+        out.push_back(clangName.str());
+        out.push_back(args[++i]);
+        handled = true;
+        break;
+      }
+      if (arg.starts_with(nvccName)) {
+        llvm::StringRef value = arg.drop_front(nvccName.size());
+        if (nvccName.starts_with("--"))
+          value.consume_front("=");
+        if (value.empty())
+          continue;
+        out.push_back(clangName.str());
+        out.push_back(value.str());
+        handled = true;
+        break;
+      }
+    }
+    if (handled)
+      continue;
+    if ((arg == "-std" || arg == "--std") && i + 1 < args.size()) {
+      out.push_back("-std=" + args[++i]);
+      continue;
+    }
+    if (arg.starts_with("-std=") || arg.starts_with("--std=")) {
+      out.push_back("-std=" + arg.split('=').second.str());
+      continue;
+    }
+    if (takesSeparateValue(arg))
+      ++i;
+  }
+  return out;
+}
+
+} // namespace
+
+std::vector<std::string>
+adjustCudaCommandLine(const std::vector<std::string> &command,
+                      const CudaCompileOptions &options) {
+  if (command.empty())
+    return command;
+  std::vector<std::string> out;
+  out.push_back(isNvcc(command.front()) ? "clang++" : command.front());
+  out.push_back("-x");
+  out.push_back("cuda");
+
+  // The input file is the last argument that is not an option (compilation
+  // databases put it last); keep it last.
+  llvm::ArrayRef<std::string> args(command);
+  args = args.drop_front();
+  std::vector<std::string> body;
+  if (isNvcc(command.front())) {
+    body = translateNvcc(args);
+    // The translated options dropped the file name; find it again.
+    for (auto it = args.rbegin(); it != args.rend(); ++it) {
+      llvm::StringRef ext = llvm::sys::path::extension(*it);
+      if (!it->empty() && it->front() != '-' &&
+          (ext == ".cu" || ext == ".cuh" || ext == ".cpp" || ext == ".cc" ||
+           ext == ".cxx" || ext == ".c")) {
+        body.push_back(*it);
+        break;
+      }
+    }
+  } else {
+    for (size_t i = 0; i < args.size(); ++i) {
+      llvm::StringRef arg = args[i];
+      if (arg == "-x" && i + 1 < args.size()) {
+        ++i;
+        continue;
+      }
+      if (arg.starts_with("-x") && arg.size() > 2)
+        continue;
+      if (isReplacedOption(arg)) {
+        if (arg == "-resource-dir" && i + 1 < args.size())
+          ++i;
+        continue;
+      }
+      body.push_back(args[i]);
+    }
+  }
+  // The input is the last argument that is neither an option nor an
+  // option's value; it goes last, after gpurd's own options.
+  std::string file;
+  for (size_t i = body.size(); i-- > 0;) {
+    bool isValue = i > 0 && takesSeparateValue(body[i - 1]);
+    if (!body[i].empty() && body[i].front() != '-' && !isValue) {
+      file = body[i];
+      body.erase(body.begin() + i);
+      break;
+    }
+  }
+  out.insert(out.end(), body.begin(), body.end());
+  out.push_back("-nocudainc");
+  out.push_back("-nocudalib");
+  out.push_back("--cuda-gpu-arch=" + options.gpuArch);
+  out.push_back(options.side == CudaSide::Host ? "--cuda-host-only"
+                                               : "--cuda-device-only");
+  if (!options.resourceDir.empty()) {
+    out.push_back("-resource-dir");
+    out.push_back(options.resourceDir);
+  }
+  out.push_back("-D__GPURD__=1");
+  out.push_back("-isystem");
+  out.push_back(PreludeDirectory.str());
+  out.push_back("-include");
+  out.push_back(PreludeHeader.str());
+  // CUDA code is full of what newer compilers warn about; the user wants
+  // gpurd's findings, not style warnings of old benchmark code.
+  out.push_back("-Wno-unknown-cuda-version");
+  if (!file.empty())
+    out.push_back(file);
+  return out;
+}
+
+clang::tooling::ArgumentsAdjuster
+getCudaArgumentsAdjuster(const CudaCompileOptions &options) {
+  return [options](const clang::tooling::CommandLineArguments &args,
+                   llvm::StringRef) {
+    return adjustCudaCommandLine(args, options);
+  };
+}
+
+} // namespace gpurd

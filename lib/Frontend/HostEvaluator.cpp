@@ -1,0 +1,865 @@
+//===- HostEvaluator.cpp - Compile-time values of host expressions --------===//
+
+#include "HostEvaluator.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Lex/Lexer.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+
+using namespace clang;
+
+namespace gpurd {
+
+std::optional<uint64_t> EvaluatedValue::asUnsigned() const {
+  if (const auto *u = std::get_if<uint64_t>(&value))
+    return *u;
+  if (const auto *s = std::get_if<int64_t>(&value); s && *s >= 0)
+    return static_cast<uint64_t>(*s);
+  return std::nullopt;
+}
+
+std::string EvaluatedValue::str() const {
+  if (const auto *u = std::get_if<uint64_t>(&value))
+    return std::to_string(*u);
+  if (const auto *s = std::get_if<int64_t>(&value))
+    return std::to_string(*s);
+  if (const auto *d = std::get_if<double>(&value)) {
+    std::string out;
+    llvm::raw_string_ostream os(out);
+    os << llvm::format("%.17g", *d);
+    return out;
+  }
+  return "?";
+}
+
+namespace {
+
+constexpr unsigned MaxDepth = 64;
+
+/// Index of a dim3/uint3 member (x, y, z), if \p field is one.
+std::optional<unsigned> dimIndex(const ValueDecl *field) {
+  if (!field || !field->getIdentifier())
+    return std::nullopt;
+  StringRef name = field->getName();
+  if (name == "x")
+    return 0u;
+  if (name == "y")
+    return 1u;
+  if (name == "z")
+    return 2u;
+  return std::nullopt;
+}
+
+/// The variable (and member) an lvalue expression designates: `v` or `v.x`.
+struct LValueTarget {
+  const VarDecl *var = nullptr;
+  std::optional<unsigned> field;
+  bool otherMember = false; ///< `v.w` for a member that is not x/y/z.
+};
+
+LValueTarget lvalueTarget(const Expr *expr) {
+  LValueTarget target;
+  expr = expr->IgnoreParenImpCasts();
+  if (const auto *member = dyn_cast<MemberExpr>(expr)) {
+    const Expr *base = member->getBase()->IgnoreParenImpCasts();
+    if (const auto *ref = dyn_cast<DeclRefExpr>(base)) {
+      target.var = dyn_cast<VarDecl>(ref->getDecl());
+      target.field = dimIndex(member->getMemberDecl());
+      target.otherMember = !target.field;
+    }
+    return target;
+  }
+  if (const auto *ref = dyn_cast<DeclRefExpr>(expr))
+    target.var = dyn_cast<VarDecl>(ref->getDecl());
+  return target;
+}
+
+/// One place where a variable is written.
+struct Write {
+  DynTypedNode node;            ///< Where it happens (for position and ancestry).
+  const Expr *valueExpr = nullptr; ///< The assigned value (init, rhs).
+  std::optional<unsigned> field;   ///< Member written, or the whole variable.
+  enum Kind { Init, Assign, Compound, Increment, Decrement } kind = Assign;
+  const Expr *operation = nullptr; ///< The compound assignment, if any.
+};
+
+/// Every write to one variable in a function body, and whether its address
+/// escapes (then no write can be trusted).
+class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
+public:
+  explicit WriteCollector(const VarDecl *var) : var(var) {}
+
+  std::vector<Write> writes;
+  const Expr *escape = nullptr;
+
+  bool VisitBinaryOperator(BinaryOperator *op) {
+    if (!op->isAssignmentOp())
+      return true;
+    LValueTarget target = lvalueTarget(op->getLHS());
+    if (target.var != var || target.otherMember)
+      return true;
+    Write w;
+    w.node = DynTypedNode::create(*static_cast<Stmt *>(op));
+    w.valueExpr = op->getRHS();
+    w.field = target.field;
+    w.kind = op->isCompoundAssignmentOp() ? Write::Compound : Write::Assign;
+    w.operation = op;
+    writes.push_back(w);
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *call) {
+    if (call->getNumArgs() < 1)
+      return true;
+    LValueTarget target = lvalueTarget(call->getArg(0));
+    if (target.var != var || target.otherMember)
+      return true;
+    if (call->getOperator() == OO_Equal && call->getNumArgs() == 2) {
+      Write w;
+      w.node = DynTypedNode::create(*static_cast<Stmt *>(call));
+      w.valueExpr = call->getArg(1);
+      w.field = target.field;
+      writes.push_back(w);
+    } else if (call->isAssignmentOp() || call->getOperator() == OO_PlusPlus ||
+               call->getOperator() == OO_MinusMinus) {
+      escape = call;
+    }
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *op) {
+    LValueTarget target = lvalueTarget(op->getSubExpr());
+    if (target.var != var)
+      return true;
+    if (op->getOpcode() == UO_AddrOf) {
+      escape = op;
+      return true;
+    }
+    if (!op->isIncrementDecrementOp() || target.otherMember)
+      return true;
+    Write w;
+    w.node = DynTypedNode::create(*static_cast<Stmt *>(op));
+    w.field = target.field;
+    w.kind = op->isIncrementOp() ? Write::Increment : Write::Decrement;
+    writes.push_back(w);
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *call) {
+    // Passing the variable by non-const reference lets the callee change it.
+    const FunctionDecl *callee = call->getDirectCallee();
+    unsigned first = isa<CXXOperatorCallExpr>(call) ? 1 : 0;
+    for (unsigned i = first; i < call->getNumArgs(); ++i) {
+      LValueTarget target = lvalueTarget(call->getArg(i));
+      if (target.var != var)
+        continue;
+      unsigned paramIndex = i - first;
+      if (!callee || paramIndex >= callee->getNumParams()) {
+        continue;
+      }
+      QualType type = callee->getParamDecl(paramIndex)->getType();
+      if (type->isReferenceType() &&
+          !type->getPointeeType().isConstQualified())
+        escape = call;
+    }
+    return true;
+  }
+
+private:
+  const VarDecl *var;
+};
+
+bool isLoop(const DynTypedNode &node) {
+  const auto *stmt = node.get<Stmt>();
+  return stmt && (isa<ForStmt>(stmt) || isa<WhileStmt>(stmt) ||
+                  isa<DoStmt>(stmt) || isa<CXXForRangeStmt>(stmt));
+}
+
+bool isBranch(const DynTypedNode &node) {
+  const auto *stmt = node.get<Stmt>();
+  if (!stmt)
+    return false;
+  if (isa<IfStmt>(stmt) || isa<SwitchStmt>(stmt) ||
+      isa<AbstractConditionalOperator>(stmt) || isa<CXXTryStmt>(stmt) ||
+      isa<CXXCatchStmt>(stmt) || isa<LambdaExpr>(stmt))
+    return true;
+  if (const auto *op = dyn_cast<BinaryOperator>(stmt))
+    return op->isLogicalOp();
+  return false;
+}
+
+/// The chain of ancestors of \p node (itself first) up to the function.
+std::vector<DynTypedNode> ancestors(ASTContext &context, DynTypedNode node) {
+  std::vector<DynTypedNode> chain{node};
+  for (unsigned guard = 0; guard < 512; ++guard) {
+    DynTypedNodeList parents = context.getParents(chain.back());
+    if (parents.empty())
+      break;
+    chain.push_back(parents[0]);
+    if (chain.back().get<FunctionDecl>())
+      break;
+  }
+  return chain;
+}
+
+bool sameNode(const DynTypedNode &a, const DynTypedNode &b) {
+  return a.getMemoizationData() == b.getMemoizationData();
+}
+
+enum class Reach { OnPath, OtherArm, LoopVariant, Conditional };
+
+/// How write \p write relates to the program point \p point.
+Reach classify(ASTContext &context, const DynTypedNode &write,
+               const DynTypedNode &point) {
+  std::vector<DynTypedNode> pointChain = ancestors(context, point);
+  std::vector<DynTypedNode> writeChain = ancestors(context, write);
+  for (size_t i = 1; i < writeChain.size(); ++i) {
+    const DynTypedNode &ancestor = writeChain[i];
+    auto common = std::find_if(pointChain.begin(), pointChain.end(),
+                               [&](const DynTypedNode &n) {
+                                 return sameNode(n, ancestor);
+                               });
+    if (common == pointChain.end()) {
+      if (isLoop(ancestor))
+        return Reach::Conditional;
+      if (isBranch(ancestor))
+        return Reach::Conditional;
+      continue;
+    }
+    // The closest common ancestor of the write and the point.
+    if (isLoop(ancestor))
+      return Reach::LoopVariant;
+    if (isBranch(ancestor) && common != pointChain.begin()) {
+      const DynTypedNode &pointChild = *(common - 1);
+      if (!sameNode(pointChild, writeChain[i - 1]))
+        return Reach::OtherArm;
+    }
+    // Enclosing loops around both mean the value is the same at each
+    // iteration only when no write is inside them, which holds here.
+    return Reach::OnPath;
+  }
+  return Reach::OnPath;
+}
+
+SourceLocation nodeBegin(const DynTypedNode &node) {
+  return node.getSourceRange().getBegin();
+}
+
+unsigned widthOf(ASTContext &context, QualType type) {
+  return context.getIntWidth(type);
+}
+
+HostScalar makeInt(llvm::APSInt value) {
+  HostScalar s;
+  s.intValue = std::move(value);
+  return s;
+}
+
+HostScalar makeFloat(double value) {
+  HostScalar s;
+  s.isFloat = true;
+  s.floatValue = value;
+  return s;
+}
+
+double toDouble(const HostScalar &value) {
+  if (value.isFloat)
+    return value.floatValue;
+  return value.intValue.isSigned()
+             ? static_cast<double>(value.intValue.getSExtValue())
+             : static_cast<double>(value.intValue.getZExtValue());
+}
+
+} // namespace
+
+std::string HostEvaluator::text(const Expr *expr) const {
+  const SourceManager &sm = context.getSourceManager();
+  CharSourceRange range =
+      sm.getExpansionRange(expr->getSourceRange());
+  StringRef source =
+      Lexer::getSourceText(range, sm, context.getLangOpts());
+  return source.str();
+}
+
+std::optional<HostScalar> HostEvaluator::cast(const HostScalar &value,
+                                              QualType to) {
+  to = to.getCanonicalType();
+  if (to->isRealFloatingType()) {
+    double d = toDouble(value);
+    if (const auto *builtin = to->getAs<BuiltinType>();
+        builtin && builtin->getKind() == BuiltinType::Float)
+      d = static_cast<float>(d);
+    return makeFloat(d);
+  }
+  if (to->isBooleanType()) {
+    bool b = value.isFloat ? value.floatValue != 0 : !value.intValue.isZero();
+    return makeInt(llvm::APSInt(llvm::APInt(1, b), /*isUnsigned=*/true));
+  }
+  if (to->isIntegralOrEnumerationType()) {
+    unsigned width = widthOf(context, to);
+    bool isUnsigned = to->isUnsignedIntegerOrEnumerationType();
+    if (value.isFloat) {
+      double d = std::trunc(value.floatValue);
+      double limit = std::ldexp(1.0, width - (isUnsigned ? 0 : 1));
+      if (!(d < limit) || !(isUnsigned ? d >= 0 : d >= -limit))
+        return unknown("a floating-point value does not fit the integer type");
+      llvm::APSInt result(width, isUnsigned);
+      if (isUnsigned)
+        result = llvm::APInt(width, static_cast<uint64_t>(d));
+      else
+        result = llvm::APInt(width, static_cast<int64_t>(d), true);
+      return makeInt(result);
+    }
+    return makeInt(value.intValue.extOrTrunc(width).isSigned() == !isUnsigned
+                       ? value.intValue.extOrTrunc(width)
+                       : llvm::APSInt(value.intValue.extOrTrunc(width),
+                                      isUnsigned));
+  }
+  return unknown("a value of type '" + to.getAsString() +
+                 "' is not a number");
+}
+
+std::optional<HostScalar> HostEvaluator::scalar(const Expr *expr,
+                                                const Stmt *point) {
+  if (!expr)
+    return unknown("no expression");
+  if (++depth > MaxDepth) {
+    --depth;
+    return unknown("the expression is nested too deeply");
+  }
+  std::optional<HostScalar> result;
+  // Clang's own constant evaluator covers constexpr, const globals, sizeof,
+  // templates; it knows nothing of local variables or parameter bindings.
+  Expr::EvalResult constant;
+  if (bindings.empty() && !expr->isValueDependent() &&
+      !expr->isTypeDependent() && expr->EvaluateAsRValue(constant, context) &&
+      !constant.HasSideEffects) {
+    if (constant.Val.isInt())
+      result = makeInt(constant.Val.getInt());
+    else if (constant.Val.isFloat())
+      result = makeFloat(constant.Val.getFloat().convertToDouble());
+  }
+  if (!result)
+    result = scalarStructural(expr, point);
+  --depth;
+  return result;
+}
+
+std::optional<HostScalar> HostEvaluator::scalarStructural(const Expr *expr,
+                                                          const Stmt *point) {
+  expr = expr->IgnoreParens();
+  if (const auto *lit = dyn_cast<IntegerLiteral>(expr))
+    return makeInt(llvm::APSInt(lit->getValue(),
+                                lit->getType()->isUnsignedIntegerType()));
+  if (const auto *lit = dyn_cast<FloatingLiteral>(expr))
+    return makeFloat(lit->getValueAsApproximateDouble());
+  if (const auto *lit = dyn_cast<CXXBoolLiteralExpr>(expr))
+    return makeInt(llvm::APSInt(llvm::APInt(1, lit->getValue()), true));
+  if (const auto *lit = dyn_cast<CharacterLiteral>(expr))
+    return cast(makeInt(llvm::APSInt::get(lit->getValue())), lit->getType());
+  if (const auto *def = dyn_cast<CXXDefaultArgExpr>(expr))
+    return scalar(def->getExpr(), point);
+  if (const auto *cleanups = dyn_cast<ExprWithCleanups>(expr))
+    return scalar(cleanups->getSubExpr(), point);
+  if (const auto *temp = dyn_cast<MaterializeTemporaryExpr>(expr))
+    return scalar(temp->getSubExpr(), point);
+  if (const auto *castExpr = dyn_cast<CastExpr>(expr)) {
+    const Expr *sub = castExpr->getSubExpr();
+    switch (castExpr->getCastKind()) {
+    case CK_LValueToRValue:
+    case CK_NoOp:
+      return scalar(sub, point);
+    case CK_IntegralCast:
+    case CK_IntegralToBoolean:
+    case CK_IntegralToFloating:
+    case CK_FloatingToIntegral:
+    case CK_FloatingCast:
+    case CK_FloatingToBoolean:
+    case CK_BooleanToSignedIntegral: {
+      std::optional<HostScalar> value = scalar(sub, point);
+      if (!value)
+        return std::nullopt;
+      return cast(*value, castExpr->getType());
+    }
+    default:
+      return unknown("a '" + std::string(castExpr->getCastKindName()) +
+                     "' conversion is not evaluated");
+    }
+  }
+  if (const auto *op = dyn_cast<UnaryOperator>(expr)) {
+    std::optional<HostScalar> value = scalar(op->getSubExpr(), point);
+    if (!value)
+      return std::nullopt;
+    switch (op->getOpcode()) {
+    case UO_Plus:
+      return value;
+    case UO_Minus:
+      if (value->isFloat)
+        return makeFloat(-value->floatValue);
+      return makeInt(-value->intValue);
+    case UO_Not:
+      if (value->isFloat)
+        break;
+      return makeInt(~value->intValue);
+    case UO_LNot: {
+      bool isZero =
+          value->isFloat ? value->floatValue == 0 : value->intValue.isZero();
+      return cast(makeInt(llvm::APSInt(llvm::APInt(1, isZero), true)),
+                  op->getType());
+    }
+    default:
+      break;
+    }
+    return unknown("the operator '" +
+                   UnaryOperator::getOpcodeStr(op->getOpcode()).str() +
+                   "' is not evaluated");
+  }
+  if (const auto *op = dyn_cast<BinaryOperator>(expr))
+    return binary(op, point);
+  if (const auto *cond = dyn_cast<ConditionalOperator>(expr)) {
+    std::optional<HostScalar> c = scalar(cond->getCond(), point);
+    if (!c)
+      return std::nullopt;
+    bool taken = c->isFloat ? c->floatValue != 0 : !c->intValue.isZero();
+    std::optional<HostScalar> value =
+        scalar(taken ? cond->getTrueExpr() : cond->getFalseExpr(), point);
+    if (!value)
+      return std::nullopt;
+    return cast(*value, cond->getType());
+  }
+  if (const auto *ref = dyn_cast<DeclRefExpr>(expr)) {
+    const ValueDecl *decl = ref->getDecl();
+    if (const auto *enumerator = dyn_cast<EnumConstantDecl>(decl))
+      return makeInt(enumerator->getInitVal());
+    if (const auto *param = dyn_cast<ParmVarDecl>(decl)) {
+      auto it = bindings.find(param);
+      if (it != bindings.end())
+        return it->second;
+      const auto *owner = dyn_cast<FunctionDecl>(param->getDeclContext());
+      return unknown("'" + param->getNameAsString() + "' is a parameter of '" +
+                     (owner ? owner->getNameAsString() : std::string("?")) +
+                     "'");
+    }
+    if (const auto *var = dyn_cast<VarDecl>(decl))
+      return variable(var, std::nullopt, point);
+    return unknown("'" + decl->getNameAsString() + "' is not a variable");
+  }
+  if (const auto *member = dyn_cast<MemberExpr>(expr)) {
+    std::optional<unsigned> index = dimIndex(member->getMemberDecl());
+    if (index)
+      return dim3Component(member->getBase(), *index, point);
+    return unknown("the member '" + member->getMemberDecl()->getNameAsString() +
+                   "' is not evaluated");
+  }
+  if (const auto *callExpr = dyn_cast<CallExpr>(expr))
+    return call(callExpr, point);
+  if (const auto *trait = dyn_cast<UnaryExprOrTypeTraitExpr>(expr)) {
+    if (trait->getKind() == UETT_SizeOf) {
+      QualType type = trait->getTypeOfArgument();
+      if (!type->isIncompleteType() && !type->isDependentType())
+        return cast(makeInt(llvm::APSInt::getUnsigned(
+                        context.getTypeSizeInChars(type).getQuantity())),
+                    trait->getType());
+    }
+  }
+  return unknown("'" + text(expr) + "' is not a compile-time value");
+}
+
+std::optional<HostScalar> HostEvaluator::binary(const BinaryOperator *op,
+                                                const Stmt *point) {
+  BinaryOperatorKind kind = op->getOpcode();
+  if (kind == BO_Comma)
+    return scalar(op->getRHS(), point);
+  std::optional<HostScalar> lhs = scalar(op->getLHS(), point);
+  if (!lhs)
+    return std::nullopt;
+  if (kind == BO_LAnd || kind == BO_LOr) {
+    bool l = lhs->isFloat ? lhs->floatValue != 0 : !lhs->intValue.isZero();
+    if ((kind == BO_LAnd && !l) || (kind == BO_LOr && l))
+      return cast(makeInt(llvm::APSInt(llvm::APInt(1, l), true)),
+                  op->getType());
+  }
+  std::optional<HostScalar> rhs = scalar(op->getRHS(), point);
+  if (!rhs)
+    return std::nullopt;
+  auto boolean = [&](bool b) {
+    return cast(makeInt(llvm::APSInt(llvm::APInt(1, b), true)), op->getType());
+  };
+  if (kind == BO_LAnd || kind == BO_LOr) {
+    bool r = rhs->isFloat ? rhs->floatValue != 0 : !rhs->intValue.isZero();
+    return boolean(r);
+  }
+  if (lhs->isFloat || rhs->isFloat) {
+    double a = toDouble(*lhs), b = toDouble(*rhs);
+    switch (kind) {
+    case BO_Add: return cast(makeFloat(a + b), op->getType());
+    case BO_Sub: return cast(makeFloat(a - b), op->getType());
+    case BO_Mul: return cast(makeFloat(a * b), op->getType());
+    case BO_Div: return cast(makeFloat(a / b), op->getType());
+    case BO_LT: return boolean(a < b);
+    case BO_GT: return boolean(a > b);
+    case BO_LE: return boolean(a <= b);
+    case BO_GE: return boolean(a >= b);
+    case BO_EQ: return boolean(a == b);
+    case BO_NE: return boolean(a != b);
+    default:
+      return unknown("the operator '" + op->getOpcodeStr().str() +
+                     "' is not evaluated on floating-point values");
+    }
+  }
+  // Integer operands already carry the usual arithmetic conversions; make
+  // their widths agree for APSInt (shifts keep the left operand's type).
+  llvm::APSInt a = lhs->intValue, b = rhs->intValue;
+  if (kind != BO_Shl && kind != BO_Shr) {
+    unsigned width = std::max(a.getBitWidth(), b.getBitWidth());
+    bool isUnsigned = a.isUnsigned() || b.isUnsigned();
+    a = llvm::APSInt(a.extend(width), isUnsigned);
+    b = llvm::APSInt(b.extend(width), isUnsigned);
+  }
+  switch (kind) {
+  case BO_Add: return cast(makeInt(a + b), op->getType());
+  case BO_Sub: return cast(makeInt(a - b), op->getType());
+  case BO_Mul: return cast(makeInt(a * b), op->getType());
+  case BO_Div:
+  case BO_Rem:
+    if (b.isZero())
+      return unknown("'" + text(op) + "' divides by zero");
+    return cast(makeInt(kind == BO_Div ? a / b : a % b), op->getType());
+  case BO_Shl:
+  case BO_Shr: {
+    uint64_t amount = b.getLimitedValue();
+    if (amount >= a.getBitWidth())
+      return unknown("'" + text(op) + "' shifts by too much");
+    return cast(makeInt(kind == BO_Shl ? a << amount : a >> amount),
+                op->getType());
+  }
+  case BO_And: return cast(makeInt(a & b), op->getType());
+  case BO_Or: return cast(makeInt(a | b), op->getType());
+  case BO_Xor: return cast(makeInt(a ^ b), op->getType());
+  case BO_LT: return boolean(a < b);
+  case BO_GT: return boolean(a > b);
+  case BO_LE: return boolean(a <= b);
+  case BO_GE: return boolean(a >= b);
+  case BO_EQ: return boolean(a == b);
+  case BO_NE: return boolean(a != b);
+  default:
+    return unknown("the operator '" + op->getOpcodeStr().str() +
+                   "' is not evaluated");
+  }
+}
+
+std::optional<HostScalar> HostEvaluator::call(const CallExpr *callExpr,
+                                              const Stmt *point) {
+  const FunctionDecl *callee = callExpr->getDirectCallee();
+  if (!callee)
+    return unknown("'" + text(callExpr) + "' is an indirect call");
+  std::string name = callee->getNameAsString();
+  // Math functions people write grid sizes with.
+  static const llvm::StringRef unaryMath[] = {"ceil", "ceilf", "floor",
+                                              "floorf", "sqrt", "sqrtf",
+                                              "abs", "fabs", "fabsf", "round"};
+  static const llvm::StringRef binaryMath[] = {"min", "max", "fmin", "fmax",
+                                               "fminf", "fmaxf", "pow"};
+  bool isUnary = llvm::is_contained(unaryMath, name) &&
+                 callExpr->getNumArgs() == 1;
+  bool isBinary = llvm::is_contained(binaryMath, name) &&
+                  callExpr->getNumArgs() == 2;
+  if (isUnary || isBinary) {
+    std::optional<HostScalar> a = scalar(callExpr->getArg(0), point);
+    if (!a)
+      return std::nullopt;
+    if (isUnary) {
+      double x = toDouble(*a);
+      double r = name.rfind("ceil", 0) == 0    ? std::ceil(x)
+                 : name.rfind("floor", 0) == 0 ? std::floor(x)
+                 : name.rfind("sqrt", 0) == 0  ? std::sqrt(x)
+                 : name == "round"             ? std::round(x)
+                                               : std::fabs(x);
+      if (!a->isFloat && name == "abs")
+        return cast(makeInt(a->intValue.isNegative() ? -a->intValue
+                                                     : a->intValue),
+                    callExpr->getType());
+      return cast(makeFloat(r), callExpr->getType());
+    }
+    std::optional<HostScalar> b = scalar(callExpr->getArg(1), point);
+    if (!b)
+      return std::nullopt;
+    if (name == "pow")
+      return cast(makeFloat(std::pow(toDouble(*a), toDouble(*b))),
+                  callExpr->getType());
+    bool isMin = name.find("min") != std::string::npos;
+    if (!a->isFloat && !b->isFloat) {
+      unsigned width = std::max(a->intValue.getBitWidth(),
+                                b->intValue.getBitWidth());
+      bool isUnsigned = a->intValue.isUnsigned() || b->intValue.isUnsigned();
+      llvm::APSInt x(a->intValue.extend(width), isUnsigned);
+      llvm::APSInt y(b->intValue.extend(width), isUnsigned);
+      return cast(makeInt(isMin ? (x < y ? x : y) : (x < y ? y : x)),
+                  callExpr->getType());
+    }
+    double x = toDouble(*a), y = toDouble(*b);
+    return cast(makeFloat(isMin ? std::min(x, y) : std::max(x, y)),
+                callExpr->getType());
+  }
+  // Small helpers such as `int iDivUp(int a, int b) { return ...; }`: a body
+  // made of one return statement is evaluated with its arguments bound.
+  const FunctionDecl *definition = nullptr;
+  if (callee->hasBody(definition) && definition) {
+    const auto *body = dyn_cast_or_null<CompoundStmt>(definition->getBody());
+    const ReturnStmt *ret = nullptr;
+    if (body && body->size() == 1)
+      ret = dyn_cast<ReturnStmt>(body->body_front());
+    if (ret && ret->getRetValue() &&
+        definition->getNumParams() == callExpr->getNumArgs()) {
+      Bindings inner;
+      for (unsigned i = 0; i < callExpr->getNumArgs(); ++i) {
+        std::optional<HostScalar> arg = scalar(callExpr->getArg(i), point);
+        if (!arg)
+          return std::nullopt;
+        std::optional<HostScalar> converted =
+            cast(*arg, definition->getParamDecl(i)->getType());
+        if (!converted)
+          return std::nullopt;
+        inner[definition->getParamDecl(i)] = *converted;
+      }
+      std::swap(bindings, inner);
+      std::optional<HostScalar> value = scalar(ret->getRetValue(), ret);
+      std::swap(bindings, inner);
+      if (!value)
+        return std::nullopt;
+      return cast(*value, callExpr->getType());
+    }
+  }
+  return unknown("the call '" + text(callExpr) + "' is not evaluated");
+}
+
+std::optional<HostScalar> HostEvaluator::dim3Component(const Expr *expr,
+                                                       unsigned index,
+                                                       const Stmt *point) {
+  expr = expr->IgnoreParens();
+  if (const auto *castExpr = dyn_cast<CastExpr>(expr)) {
+    if (castExpr->getType()->isRecordType() ||
+        castExpr->getCastKind() == CK_NoOp ||
+        castExpr->getCastKind() == CK_LValueToRValue)
+      return dim3Component(castExpr->getSubExpr(), index, point);
+  }
+  if (const auto *temp = dyn_cast<MaterializeTemporaryExpr>(expr))
+    return dim3Component(temp->getSubExpr(), index, point);
+  if (const auto *bind = dyn_cast<CXXBindTemporaryExpr>(expr))
+    return dim3Component(bind->getSubExpr(), index, point);
+  if (const auto *cleanups = dyn_cast<ExprWithCleanups>(expr))
+    return dim3Component(cleanups->getSubExpr(), index, point);
+  if (const auto *def = dyn_cast<CXXDefaultArgExpr>(expr))
+    return dim3Component(def->getExpr(), index, point);
+  if (const auto *construct = dyn_cast<CXXConstructExpr>(expr)) {
+    const CXXConstructorDecl *ctor = construct->getConstructor();
+    if (ctor->isCopyOrMoveConstructor() && construct->getNumArgs() >= 1)
+      return dim3Component(construct->getArg(0), index, point);
+    if (construct->getNumArgs() == 1 &&
+        construct->getArg(0)->getType()->isRecordType())
+      return dim3Component(construct->getArg(0), index, point); // dim3(uint3)
+    if (index < construct->getNumArgs())
+      return scalar(construct->getArg(index), point);
+    return unknown("the dim3 constructor has no component " +
+                   std::to_string(index));
+  }
+  if (const auto *init = dyn_cast<InitListExpr>(expr)) {
+    if (index < init->getNumInits())
+      return scalar(init->getInit(index), point);
+    return makeInt(llvm::APSInt::getUnsigned(1));
+  }
+  if (const auto *ref = dyn_cast<DeclRefExpr>(expr)) {
+    if (const auto *param = dyn_cast<ParmVarDecl>(ref->getDecl()))
+      return unknown("'" + param->getNameAsString() + "' is a parameter");
+    if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+      return variable(var, index, point);
+  }
+  if (expr->getType()->isIntegralOrEnumerationType()) {
+    // An integer converted to dim3: (n, 1, 1).
+    if (index == 0)
+      return scalar(expr, point);
+    return makeInt(llvm::APSInt::getUnsigned(1));
+  }
+  return unknown("'" + text(expr) + "' is not a compile-time dim3");
+}
+
+std::optional<HostScalar>
+HostEvaluator::variable(const VarDecl *var, std::optional<unsigned> field,
+                        const Stmt *point) {
+  std::string name = "'" + var->getNameAsString() + "'";
+  bool isLocal = var->hasLocalStorage() || var->isStaticLocal();
+  if (!isLocal) {
+    // A namespace-scope variable: only its initializer is trustworthy, and
+    // only when it cannot change.
+    if (!var->getType().isConstQualified() || !var->getInit())
+      return unknown(name + " is a global variable that may change at run time");
+    if (field)
+      return dim3Component(var->getInit(), *field, var->getInit());
+    return scalar(var->getInit(), var->getInit());
+  }
+  if (!function || !function->getBody())
+    return unknown(name + " is not in a function body");
+
+  WriteCollector collector(var);
+  collector.TraverseStmt(const_cast<Stmt *>(function->getBody()));
+  if (collector.escape)
+    return unknown(name + " may be changed through a reference or its address");
+
+  const SourceManager &sm = context.getSourceManager();
+  DynTypedNode pointNode = DynTypedNode::create(*point);
+  SourceLocation pointLoc = sm.getExpansionLoc(point->getBeginLoc());
+  std::vector<Write> writes = collector.writes;
+  if (const Expr *init = var->getInit()) {
+    Write w;
+    w.node = DynTypedNode::create(*static_cast<const Stmt *>(init));
+    w.valueExpr = init;
+    w.kind = Write::Init;
+    writes.push_back(w);
+  }
+  const Write *last = nullptr;
+  for (const Write &w : writes) {
+    if (field && w.field && *w.field != *field)
+      continue; // A write to another component.
+    Reach reach = classify(context, w.node, pointNode);
+    if (reach == Reach::OtherArm)
+      continue;
+    if (reach == Reach::LoopVariant)
+      return unknown(name + " changes in a loop around the launch");
+    SourceLocation loc = sm.getExpansionLoc(nodeBegin(w.node));
+    if (!sm.isBeforeInTranslationUnit(loc, pointLoc))
+      continue;
+    if (reach == Reach::Conditional) {
+      // A conditional write before the point: only harmless when a later
+      // certain write overrides it, which the ordering below checks.
+      if (!last || sm.isBeforeInTranslationUnit(
+                       sm.getExpansionLoc(nodeBegin(last->node)), loc))
+        last = &w;
+      continue;
+    }
+    if (!last || sm.isBeforeInTranslationUnit(
+                     sm.getExpansionLoc(nodeBegin(last->node)), loc))
+      last = &w;
+  }
+  if (!last)
+    return unknown(name + " has no value before the launch");
+  if (classify(context, last->node, pointNode) == Reach::Conditional)
+    return unknown(name + " is assigned under a condition at line " +
+                   std::to_string(sm.getExpansionLineNumber(
+                       nodeBegin(last->node))));
+  const Stmt *at = last->node.get<Stmt>();
+  auto evaluateValue = [&]() -> std::optional<HostScalar> {
+    if (field && !last->field)
+      return dim3Component(last->valueExpr, *field, at);
+    return scalar(last->valueExpr, at);
+  };
+  switch (last->kind) {
+  case Write::Init:
+    if (field && !last->field)
+      return dim3Component(last->valueExpr, *field, at);
+    return scalar(last->valueExpr, at);
+  case Write::Assign:
+    return evaluateValue();
+  case Write::Compound:
+  case Write::Increment:
+  case Write::Decrement: {
+    std::optional<HostScalar> before = variable(var, field, at);
+    if (!before)
+      return std::nullopt;
+    if (last->kind != Write::Compound) {
+      if (before->isFloat)
+        return makeFloat(before->floatValue +
+                         (last->kind == Write::Increment ? 1 : -1));
+      llvm::APSInt one(llvm::APInt(before->intValue.getBitWidth(), 1),
+                       before->intValue.isUnsigned());
+      return makeInt(last->kind == Write::Increment ? before->intValue + one
+                                                    : before->intValue - one);
+    }
+    // Rebuild `v op= e` as `v op e` in the computation type.
+    const auto *op = llvm::cast<CompoundAssignOperator>(last->operation);
+    std::optional<HostScalar> rhs = scalar(op->getRHS(), at);
+    if (!rhs)
+      return std::nullopt;
+    std::optional<HostScalar> l =
+        cast(*before, op->getComputationLHSType());
+    std::optional<HostScalar> r = cast(*rhs, op->getComputationLHSType());
+    if (!l || !r)
+      return std::nullopt;
+    BinaryOperatorKind kind =
+        BinaryOperator::getOpForCompoundAssignment(op->getOpcode());
+    std::optional<HostScalar> result;
+    if (l->isFloat || r->isFloat) {
+      double a = toDouble(*l), b = toDouble(*r);
+      switch (kind) {
+      case BO_Add: result = makeFloat(a + b); break;
+      case BO_Sub: result = makeFloat(a - b); break;
+      case BO_Mul: result = makeFloat(a * b); break;
+      case BO_Div: result = makeFloat(a / b); break;
+      default: return unknown("a compound assignment is not evaluated");
+      }
+    } else {
+      llvm::APSInt a = l->intValue, b = r->intValue;
+      switch (kind) {
+      case BO_Add: result = makeInt(a + b); break;
+      case BO_Sub: result = makeInt(a - b); break;
+      case BO_Mul: result = makeInt(a * b); break;
+      case BO_Div:
+        if (b.isZero())
+          return unknown("division by zero");
+        result = makeInt(a / b);
+        break;
+      case BO_Shl: result = makeInt(a << b.getLimitedValue(63)); break;
+      case BO_Shr: result = makeInt(a >> b.getLimitedValue(63)); break;
+      default: return unknown("a compound assignment is not evaluated");
+      }
+    }
+    return cast(*result, op->getLHS()->getType());
+  }
+  }
+  return std::nullopt;
+}
+
+EvaluatedValue HostEvaluator::toEvaluated(const Expr *expr,
+                                          const std::optional<HostScalar> &v) {
+  EvaluatedValue out;
+  out.text = expr ? text(expr) : std::string();
+  if (!v) {
+    out.unknownReason = reason_.empty() ? "not a compile-time value" : reason_;
+  } else if (v->isFloat) {
+    out.value = v->floatValue;
+  } else if (v->intValue.isSigned()) {
+    if (v->intValue.getSignificantBits() <= 64)
+      out.value = v->intValue.getSExtValue();
+    else
+      out.unknownReason = "the value does not fit in 64 bits";
+  } else {
+    if (v->intValue.getActiveBits() <= 64)
+      out.value = v->intValue.getZExtValue();
+    else
+      out.unknownReason = "the value does not fit in 64 bits";
+  }
+  reason_.clear();
+  return out;
+}
+
+EvaluatedValue HostEvaluator::evaluate(const Expr *expr, const Stmt *point) {
+  reason_.clear();
+  depth = 0;
+  return toEvaluated(expr, scalar(expr, point));
+}
+
+Dim3Value HostEvaluator::evaluateDim3(const Expr *expr, const Stmt *point) {
+  Dim3Value out;
+  out.text = text(expr);
+  for (unsigned i = 0; i < 3; ++i) {
+    reason_.clear();
+    depth = 0;
+    out.components[i] = toEvaluated(nullptr, dim3Component(expr, i, point));
+    out.components[i].text = out.text;
+  }
+  return out;
+}
+
+} // namespace gpurd

@@ -1,0 +1,505 @@
+//===- KernelCollector.cpp - Find kernels and launch sites ----------------===//
+
+#include "gpurd/Frontend/KernelCollector.h"
+#include "HostEvaluator.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Mangle.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Lex/Lexer.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace gpurd {
+namespace {
+
+SourcePosition positionOf(const SourceManager &sm, SourceLocation loc) {
+  SourcePosition position;
+  PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(loc));
+  if (presumed.isInvalid())
+    return position;
+  // Relative names are relative to the compile command's directory.
+  llvm::SmallString<256> path(presumed.getFilename());
+  sm.getFileManager().makeAbsolutePath(path);
+  llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+  position.file = path.str().str();
+  position.line = presumed.getLine();
+  position.column = presumed.getColumn();
+  return position;
+}
+
+std::string kernelName(const FunctionDecl *function) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  PrintingPolicy policy = function->getASTContext().getPrintingPolicy();
+  policy.SuppressUnwrittenScope = true;
+  function->getNameForDiagnostic(os, policy, /*Qualified=*/true);
+  return name;
+}
+
+std::optional<uint64_t> constantOf(const Expr *expr, ASTContext &context) {
+  if (!expr || expr->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult result;
+  if (!expr->EvaluateAsInt(result, context))
+    return std::nullopt;
+  const llvm::APSInt &value = result.Val.getInt();
+  if (value.isNegative())
+    return std::nullopt;
+  return value.getZExtValue();
+}
+
+KernelParam describeParam(const ParmVarDecl *param, ASTContext &context) {
+  KernelParam out;
+  out.name = param->getNameAsString();
+  QualType type = param->getType();
+  PrintingPolicy policy = context.getPrintingPolicy();
+  out.type = type.getAsString(policy);
+  QualType canonical = type.getCanonicalType();
+  if (const auto *typedefType = type->getAs<TypedefType>();
+      typedefType && typedefType->getDecl()->getName().contains("Texture")) {
+    out.kind = ParamKind::Texture;
+  } else if (canonical->isPointerType()) {
+    out.kind = ParamKind::Pointer;
+    QualType pointee = canonical->getPointeeType();
+    out.pointeeType = type->getPointeeType().getAsString(policy);
+    out.isConstPointee = pointee.isConstQualified();
+    out.isRestrict = canonical.isRestrictQualified();
+    if (!pointee->isIncompleteType() && !pointee->isDependentType() &&
+        !pointee->isVoidType())
+      out.pointeeSize = context.getTypeSizeInChars(pointee).getQuantity();
+  } else if (canonical->isBooleanType()) {
+    out.kind = ParamKind::Boolean;
+  } else if (canonical->isIntegralOrEnumerationType()) {
+    out.kind = ParamKind::Integer;
+  } else if (canonical->isRealFloatingType()) {
+    out.kind = ParamKind::Floating;
+  }
+  return out;
+}
+
+/// Statically sized and dynamic `__shared__` variables of a kernel body.
+class SharedMemoryScanner : public RecursiveASTVisitor<SharedMemoryScanner> {
+public:
+  explicit SharedMemoryScanner(ASTContext &context) : context(context) {}
+  uint64_t staticBytes = 0;
+  bool dynamic = false;
+
+  bool VisitVarDecl(VarDecl *var) {
+    if (!var->hasAttr<CUDASharedAttr>())
+      return true;
+    QualType type = var->getType();
+    if (var->hasExternalStorage() || type->isIncompleteArrayType()) {
+      dynamic = true;
+      return true;
+    }
+    if (!type->isDependentType() && !type->isIncompleteType())
+      staticBytes += context.getTypeSizeInChars(type).getQuantity();
+    return true;
+  }
+
+private:
+  ASTContext &context;
+};
+
+bool isLoopStmt(const Stmt *stmt) {
+  return isa<ForStmt>(stmt) || isa<WhileStmt>(stmt) || isa<DoStmt>(stmt) ||
+         isa<CXXForRangeStmt>(stmt);
+}
+
+/// Memory accesses and loops as written in one device function.
+class DeviceCodeScanner : public RecursiveASTVisitor<DeviceCodeScanner> {
+public:
+  DeviceCodeScanner(ASTContext &context, TranslationUnitInfo &info,
+                    std::string function)
+      : context(context), info(info), function(std::move(function)) {}
+
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *expr) {
+    // `A[i][j]` on a 2-D array accesses memory once, at the outer subscript.
+    if (!expr->getType()->isArrayType())
+      record(expr);
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *op) {
+    if (op->getOpcode() == UO_Deref && !op->getType()->isArrayType() &&
+        !op->getType()->isFunctionType())
+      record(op);
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *member) {
+    if (member->isArrow())
+      record(member);
+    return true;
+  }
+  bool VisitForStmt(ForStmt *loop) {
+    std::string iterator;
+    if (const auto *decl = dyn_cast_or_null<DeclStmt>(loop->getInit())) {
+      if (decl->isSingleDecl())
+        if (const auto *var = dyn_cast<VarDecl>(decl->getSingleDecl()))
+          iterator = var->getNameAsString();
+    } else if (const auto *assign =
+                   dyn_cast_or_null<BinaryOperator>(loop->getInit())) {
+      if (const auto *ref =
+              dyn_cast<DeclRefExpr>(assign->getLHS()->IgnoreParenImpCasts()))
+        iterator = ref->getDecl()->getNameAsString();
+    }
+    addLoop(loop, iterator);
+    return true;
+  }
+  bool VisitWhileStmt(WhileStmt *loop) {
+    addLoop(loop, "");
+    return true;
+  }
+  bool VisitDoStmt(DoStmt *loop) {
+    addLoop(loop, "");
+    return true;
+  }
+
+private:
+  void addLoop(const Stmt *loop, std::string iterator) {
+    SourceLoop out;
+    out.position = positionOf(context.getSourceManager(), loop->getBeginLoc());
+    out.iterator = std::move(iterator);
+    out.function = function;
+    info.deviceLoops.push_back(std::move(out));
+  }
+
+  void record(const Expr *expr) {
+    if (expr->isValueDependent() || expr->isTypeDependent())
+      return;
+    const SourceManager &sm = context.getSourceManager();
+    SourceAccess access;
+    access.begin = positionOf(sm, expr->getBeginLoc());
+    access.end = positionOf(sm, expr->getEndLoc());
+    CharSourceRange range = sm.getExpansionRange(expr->getSourceRange());
+    access.text =
+        Lexer::getSourceText(range, sm, context.getLangOpts()).str();
+    access.function = function;
+    // How the value is used: read, written, both, or only its address.
+    DynTypedNode node = DynTypedNode::create(*static_cast<const Stmt *>(expr));
+    const Stmt *child = expr;
+    for (unsigned guard = 0; guard < 256; ++guard) {
+      DynTypedNodeList parents = context.getParents(node);
+      if (parents.empty())
+        break;
+      node = parents[0];
+      const auto *parent = node.get<Stmt>();
+      if (!parent)
+        break;
+      if (isLoopStmt(parent))
+        ++access.loopDepth;
+      if (access.isRead || access.isWrite || access.isAtomic ||
+          !access.text.size())
+        ; // Usage known; keep walking only to count loops.
+      else if (const auto *cast = dyn_cast<ImplicitCastExpr>(parent)) {
+        if (cast->getCastKind() == CK_LValueToRValue)
+          access.isRead = true;
+      } else if (isa<ParenExpr>(parent)) {
+      } else if (const auto *op = dyn_cast<BinaryOperator>(parent)) {
+        if (op->isAssignmentOp() && op->getLHS()->IgnoreParens() == child) {
+          access.isWrite = true;
+          access.isRead = op->isCompoundAssignmentOp();
+          access.operatorPosition = positionOf(sm, op->getOperatorLoc());
+        } else {
+          access.isRead = true;
+        }
+      } else if (const auto *op = dyn_cast<UnaryOperator>(parent)) {
+        if (op->isIncrementDecrementOp()) {
+          access.isRead = access.isWrite = true;
+          access.operatorPosition = positionOf(sm, op->getOperatorLoc());
+        } else if (op->getOpcode() == UO_AddrOf) {
+          // `atomicAdd(&a[i], v)`: the call decides.
+          DynTypedNodeList grand = context.getParents(node);
+          const CallExpr *call =
+              grand.empty() ? nullptr : grand[0].get<CallExpr>();
+          if (!call) {
+            if (const auto *cast = grand.empty() ? nullptr
+                                                 : grand[0].get<ImplicitCastExpr>()) {
+              DynTypedNodeList up = context.getParents(grand[0]);
+              call = up.empty() ? nullptr : up[0].get<CallExpr>();
+              (void)cast;
+            }
+          }
+          if (call && call->getDirectCallee() &&
+              call->getDirectCallee()->getName().starts_with("atomic"))
+            access.isAtomic = access.isRead = access.isWrite = true;
+          else
+            return; // Only the address is taken.
+        } else {
+          access.isRead = true;
+        }
+      } else if (!isa<MemberExpr>(parent) && !isa<ArraySubscriptExpr>(parent)) {
+        access.isRead = true;
+      }
+      child = parent;
+      if (isa<CompoundStmt>(parent) && access.loopDepth == 0 &&
+          (access.isRead || access.isWrite))
+        ; // Keep walking to the function for the loop depth.
+    }
+    if (!access.isRead && !access.isWrite)
+      access.isRead = true;
+    info.deviceAccesses.push_back(std::move(access));
+  }
+
+  ASTContext &context;
+  TranslationUnitInfo &info;
+  std::string function;
+};
+
+class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
+public:
+  KernelVisitor(ASTContext &context, TranslationUnitInfo &info)
+      : context(context), info(info),
+        mangler(context.createMangleContext()) {}
+
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool shouldVisitImplicitCode() const { return false; }
+
+  bool VisitFunctionDecl(FunctionDecl *function) {
+    if (!function->hasAttr<CUDAGlobalAttr>() ||
+        !function->doesThisDeclarationHaveABody() ||
+        function->isDependentContext())
+      return true;
+    if (!seen.insert(function->getCanonicalDecl()).second)
+      return true;
+    KernelInfo kernel;
+    kernel.name = kernelName(function);
+    {
+      llvm::raw_string_ostream os(kernel.mangledName);
+      if (mangler->shouldMangleDeclName(function))
+        mangler->mangleName(
+            GlobalDecl(function, KernelReferenceKind::Kernel), os);
+      else
+        os << function->getName();
+    }
+    kernel.position = positionOf(context.getSourceManager(),
+                                 function->getLocation());
+    kernel.isTemplateInstance = function->isTemplateInstantiation() ||
+                                function->getTemplateSpecializationArgs();
+    for (const ParmVarDecl *param : function->parameters())
+      kernel.params.push_back(describeParam(param, context));
+    if (const auto *bounds = function->getAttr<CUDALaunchBoundsAttr>()) {
+      kernel.launchBoundsMaxThreads =
+          constantOf(bounds->getMaxThreads(), context);
+      kernel.launchBoundsMinBlocks =
+          constantOf(bounds->getMinBlocks(), context);
+    }
+    SharedMemoryScanner shared(context);
+    shared.TraverseStmt(function->getBody());
+    kernel.staticSharedBytes = shared.staticBytes;
+    kernel.usesDynamicShared = shared.dynamic;
+    info.kernels.push_back(std::move(kernel));
+    return true;
+  }
+
+  bool TraverseFunctionDecl(FunctionDecl *function) {
+    scanDeviceCode(function);
+    return RecursiveASTVisitor::TraverseFunctionDecl(function);
+  }
+  bool TraverseCXXMethodDecl(CXXMethodDecl *method) {
+    scanDeviceCode(method);
+    return RecursiveASTVisitor::TraverseCXXMethodDecl(method);
+  }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *call) {
+    if (call->isValueDependent() || call->isTypeDependent())
+      return true;
+    const FunctionDecl *kernel = call->getDirectCallee();
+    const CallExpr *config = call->getConfig();
+    if (!kernel || !config || config->getNumArgs() < 2)
+      return true;
+    const FunctionDecl *enclosing = enclosingFunction(call);
+    HostEvaluator evaluator(context, enclosing);
+    LaunchSite launch;
+    launch.kernel = kernelName(kernel);
+    launch.position =
+        positionOf(context.getSourceManager(), call->getBeginLoc());
+    if (enclosing)
+      launch.enclosingFunction = kernelName(enclosing);
+    launch.grid = evaluator.evaluateDim3(config->getArg(0), call);
+    launch.block = evaluator.evaluateDim3(config->getArg(1), call);
+    if (config->getNumArgs() > 2)
+      launch.dynamicSharedBytes = evaluator.evaluate(config->getArg(2), call);
+    if (config->getNumArgs() > 3 &&
+        !isa<CXXDefaultArgExpr>(config->getArg(3))) {
+      const Expr *stream = config->getArg(3)->IgnoreParenImpCasts();
+      Expr::EvalResult result;
+      bool isNull = stream->EvaluateAsRValue(result, context) &&
+                    ((result.Val.isInt() && result.Val.getInt().isZero()) ||
+                     (result.Val.isLValue() && result.Val.isNullPointer()));
+      if (!isNull)
+        launch.stream = evaluator.evaluate(config->getArg(3), call).text;
+    }
+    for (unsigned i = 0; i < call->getNumArgs() && i < kernel->getNumParams();
+         ++i) {
+      LaunchArgument arg;
+      arg.param = kernel->getParamDecl(i)->getNameAsString();
+      const Expr *argExpr = call->getArg(i);
+      QualType type = kernel->getParamDecl(i)->getType().getCanonicalType();
+      if (type->isArithmeticType() || type->isEnumeralType()) {
+        arg.value = evaluator.evaluate(argExpr, call);
+      } else {
+        arg.value.text = evaluator.evaluate(argExpr, call).text;
+        arg.value.unknownReason = "not a scalar";
+      }
+      launch.args.push_back(std::move(arg));
+    }
+    info.launches.push_back(std::move(launch));
+    return true;
+  }
+
+private:
+  /// Records the accesses and loops of a device function body once.
+  void scanDeviceCode(FunctionDecl *function) {
+    if (!function->doesThisDeclarationHaveABody() ||
+        function->isDependentContext() ||
+        !(function->hasAttr<CUDAGlobalAttr>() ||
+          function->hasAttr<CUDADeviceAttr>()))
+      return;
+    const SourceManager &sm = context.getSourceManager();
+    if (sm.isInSystemHeader(function->getLocation()) ||
+        !scannedBodies.insert(function->getBody()->getBeginLoc().getRawEncoding())
+             .second)
+      return;
+    DeviceCodeScanner scanner(context, info, kernelName(function));
+    scanner.TraverseStmt(function->getBody());
+  }
+
+  const FunctionDecl *enclosingFunction(const Stmt *stmt) {
+    DynTypedNode node = DynTypedNode::create(*stmt);
+    for (unsigned guard = 0; guard < 1024; ++guard) {
+      DynTypedNodeList parents = context.getParents(node);
+      if (parents.empty())
+        return nullptr;
+      node = parents[0];
+      if (const auto *function = node.get<FunctionDecl>())
+        return function;
+    }
+    return nullptr;
+  }
+
+  ASTContext &context;
+  TranslationUnitInfo &info;
+  std::unique_ptr<MangleContext> mangler;
+  llvm::SmallPtrSet<const Decl *, 16> seen;
+  std::set<unsigned> scannedBodies;
+};
+
+class CollectConsumer : public ASTConsumer {
+public:
+  explicit CollectConsumer(TranslationUnitInfo &info) : info(info) {}
+  void HandleTranslationUnit(ASTContext &context) override {
+    if (context.getDiagnostics().hasErrorOccurred())
+      return;
+    KernelVisitor visitor(context, info);
+    visitor.TraverseDecl(context.getTranslationUnitDecl());
+  }
+
+private:
+  TranslationUnitInfo &info;
+};
+
+class CollectAction : public ASTFrontendAction {
+public:
+  explicit CollectAction(TranslationUnitInfo &info) : info(info) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+                                                 StringRef) override {
+    return std::make_unique<CollectConsumer>(info);
+  }
+
+private:
+  TranslationUnitInfo &info;
+};
+
+class CollectActionFactory : public tooling::FrontendActionFactory {
+public:
+  explicit CollectActionFactory(TranslationUnitInfo &info) : info(info) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<CollectAction>(info);
+  }
+
+private:
+  TranslationUnitInfo &info;
+};
+
+/// Counts errors on the way to the real consumer.
+class CountingConsumer : public DiagnosticConsumer {
+public:
+  explicit CountingConsumer(DiagnosticConsumer &next) : next(next) {}
+  void BeginSourceFile(const LangOptions &opts, const Preprocessor *pp) override {
+    next.BeginSourceFile(opts, pp);
+  }
+  void EndSourceFile() override { next.EndSourceFile(); }
+  void HandleDiagnostic(DiagnosticsEngine::Level level,
+                        const Diagnostic &info) override {
+    DiagnosticConsumer::HandleDiagnostic(level, info);
+    next.HandleDiagnostic(level, info);
+  }
+
+private:
+  DiagnosticConsumer &next;
+};
+
+} // namespace
+
+llvm::Expected<TranslationUnitInfo>
+collectKernels(const tooling::CompilationDatabase &database, StringRef file,
+               CudaCompileOptions options, DiagnosticConsumer *diagnostics) {
+  if (!llvm::sys::fs::exists(file))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "no such file: '%s'", file.str().c_str());
+  if (llvm::sys::fs::is_directory(file))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "'%s' is a directory, not a CUDA file",
+                                   file.str().c_str());
+  options.side = CudaSide::Host;
+  TranslationUnitInfo info;
+  info.file = file.str();
+  tooling::ClangTool tool(database, {file.str()},
+                          std::make_shared<PCHContainerOperations>(),
+                          createCudaFileSystem());
+  tool.appendArgumentsAdjuster(getCudaArgumentsAdjuster(options));
+  tool.setPrintErrorMessage(false);
+  std::unique_ptr<DiagnosticConsumer> printer;
+  if (!diagnostics) {
+    auto *opts = new DiagnosticOptions();
+    opts->ShowColors = llvm::sys::Process::StandardErrHasColors();
+    printer = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), opts);
+    diagnostics = printer.get();
+  }
+  CountingConsumer counting(*diagnostics);
+  tool.setDiagnosticConsumer(&counting);
+  CollectActionFactory factory(info);
+  int status = tool.run(&factory);
+  if (status != 0 || counting.getNumErrors() > 0) {
+    unsigned errors = counting.getNumErrors();
+    if (errors == 0)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "'%s' could not be compiled; check the flags after '--' or the "
+          "compilation database",
+          file.str().c_str());
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "'%s' has %u compile error%s (shown above); fix them or pass the "
+        "flags it needs after '--' (e.g. -I, -D)",
+        file.str().c_str(), errors, errors == 1 ? "" : "s");
+  }
+  return info;
+}
+
+} // namespace gpurd

@@ -1,0 +1,203 @@
+/*===- cooperative_groups.h - gpurd CUDA prelude: cooperative groups ------===*
+ *
+ * The commonly used part of CUDA's cooperative groups: thread_block,
+ * thread_block_tile<N> (shuffles, votes, sync), coalesced_group, grid_group,
+ * tiled_partition, sync(), and reduce() with plus/less/greater/bit_* (which
+ * CUDA has in <cooperative_groups/reduce.h>; that path is not served).
+ * Everything maps onto __syncthreads, __syncwarp and the *_sync intrinsics.
+ * grid_group::sync() calls the external __gpurd_cg_grid_sync() so the
+ * analysis can recognise a grid-wide barrier.
+ *===----------------------------------------------------------------------===*/
+#ifndef GPURD_COOPERATIVE_GROUPS_H
+#define GPURD_COOPERATIVE_GROUPS_H
+#include "gpurd_cuda_prelude.h"
+
+#define _COOPERATIVE_GROUPS_H_
+extern "C" __device__ void __gpurd_cg_grid_sync(void);
+
+namespace cooperative_groups {
+
+namespace __gpurd_cg {
+static __inline__ __device__ unsigned int __block_rank() {
+  return (threadIdx.z * blockDim.y + threadIdx.y) * blockDim.x + threadIdx.x;
+}
+static __inline__ __device__ unsigned int __block_size() {
+  return blockDim.x * blockDim.y * blockDim.z;
+}
+static __inline__ __device__ unsigned int __lane() { return __block_rank() & 31u; }
+} // namespace __gpurd_cg
+
+/* A group of runtime size (what tiled_partition(g, n) returns). */
+class thread_group {
+protected:
+  unsigned int __size_, __rank_, __mask_;
+  bool __is_block_;
+public:
+  __device__ thread_group(unsigned int __s, unsigned int __r, unsigned int __m, bool __b)
+      : __size_(__s), __rank_(__r), __mask_(__m), __is_block_(__b) {}
+  __device__ unsigned long long size() const { return __size_; }
+  __device__ unsigned long long num_threads() const { return __size_; }
+  __device__ unsigned long long thread_rank() const { return __rank_; }
+  __device__ void sync() const {
+    if (__is_block_) __syncthreads(); else __syncwarp(__mask_);
+  }
+};
+
+class thread_block : public thread_group {
+public:
+  __device__ thread_block()
+      : thread_group(__gpurd_cg::__block_size(), __gpurd_cg::__block_rank(), 0xffffffffu, true) {}
+  __device__ void sync() const { __syncthreads(); }
+  __device__ unsigned int size() const { return __gpurd_cg::__block_size(); }
+  __device__ unsigned int num_threads() const { return __gpurd_cg::__block_size(); }
+  __device__ unsigned int thread_rank() const { return __gpurd_cg::__block_rank(); }
+  __device__ dim3 group_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+  __device__ dim3 thread_index() const { return dim3(threadIdx.x, threadIdx.y, threadIdx.z); }
+  __device__ dim3 group_dim() const { return dim3(blockDim.x, blockDim.y, blockDim.z); }
+  __device__ dim3 dim_threads() const { return group_dim(); }
+};
+static __inline__ __device__ thread_block this_thread_block() { return thread_block(); }
+
+class grid_group {
+public:
+  __device__ void sync() const { __gpurd_cg_grid_sync(); }
+  __device__ bool is_valid() const { return true; }
+  __device__ unsigned long long size() const {
+    return (unsigned long long)__gpurd_cg::__block_size() * gridDim.x * gridDim.y * gridDim.z;
+  }
+  __device__ unsigned long long num_threads() const { return size(); }
+  __device__ unsigned long long block_rank() const {
+    return (blockIdx.z * gridDim.y + blockIdx.y) * (unsigned long long)gridDim.x + blockIdx.x;
+  }
+  __device__ unsigned long long thread_rank() const {
+    return block_rank() * __gpurd_cg::__block_size() + __gpurd_cg::__block_rank();
+  }
+  __device__ unsigned long long num_blocks() const {
+    return (unsigned long long)gridDim.x * gridDim.y * gridDim.z;
+  }
+  __device__ dim3 group_dim() const { return dim3(gridDim.x, gridDim.y, gridDim.z); }
+  __device__ dim3 dim_blocks() const { return group_dim(); }
+  __device__ dim3 block_index() const { return dim3(blockIdx.x, blockIdx.y, blockIdx.z); }
+};
+static __inline__ __device__ grid_group this_grid() { return grid_group(); }
+
+/* A warp-sized or smaller tile of Size threads (Size a power of 2 <= 32).
+ * thread_block_tile<Size, Parent> converts to thread_block_tile<Size>. */
+template <unsigned int _Size, class _Parent = void> class thread_block_tile;
+template <unsigned int _Size> class thread_block_tile<_Size, void> {
+  static_assert(_Size <= 32 && (_Size & (_Size - 1)) == 0,
+                "thread_block_tile size must be a power of 2 no larger than 32");
+  __device__ static unsigned int __tile_mask() {
+    return _Size == 32 ? 0xffffffffu
+                       : ((1u << _Size) - 1u) << (__gpurd_cg::__lane() & ~(_Size - 1u));
+  }
+public:
+  __device__ operator thread_group() const {
+    return thread_group(_Size, thread_rank(), __tile_mask(), false);
+  }
+  __device__ void sync() const { __syncwarp(__tile_mask()); }
+  __device__ static constexpr unsigned int size() { return _Size; }
+  __device__ static constexpr unsigned int num_threads() { return _Size; }
+  __device__ unsigned int thread_rank() const { return __gpurd_cg::__lane() & (_Size - 1u); }
+  __device__ unsigned int meta_group_rank() const { return __gpurd_cg::__block_rank() / _Size; }
+  __device__ unsigned int meta_group_size() const {
+    return (__gpurd_cg::__block_size() + _Size - 1) / _Size;
+  }
+  template <class __T> __device__ __T shfl(__T __v, int __src) const {
+    return __shfl_sync(__tile_mask(), __v, __src, _Size);
+  }
+  template <class __T> __device__ __T shfl_down(__T __v, unsigned int __d) const {
+    return __shfl_down_sync(__tile_mask(), __v, __d, _Size);
+  }
+  template <class __T> __device__ __T shfl_up(__T __v, unsigned int __d) const {
+    return __shfl_up_sync(__tile_mask(), __v, __d, _Size);
+  }
+  template <class __T> __device__ __T shfl_xor(__T __v, int __m) const {
+    return __shfl_xor_sync(__tile_mask(), __v, __m, _Size);
+  }
+  __device__ int any(int __p) const { return __any_sync(__tile_mask(), __p); }
+  __device__ int all(int __p) const { return __all_sync(__tile_mask(), __p); }
+  __device__ unsigned int ballot(int __p) const {
+    unsigned int __b = __ballot_sync(__tile_mask(), __p);
+    return _Size == 32 ? __b : (__b >> (__gpurd_cg::__lane() & ~(_Size - 1u))) & ((1u << (_Size & 31u)) - 1u);
+  }
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
+  template <class __T> __device__ unsigned int match_any(__T __v) const {
+    return __match_any_sync(__tile_mask(), __v);
+  }
+#endif
+};
+
+template <unsigned int _Size, class _Parent>
+class thread_block_tile : public thread_block_tile<_Size, void> {};
+
+/* The warp-level group of the threads active at the call. */
+class coalesced_group {
+  unsigned int __mask_;
+public:
+  __device__ coalesced_group(unsigned int __m) : __mask_(__m) {}
+  __device__ void sync() const { __syncwarp(__mask_); }
+  __device__ unsigned int size() const { return __popc(__mask_); }
+  __device__ unsigned int num_threads() const { return size(); }
+  __device__ unsigned int thread_rank() const {
+    return __popc(__mask_ & ((1u << __gpurd_cg::__lane()) - 1u));
+  }
+  template <class __T> __device__ __T shfl(__T __v, int __src) const {
+    return __shfl_sync(__mask_, __v, __fns(__mask_, 0, __src + 1));
+  }
+  template <class __T> __device__ __T shfl_down(__T __v, unsigned int __d) const {
+    return __shfl_down_sync(__mask_, __v, __d);
+  }
+  template <class __T> __device__ __T shfl_up(__T __v, unsigned int __d) const {
+    return __shfl_up_sync(__mask_, __v, __d);
+  }
+  __device__ int any(int __p) const { return __any_sync(__mask_, __p); }
+  __device__ int all(int __p) const { return __all_sync(__mask_, __p); }
+  __device__ unsigned int ballot(int __p) const { return __ballot_sync(__mask_, __p); }
+};
+static __inline__ __device__ coalesced_group coalesced_threads() {
+  return coalesced_group(__activemask());
+}
+
+template <unsigned int _Size, class _Parent>
+static __inline__ __device__ thread_block_tile<_Size, _Parent> tiled_partition(const _Parent &) {
+  return thread_block_tile<_Size, _Parent>();
+}
+static __inline__ __device__ thread_group tiled_partition(const thread_group &__parent, unsigned int __tile) {
+  unsigned int __lane = __gpurd_cg::__lane();
+  unsigned int __m = __tile >= 32 ? 0xffffffffu : ((1u << __tile) - 1u) << (__lane & ~(__tile - 1u));
+  return thread_group(__tile, (unsigned int)__parent.thread_rank() % __tile, __m, false);
+}
+static __inline__ __device__ thread_group tiled_partition(const thread_block &__parent, unsigned int __tile) {
+  return tiled_partition((const thread_group &)__parent, __tile);
+}
+
+template <class _Group> static __inline__ __device__ void sync(const _Group &__g) { __g.sync(); }
+template <class _Group> static __inline__ __device__ unsigned long long thread_rank(const _Group &__g) { return __g.thread_rank(); }
+template <class _Group> static __inline__ __device__ unsigned long long group_size(const _Group &__g) { return __g.size(); }
+
+/* <cooperative_groups/reduce.h> */
+template <class __T> struct plus { __device__ __T operator()(__T __a, __T __b) const { return __a + __b; } };
+template <class __T> struct less { __device__ __T operator()(__T __a, __T __b) const { return __a < __b ? __a : __b; } };
+template <class __T> struct greater { __device__ __T operator()(__T __a, __T __b) const { return __a > __b ? __a : __b; } };
+template <class __T> struct bit_and { __device__ __T operator()(__T __a, __T __b) const { return __a & __b; } };
+template <class __T> struct bit_or { __device__ __T operator()(__T __a, __T __b) const { return __a | __b; } };
+template <class __T> struct bit_xor { __device__ __T operator()(__T __a, __T __b) const { return __a ^ __b; } };
+template <class _Group, class __T, class _Op>
+static __inline__ __device__ __T reduce(const _Group &__g, __T __v, _Op __op) {
+  for (unsigned int __o = 1; __o < __g.size(); __o *= 2)
+    __v = __op(__v, __g.shfl_xor(__v, __o));
+  return __v;
+}
+template <class _Group, class __T, class _Op>
+static __inline__ __device__ __T inclusive_scan(const _Group &__g, __T __v, _Op __op) {
+  for (unsigned int __o = 1; __o < __g.size(); __o *= 2) {
+    __T __n = __g.shfl_up(__v, __o);
+    if (__g.thread_rank() >= __o) __v = __op(__v, __n);
+  }
+  return __v;
+}
+
+} // namespace cooperative_groups
+
+#endif /* GPURD_COOPERATIVE_GROUPS_H */

@@ -1,0 +1,2 @@
+/* gpurd CUDA prelude: <cuda_device_runtime_api.h> is part of gpurd_cuda_prelude.h. */
+#include "gpurd_cuda_prelude.h"

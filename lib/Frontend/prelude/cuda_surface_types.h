@@ -1,0 +1,2 @@
+/* gpurd CUDA prelude: <cuda_surface_types.h> is part of gpurd_cuda_prelude.h. */
+#include "gpurd_cuda_prelude.h"

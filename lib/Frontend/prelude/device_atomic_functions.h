@@ -1,0 +1,2 @@
+/* gpurd CUDA prelude: <device_atomic_functions.h> is part of gpurd_cuda_prelude.h. */
+#include "gpurd_cuda_prelude.h"

@@ -1,0 +1,2 @@
+/* gpurd CUDA prelude: <driver_functions.h> is part of gpurd_cuda_prelude.h. */
+#include "gpurd_cuda_prelude.h"

@@ -1,0 +1,2 @@
+/* gpurd CUDA prelude: <sm_20_intrinsics.h> is part of gpurd_cuda_prelude.h. */
+#include "gpurd_cuda_prelude.h"

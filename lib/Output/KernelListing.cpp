@@ -1,0 +1,268 @@
+//===- KernelListing.cpp - Print kernels, launches and configurations -----===//
+
+#include "gpurd/Output/KernelListing.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+namespace gpurd {
+namespace {
+
+const char *kindName(ParamKind kind) {
+  switch (kind) {
+  case ParamKind::Pointer: return "pointer";
+  case ParamKind::Integer: return "integer";
+  case ParamKind::Floating: return "floating";
+  case ParamKind::Boolean: return "bool";
+  case ParamKind::Texture: return "texture";
+  case ParamKind::Other: return "other";
+  }
+  return "other";
+}
+
+std::string location(const SourcePosition &position) {
+  return displayPath(position.file) + ":" + std::to_string(position.line) +
+         ":" + std::to_string(position.column);
+}
+
+nlohmann::json locationJson(const SourcePosition &position) {
+  return {{"file", displayPath(position.file)},
+          {"line", position.line},
+          {"column", position.column}};
+}
+
+nlohmann::json valueJson(const EvaluatedValue &value) {
+  if (const auto *u = std::get_if<uint64_t>(&value.value))
+    return *u;
+  if (const auto *s = std::get_if<int64_t>(&value.value))
+    return *s;
+  if (const auto *d = std::get_if<double>(&value.value))
+    return *d;
+  return nullptr;
+}
+
+nlohmann::json evaluatedJson(const EvaluatedValue &value) {
+  nlohmann::json out = {{"text", value.text}, {"value", valueJson(value)}};
+  if (!value.isKnown())
+    out["unknown_reason"] = value.unknownReason;
+  return out;
+}
+
+std::string dimText(const Dim3Value &dim) {
+  return "(" + dim.components[0].str() + ", " + dim.components[1].str() +
+         ", " + dim.components[2].str() + ")";
+}
+
+std::string dimText(const std::array<uint64_t, 3> &dim) {
+  return "(" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) + ", " +
+         std::to_string(dim[2]) + ")";
+}
+
+/// `'n / 16': 'n' is a parameter of 'run'` for the first unknown component.
+std::string unknownNote(const Dim3Value &dim) {
+  for (const EvaluatedValue &c : dim.components)
+    if (!c.isKnown())
+      return " ['" + dim.text + "': " + c.unknownReason + "]";
+  return "";
+}
+
+std::string signature(const KernelInfo &kernel) {
+  std::string out = kernel.name + "(";
+  for (size_t i = 0; i < kernel.params.size(); ++i) {
+    const KernelParam &p = kernel.params[i];
+    out += (i ? ", " : "") + p.type;
+    if (!p.name.empty())
+      out += (p.type.empty() || p.type.back() == '*' ? "" : " ") + p.name;
+  }
+  return out + ")";
+}
+
+} // namespace
+
+std::string displayPath(llvm::StringRef path) {
+  llvm::SmallString<256> cwd;
+  if (llvm::sys::path::is_absolute(path) && !llvm::sys::fs::current_path(cwd)) {
+    llvm::StringRef rest = path;
+    if (rest.consume_front(cwd) && rest.consume_front("/"))
+      return rest.str();
+  }
+  return path.str();
+}
+
+void printKernelListing(llvm::raw_ostream &os, const TranslationUnitInfo &unit) {
+  os << displayPath(unit.file) << ": " << unit.kernels.size() << " kernel"
+     << (unit.kernels.size() == 1 ? "" : "s") << ", " << unit.launches.size()
+     << " launch site" << (unit.launches.size() == 1 ? "" : "s") << "\n";
+  for (const KernelInfo &kernel : unit.kernels) {
+    os << location(kernel.position) << ": kernel " << signature(kernel);
+    std::vector<std::string> notes;
+    if (kernel.isTemplateInstance)
+      notes.push_back("template instance");
+    if (kernel.launchBoundsMaxThreads)
+      notes.push_back("launch bounds " +
+                      std::to_string(*kernel.launchBoundsMaxThreads) +
+                      (kernel.launchBoundsMinBlocks
+                           ? ", " + std::to_string(*kernel.launchBoundsMinBlocks)
+                           : std::string()));
+    if (kernel.staticSharedBytes)
+      notes.push_back(std::to_string(kernel.staticSharedBytes) +
+                      " B static shared");
+    if (kernel.usesDynamicShared)
+      notes.push_back("dynamic shared");
+    if (!notes.empty()) {
+      os << " [";
+      for (size_t i = 0; i < notes.size(); ++i)
+        os << (i ? "; " : "") << notes[i];
+      os << "]";
+    }
+    os << "\n";
+  }
+  for (const LaunchSite &launch : unit.launches) {
+    os << location(launch.position) << ": launch " << launch.kernel;
+    if (!launch.enclosingFunction.empty())
+      os << " in " << launch.enclosingFunction;
+    os << ": grid " << dimText(launch.grid) << unknownNote(launch.grid)
+       << ", block " << dimText(launch.block) << unknownNote(launch.block);
+    if (!launch.dynamicSharedBytes.text.empty()) {
+      os << ", dynamic shared " << launch.dynamicSharedBytes.str() << " B";
+      if (!launch.dynamicSharedBytes.isKnown())
+        os << " ['" << launch.dynamicSharedBytes.text
+           << "': " << launch.dynamicSharedBytes.unknownReason << "]";
+    }
+    if (!launch.stream.empty())
+      os << ", stream " << launch.stream;
+    os << "\n";
+    if (!launch.args.empty()) {
+      os << "    args:";
+      for (size_t i = 0; i < launch.args.size(); ++i) {
+        const LaunchArgument &arg = launch.args[i];
+        os << (i ? "," : "") << " " << arg.param << " = ";
+        if (arg.value.isKnown())
+          os << arg.value.str();
+        else
+          os << arg.value.text;
+      }
+      os << "\n";
+    }
+  }
+}
+
+nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
+  nlohmann::json kernels = nlohmann::json::array();
+  for (const KernelInfo &kernel : unit.kernels) {
+    nlohmann::json params = nlohmann::json::array();
+    for (const KernelParam &p : kernel.params) {
+      nlohmann::json param = {{"name", p.name},
+                              {"type", p.type},
+                              {"kind", kindName(p.kind)}};
+      if (p.kind == ParamKind::Pointer) {
+        param["pointee_type"] = p.pointeeType;
+        param["pointee_size"] = p.pointeeSize;
+        param["restrict"] = p.isRestrict;
+        param["const_pointee"] = p.isConstPointee;
+      }
+      params.push_back(std::move(param));
+    }
+    nlohmann::json k = {{"name", kernel.name},
+                        {"mangled_name", kernel.mangledName},
+                        {"location", locationJson(kernel.position)},
+                        {"template_instance", kernel.isTemplateInstance},
+                        {"params", std::move(params)},
+                        {"static_shared_bytes", kernel.staticSharedBytes},
+                        {"dynamic_shared", kernel.usesDynamicShared}};
+    if (kernel.launchBoundsMaxThreads) {
+      k["launch_bounds"] = {{"max_threads", *kernel.launchBoundsMaxThreads}};
+      if (kernel.launchBoundsMinBlocks)
+        k["launch_bounds"]["min_blocks"] = *kernel.launchBoundsMinBlocks;
+    }
+    kernels.push_back(std::move(k));
+  }
+  nlohmann::json launches = nlohmann::json::array();
+  for (const LaunchSite &launch : unit.launches) {
+    auto dim = [](const Dim3Value &d) {
+      nlohmann::json values = nlohmann::json::array();
+      nlohmann::json out = {{"text", d.text}};
+      for (const EvaluatedValue &c : d.components) {
+        values.push_back(valueJson(c));
+        if (!c.isKnown() && !out.contains("unknown_reason"))
+          out["unknown_reason"] = c.unknownReason;
+      }
+      out["values"] = std::move(values);
+      return out;
+    };
+    nlohmann::json args = nlohmann::json::array();
+    for (const LaunchArgument &arg : launch.args) {
+      nlohmann::json a = evaluatedJson(arg.value);
+      a["param"] = arg.param;
+      args.push_back(std::move(a));
+    }
+    nlohmann::json l = {{"kernel", launch.kernel},
+                        {"location", locationJson(launch.position)},
+                        {"function", launch.enclosingFunction},
+                        {"grid", dim(launch.grid)},
+                        {"block", dim(launch.block)},
+                        {"args", std::move(args)}};
+    l["dynamic_shared_bytes"] =
+        launch.dynamicSharedBytes.text.empty()
+            ? nlohmann::json{{"text", ""}, {"value", 0}}
+            : evaluatedJson(launch.dynamicSharedBytes);
+    l["stream"] = launch.stream;
+    launches.push_back(std::move(l));
+  }
+  return {{"file", displayPath(unit.file)},
+          {"kernels", std::move(kernels)},
+          {"launches", std::move(launches)}};
+}
+
+void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
+                       const LaunchConfig &config) {
+  os << location(kernel.position) << ": kernel " << kernel.name
+     << ": grid " << dimText(config.grid) << ", block "
+     << dimText(config.block) << " = " << config.blocks() << " blocks of "
+     << config.threadsPerBlock() << " threads";
+  if (config.dynamicSharedBytes)
+    os << ", dynamic shared " << config.dynamicSharedBytes << " B";
+  os << "\n";
+  if (!config.args.empty()) {
+    os << "    args:";
+    for (size_t i = 0; i < config.args.size(); ++i)
+      os << (i ? "," : "") << " " << config.args[i].param << " = "
+         << config.args[i].value.str();
+    os << "\n";
+  }
+  os << "    from: ";
+  if (config.site)
+    os << "the launch at " << location(*config.site);
+  else
+    os << "no launch site";
+  auto origin = [](const std::string &o) {
+    return o.empty() || o == "source" ? std::string() : o;
+  };
+  std::vector<std::string> overridden;
+  if (!origin(config.gridOrigin).empty())
+    overridden.push_back("grid from " + config.gridOrigin);
+  if (!origin(config.blockOrigin).empty())
+    overridden.push_back("block from " + config.blockOrigin);
+  if (!origin(config.sharedOrigin).empty())
+    overridden.push_back("shared memory from " + config.sharedOrigin);
+  for (const std::string &o : overridden)
+    os << "; " << o;
+  os << "\n";
+}
+
+nlohmann::json launchConfigJson(const KernelInfo &kernel,
+                                const LaunchConfig &config) {
+  nlohmann::json args = nlohmann::json::object();
+  for (const LaunchArgument &arg : config.args)
+    args[arg.param] = valueJson(arg.value);
+  nlohmann::json out = {{"kernel", kernel.name},
+                        {"location", locationJson(kernel.position)},
+                        {"grid", config.grid},
+                        {"block", config.block},
+                        {"dynamic_shared_bytes", config.dynamicSharedBytes},
+                        {"args", std::move(args)}};
+  out["launch_site"] = config.site ? locationJson(*config.site) : nullptr;
+  return out;
+}
+
+} // namespace gpurd

@@ -1,0 +1,22 @@
+// What the models need but the source does not say is an error naming the
+// kernel, what is missing, why, and the option that supplies it.
+// RUN: %expect-exit 1 gpurd-advise %s -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise %s --kernel axpy --grid 64 --arg n=16384 -- | FileCheck %s --check-prefix=FIXED
+
+__global__ void axpy(float a, const float *x, float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    y[i] += a * x[i];
+}
+
+void run(const float *x, float *y, int n) {
+  axpy<<<(n + 255) / 256, 256>>>(3.0f, x, y, n);
+}
+
+// CHECK: gpurd-advise: error: kernel 'axpy': the launch configuration is incomplete:
+// CHECK-NEXT: {{^}}  the grid size (the launch at {{.*}}launch-incomplete.cu:13) is '(n + 255) / 256': 'n' is a parameter of 'run'; give it with --grid X[,Y[,Z]] or in a --launch-spec file
+// CHECK-NEXT: {{^}}  the argument 'n' (the launch at {{.*}}launch-incomplete.cu:13) is 'n': 'n' is a parameter of 'run'; give it with --arg n=VALUE or in a --launch-spec file
+
+// FIXED: launch-incomplete.cu:6:17: kernel axpy: grid (64, 1, 1), block (256, 1, 1) = 64 blocks of 256 threads
+// FIXED-NEXT: args: a = 3, n = 16384
+// FIXED-NEXT: from: the launch at {{.*}}launch-incomplete.cu:13:3; grid from command line

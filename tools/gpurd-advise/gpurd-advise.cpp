@@ -1,0 +1,282 @@
+//===- gpurd-advise.cpp - The gpurd command-line tool ---------------------===//
+//
+// gpurd-advise FILE... [options] -- [compiler flags]
+// gpurd-advise FILE... -p BUILD_DIR [options]
+//
+// Parses CUDA files the way Clang tools do, lists their kernels and launch
+// sites, resolves launch configurations and GPU architectures. Thin: parses
+// options, calls the libraries, prints. See docs/cli.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gpurd/Arch/ArchJson.h"
+#include "gpurd/Arch/Presets.h"
+#include "gpurd/Frontend/KernelCollector.h"
+#include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Output/KernelListing.h"
+
+#include "clang/Basic/Version.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+
+cl::OptionCategory toolCategory("gpurd-advise options");
+
+enum class OutputFormat { Text, Json };
+cl::opt<OutputFormat> outputFormat(
+    "format", cl::desc("Output format"),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "human-readable (default)"),
+               clEnumValN(OutputFormat::Json, "json",
+                          "JSON, schema in docs/json-output.md")),
+    cl::init(OutputFormat::Text), cl::cat(toolCategory));
+
+cl::opt<bool> listKernels(
+    "list-kernels",
+    cl::desc("List each __global__ kernel (template instances included) and "
+             "each launch site with the values known at compile time"),
+    cl::cat(toolCategory));
+
+cl::opt<std::string> kernelName(
+    "kernel", cl::desc("Analyse only this kernel (name as listed by "
+                       "--list-kernels; namespaces and template arguments may "
+                       "be left out when unambiguous)"),
+    cl::value_desc("NAME"), cl::cat(toolCategory));
+cl::opt<std::string> gridOption("grid", cl::desc("Grid size of the launch"),
+                                cl::value_desc("X[,Y[,Z]]"),
+                                cl::cat(toolCategory));
+cl::opt<std::string> blockOption("block", cl::desc("Block size of the launch"),
+                                 cl::value_desc("X[,Y[,Z]]"),
+                                 cl::cat(toolCategory));
+cl::opt<std::string>
+    smemOption("smem", cl::desc("Dynamic shared memory of the launch in bytes"),
+               cl::value_desc("BYTES"), cl::cat(toolCategory));
+cl::list<std::string> argOptions(
+    "arg", cl::desc("Value of a scalar kernel argument (repeatable)"),
+    cl::value_desc("NAME=VALUE"), cl::cat(toolCategory));
+cl::opt<unsigned> launchIndex(
+    "launch",
+    cl::desc("Start from the N-th launch site of the kernel (1 = the first)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(toolCategory));
+cl::opt<std::string> launchSpecFile(
+    "launch-spec",
+    cl::desc("JSON file with launch configurations (docs/launch-spec.md)"),
+    cl::value_desc("FILE"), cl::cat(toolCategory));
+
+cl::opt<std::string> archName(
+    "arch", cl::desc("GPU architecture preset (see --list-archs)"),
+    cl::value_desc("NAME"), cl::init("ampere-a100"), cl::cat(toolCategory));
+cl::opt<std::string> archFile(
+    "arch-file",
+    cl::desc("GPU architecture description file (docs/arch-format.md)"),
+    cl::value_desc("FILE"), cl::cat(toolCategory));
+cl::opt<bool> printArch("print-arch",
+                        cl::desc("Print the resolved GPU architecture as JSON"),
+                        cl::cat(toolCategory));
+cl::opt<bool> listArchs("list-archs",
+                        cl::desc("List the GPU architecture presets"),
+                        cl::cat(toolCategory));
+
+cl::extrahelp moreHelp(R"(
+Compiler flags go after '--' (gpurd-advise k.cu -- -I include -DN=1024), or
+come from a compile_commands.json found with -p BUILD_DIR (clang, gcc and nvcc
+commands are understood). No CUDA installation is needed: gpurd parses with
+its own CUDA headers.
+
+Examples:
+  gpurd-advise matmul.cu --list-kernels --
+  gpurd-advise matmul.cu --kernel mm --block 16,16 --arg n=4096 --
+  gpurd-advise --arch fermi-gtx470 --print-arch
+)");
+
+int reportError(Error error) {
+  handleAllErrors(std::move(error), [](const ErrorInfoBase &info) {
+    WithColor::error(errs(), "gpurd-advise") << info.message() << "\n";
+  });
+  return 1;
+}
+
+Expected<gpurd::arch::ArchDescription> resolveArch() {
+  if (!archFile.empty())
+    return gpurd::arch::loadArchFile(archFile);
+  return gpurd::arch::loadPreset(archName);
+}
+
+/// The override layers from --launch-spec (entries for \p kernel) and the
+/// command line.
+Expected<std::vector<gpurd::LaunchOverrides>>
+overridesFor(const gpurd::KernelInfo &kernel,
+             const std::optional<gpurd::LaunchSpec> &spec,
+             const gpurd::TranslationUnitInfo &unit) {
+  std::vector<gpurd::LaunchOverrides> layers;
+  if (spec) {
+    for (const auto &[name, entry] : spec->kernels) {
+      auto found = gpurd::findKernel(unit, name);
+      if (!found)
+        return createStringError(inconvertibleErrorCode(),
+                                 launchSpecFile + ": " +
+                                     toString(found.takeError()));
+      if (*found == &kernel)
+        layers.push_back(entry);
+    }
+  }
+  gpurd::LaunchOverrides cli;
+  cli.origin = "command line";
+  if (!gridOption.empty()) {
+    auto dim = gpurd::parseDim3(gridOption, "--grid");
+    if (!dim)
+      return dim.takeError();
+    cli.grid = *dim;
+  }
+  if (!blockOption.empty()) {
+    auto dim = gpurd::parseDim3(blockOption, "--block");
+    if (!dim)
+      return dim.takeError();
+    cli.block = *dim;
+  }
+  if (!smemOption.empty()) {
+    uint64_t bytes;
+    if (StringRef(smemOption).getAsInteger(0, bytes))
+      return createStringError(inconvertibleErrorCode(),
+                               "--smem takes a number of bytes, got '" +
+                                   smemOption + "'");
+    cli.dynamicSharedBytes = bytes;
+  }
+  auto args = gpurd::parseArgAssignments(argOptions);
+  if (!args)
+    return args.takeError();
+  cli.args = std::move(*args);
+  if (launchIndex)
+    cli.launchIndex = launchIndex;
+  layers.push_back(std::move(cli));
+  return layers;
+}
+
+/// Resolves and prints the launch configuration of every selected kernel.
+/// Returns false when one could not be resolved (the error is printed).
+bool analyseUnit(const gpurd::TranslationUnitInfo &unit,
+                 const std::optional<gpurd::LaunchSpec> &spec,
+                 nlohmann::json &jsonOut) {
+  std::vector<const gpurd::KernelInfo *> selected;
+  if (!kernelName.empty()) {
+    auto kernel = gpurd::findKernel(unit, kernelName);
+    if (!kernel) {
+      reportError(kernel.takeError());
+      return false;
+    }
+    selected.push_back(*kernel);
+  } else {
+    for (const gpurd::KernelInfo &kernel : unit.kernels)
+      selected.push_back(&kernel);
+    if (selected.empty())
+      WithColor::warning(errs(), "gpurd-advise")
+          << "'" << unit.file << "' defines no __global__ kernel\n";
+  }
+  bool ok = true;
+  nlohmann::json launches = nlohmann::json::array();
+  for (const gpurd::KernelInfo *kernel : selected) {
+    auto layers = overridesFor(*kernel, spec, unit);
+    if (!layers) {
+      reportError(layers.takeError());
+      return false;
+    }
+    std::vector<const gpurd::LaunchOverrides *> pointers;
+    for (const gpurd::LaunchOverrides &layer : *layers)
+      pointers.push_back(&layer);
+    auto config = gpurd::resolveLaunch(unit, *kernel, pointers);
+    if (!config) {
+      reportError(config.takeError());
+      ok = false;
+      continue;
+    }
+    if (outputFormat == OutputFormat::Json)
+      launches.push_back(gpurd::launchConfigJson(*kernel, *config));
+    else
+      gpurd::printLaunchConfig(outs(), *kernel, *config);
+  }
+  jsonOut = {{"file", gpurd::displayPath(unit.file)},
+             {"launches", std::move(launches)}};
+  return ok;
+}
+
+} // namespace
+
+int main(int argc, const char **argv) {
+  InitLLVM init(argc, argv);
+  cl::SetVersionPrinter([](raw_ostream &os) {
+    os << "gpurd-advise " << GPURD_VERSION << " (Clang " << CLANG_VERSION_STRING
+       << ")\n";
+  });
+  cl::HideUnrelatedOptions(toolCategory);
+  auto parser = clang::tooling::CommonOptionsParser::create(
+      argc, argv, toolCategory, cl::ZeroOrMore,
+      "gpurd-advise: memory-behaviour advice for CUDA kernels\n");
+  if (!parser)
+    return reportError(parser.takeError());
+
+  if (listArchs) {
+    for (StringRef name : gpurd::arch::presetNames())
+      outs() << name << "\n";
+    return 0;
+  }
+  auto arch = resolveArch();
+  if (!arch)
+    return reportError(arch.takeError());
+  if (printArch) {
+    outs() << gpurd::arch::printArchJson(*arch);
+    if (parser->getSourcePathList().empty())
+      return 0;
+  }
+  const std::vector<std::string> &files = parser->getSourcePathList();
+  if (files.empty())
+    return reportError(createStringError(
+        inconvertibleErrorCode(),
+        "no input files; usage: gpurd-advise FILE.cu [options] -- [compiler "
+        "flags] (see --help)"));
+
+  std::optional<gpurd::LaunchSpec> spec;
+  if (!launchSpecFile.empty()) {
+    auto loaded = gpurd::loadLaunchSpec(launchSpecFile);
+    if (!loaded)
+      return reportError(loaded.takeError());
+    spec = std::move(*loaded);
+  }
+
+  gpurd::CudaCompileOptions compile;
+  compile.gpuArch = arch->computeCapability.value_or("sm_80");
+  compile.resourceDir = gpurd::defaultClangResourceDir();
+
+  int status = 0;
+  nlohmann::json jsonFiles = nlohmann::json::array();
+  for (const std::string &file : files) {
+    auto unit = gpurd::collectKernels(parser->getCompilations(), file, compile);
+    if (!unit) {
+      status = reportError(unit.takeError());
+      continue;
+    }
+    if (listKernels) {
+      if (outputFormat == OutputFormat::Json)
+        jsonFiles.push_back(gpurd::kernelListingJson(*unit));
+      else
+        gpurd::printKernelListing(outs(), *unit);
+      continue;
+    }
+    nlohmann::json fileJson;
+    if (!analyseUnit(*unit, spec, fileJson))
+      status = 1;
+    jsonFiles.push_back(std::move(fileJson));
+  }
+  if (outputFormat == OutputFormat::Json) {
+    nlohmann::json doc = {{"schema_version", gpurd::JsonSchemaVersion},
+                          {"gpurd_version", GPURD_VERSION},
+                          {"arch", arch->name},
+                          {"files", std::move(jsonFiles)}};
+    outs() << doc.dump(2) << "\n";
+  }
+  return status;
+}

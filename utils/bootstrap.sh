@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Set up, build and either run gpurd on a bundled example or run the tests.
+#
+#   bash utils/bootstrap.sh example   # install what is missing, build, run examples/matmul.cu
+#   bash utils/bootstrap.sh test      # install what is missing, build, run the whole test suite
+#
+# Dependencies come from Debian 12 packages only. BUILD_DIR (default: build)
+# and JOBS (default: all cores) can be set in the environment.
+set -euo pipefail
+
+mode=${1:-}
+case "$mode" in
+  example|test) ;;
+  *) echo "usage: bash utils/bootstrap.sh example|test" >&2; exit 2 ;;
+esac
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=${BUILD_DIR:-$root/build}
+jobs=${JOBS:-$(nproc)}
+
+packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
+          llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "gpurd: installing ${missing[*]}"
+  sudo=()
+  if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+  "${sudo[@]}" apt-get update
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+cmake --build "$build" -j "$jobs"
+
+if [ "$mode" = example ]; then
+  "$build/bin/gpurd-advise" "$root/examples/matmul.cu" --
+else
+  cd "$build"
+  ctest --output-on-failure -j "$jobs"
+fi
