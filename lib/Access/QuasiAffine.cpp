@@ -17,6 +17,8 @@ int64_t floorDivide(int64_t a, int64_t b) {
 
 } // namespace
 
+QuasiAffine::Kind QuasiAffine::kind() const { return node->kind; }
+
 QuasiAffine QuasiAffine::constant(int64_t value) {
   auto node = std::make_shared<Node>();
   node->kind = Kind::Constant;

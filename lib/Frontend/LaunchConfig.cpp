@@ -271,12 +271,10 @@ llvm::Expected<const KernelInfo *> findKernel(const TranslationUnitInfo &unit,
                    "'; the kernels are:" + list);
 }
 
-llvm::Expected<LaunchConfig>
-resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
-              llvm::ArrayRef<const LaunchOverrides *> layers) {
-  LaunchConfig config;
-  config.kernel = kernel.name;
-
+llvm::Expected<PartialLaunch>
+mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+            llvm::ArrayRef<const LaunchOverrides *> layers) {
+  PartialLaunch launch;
   std::vector<const LaunchSite *> sites;
   for (const LaunchSite &site : unit.launches)
     if (site.kernel == kernel.name)
@@ -285,28 +283,19 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   for (const LaunchOverrides *layer : layers)
     if (layer->launchIndex)
       index = layer->launchIndex;
-  const LaunchSite *site = nullptr;
   if (index) {
     if (*index > sites.size())
       return makeError("kernel '" + kernel.name + "': launch site " +
                        std::to_string(*index) + " was asked for, but it has " +
                        std::to_string(sites.size()) + " launch site" +
                        (sites.size() == 1 ? "" : "s"));
-    site = sites[*index - 1];
+    launch.site = sites[*index - 1];
   } else if (!sites.empty()) {
-    site = sites.front();
+    launch.site = sites.front();
   }
 
   // Start from what the source says, then apply the layers.
-  std::optional<std::array<uint64_t, 3>> grid, block;
-  std::optional<uint64_t> shared;
-  std::map<std::string, EvaluatedValue> args;
-  std::vector<std::string> missing;
-  std::string where;
-  if (site) {
-    config.site = site->position;
-    where = " (the launch at " + site->position.file + ":" +
-            std::to_string(site->position.line) + ")";
+  if (const LaunchSite *site = launch.site) {
     auto known = [](const Dim3Value &dim)
         -> std::optional<std::array<uint64_t, 3>> {
       std::array<uint64_t, 3> out;
@@ -318,35 +307,35 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
       }
       return out;
     };
-    grid = known(site->grid);
-    block = known(site->block);
-    if (grid)
-      config.gridOrigin = "source";
-    if (block)
-      config.blockOrigin = "source";
+    launch.grid = known(site->grid);
+    launch.block = known(site->block);
+    if (launch.grid)
+      launch.gridOrigin = "source";
+    if (launch.block)
+      launch.blockOrigin = "source";
     if (site->dynamicSharedBytes.text.empty()) {
-      shared = 0;
-      config.sharedOrigin = "source";
+      launch.dynamicSharedBytes = 0;
+      launch.sharedOrigin = "source";
     } else if (auto v = site->dynamicSharedBytes.asUnsigned()) {
-      shared = v;
-      config.sharedOrigin = "source";
+      launch.dynamicSharedBytes = v;
+      launch.sharedOrigin = "source";
     }
     for (const LaunchArgument &arg : site->args)
       if (arg.value.isKnown())
-        args[arg.param] = arg.value;
+        launch.args[arg.param] = arg.value;
   }
   for (const LaunchOverrides *layer : layers) {
     if (layer->grid) {
-      grid = layer->grid;
-      config.gridOrigin = layer->origin;
+      launch.grid = layer->grid;
+      launch.gridOrigin = layer->origin;
     }
     if (layer->block) {
-      block = layer->block;
-      config.blockOrigin = layer->origin;
+      launch.block = layer->block;
+      launch.blockOrigin = layer->origin;
     }
     if (layer->dynamicSharedBytes) {
-      shared = layer->dynamicSharedBytes;
-      config.sharedOrigin = layer->origin;
+      launch.dynamicSharedBytes = layer->dynamicSharedBytes;
+      launch.sharedOrigin = layer->origin;
     }
     for (const auto &[name, text] : layer->args) {
       auto param = llvm::find_if(kernel.params, [&](const KernelParam &p) {
@@ -363,8 +352,34 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
       auto value = parseArgValue(*param, text, layer->origin);
       if (!value)
         return value.takeError();
-      args[name] = *value;
+      launch.args[name] = *value;
     }
+  }
+  return launch;
+}
+
+llvm::Expected<LaunchConfig>
+resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+              llvm::ArrayRef<const LaunchOverrides *> layers) {
+  auto merged = mergeLaunch(unit, kernel, layers);
+  if (!merged)
+    return merged.takeError();
+  LaunchConfig config;
+  config.kernel = kernel.name;
+  const LaunchSite *site = merged->site;
+  std::optional<std::array<uint64_t, 3>> grid = merged->grid,
+                                         block = merged->block;
+  std::optional<uint64_t> shared = merged->dynamicSharedBytes;
+  std::map<std::string, EvaluatedValue> &args = merged->args;
+  config.gridOrigin = merged->gridOrigin;
+  config.blockOrigin = merged->blockOrigin;
+  config.sharedOrigin = merged->sharedOrigin;
+  std::vector<std::string> missing;
+  std::string where;
+  if (site) {
+    config.site = site->position;
+    where = " (the launch at " + site->position.file + ":" +
+            std::to_string(site->position.line) + ")";
   }
 
   auto reasonOf = [&](const Dim3Value &dim) {

@@ -9,10 +9,13 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Access/DeviceCompiler.h"
 #include "gpurd/Arch/ArchJson.h"
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Frontend/KernelCollector.h"
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Output/AccessDump.h"
 #include "gpurd/Output/KernelListing.h"
 
 #include "clang/Basic/Version.h"
@@ -41,6 +44,22 @@ cl::opt<bool> listKernels(
     cl::desc("List each __global__ kernel (template instances included) and "
              "each launch site with the values known at compile time"),
     cl::cat(toolCategory));
+
+cl::opt<bool> dumpAccesses(
+    "dump-accesses",
+    cl::desc("Print every memory operation of the compiled kernel with its "
+             "iteration domain, access relation and schedule (isl), or why "
+             "it is not affine"),
+    cl::cat(toolCategory));
+cl::opt<bool> explainCompiled(
+    "explain-compiled",
+    cl::desc("Show, per source subscript, whether the compiled kernel keeps, "
+             "merges, hoists or drops its memory operation"),
+    cl::cat(toolCategory));
+cl::opt<bool> unroll("unroll",
+                     cl::desc("Keep the compiler's loop unrolling in the "
+                              "analysed device code (off by default)"),
+                     cl::cat(toolCategory));
 
 cl::opt<std::string> kernelName(
     "kernel", cl::desc("Analyse only this kernel (name as listed by "
@@ -204,6 +223,105 @@ bool analyseUnit(const gpurd::TranslationUnitInfo &unit,
   return ok;
 }
 
+/// The kernels --kernel selects (all when it is not given).
+Expected<std::vector<const gpurd::KernelInfo *>>
+selectedKernels(const gpurd::TranslationUnitInfo &unit) {
+  std::vector<const gpurd::KernelInfo *> selected;
+  if (!kernelName.empty()) {
+    auto kernel = gpurd::findKernel(unit, kernelName);
+    if (!kernel)
+      return kernel.takeError();
+    selected.push_back(*kernel);
+    return selected;
+  }
+  for (const gpurd::KernelInfo &kernel : unit.kernels)
+    selected.push_back(&kernel);
+  return selected;
+}
+
+/// --dump-accesses / --explain-compiled for one file.
+bool analyseAccesses(const clang::tooling::CompilationDatabase &database,
+                     const gpurd::TranslationUnitInfo &unit,
+                     const gpurd::CudaCompileOptions &compile,
+                     const std::optional<gpurd::LaunchSpec> &spec,
+                     nlohmann::json &jsonOut) {
+  auto kernels = selectedKernels(unit);
+  if (!kernels) {
+    reportError(kernels.takeError());
+    return false;
+  }
+  gpurd::access::DeviceCompileOptions deviceOptions;
+  deviceOptions.cuda = compile;
+  deviceOptions.unroll = unroll;
+  auto device = gpurd::access::compileDeviceModule(database, unit.file,
+                                                   deviceOptions);
+  if (!device) {
+    reportError(device.takeError());
+    return false;
+  }
+  bool ok = true;
+  nlohmann::json models = nlohmann::json::array();
+  for (const gpurd::KernelInfo *kernel : *kernels) {
+    auto layers = overridesFor(*kernel, spec, unit);
+    if (!layers) {
+      reportError(layers.takeError());
+      return false;
+    }
+    std::vector<const gpurd::LaunchOverrides *> pointers;
+    for (const gpurd::LaunchOverrides &layer : *layers)
+      pointers.push_back(&layer);
+    auto launch = gpurd::mergeLaunch(unit, *kernel, pointers);
+    if (!launch) {
+      reportError(launch.takeError());
+      ok = false;
+      continue;
+    }
+    gpurd::access::KernelSpecialization values;
+    values.grid = launch->grid;
+    values.block = launch->block;
+    for (unsigned i = 0; i < kernel->params.size(); ++i) {
+      auto it = launch->args.find(kernel->params[i].name);
+      if (it == launch->args.end())
+        continue;
+      const gpurd::EvaluatedValue &v = it->second;
+      if (const auto *s = std::get_if<int64_t>(&v.value))
+        values.integerArgs[i] = *s;
+      else if (const auto *u = std::get_if<uint64_t>(&v.value))
+        values.integerArgs[i] = static_cast<int64_t>(*u);
+      else if (const auto *d = std::get_if<double>(&v.value))
+        values.floatArgs[i] = *d;
+    }
+    gpurd::access::AccessAnalysisOptions options;
+    options.unroll = unroll;
+    auto model = gpurd::access::analyzeKernel(*device->module, *kernel, unit,
+                                              values, options);
+    if (!model) {
+      reportError(model.takeError());
+      ok = false;
+      continue;
+    }
+    nlohmann::json entry;
+    if (dumpAccesses) {
+      if (outputFormat == OutputFormat::Json)
+        entry["accesses"] = gpurd::accessModelJson(*model);
+      else
+        gpurd::printAccessModel(outs(), *model);
+    }
+    if (explainCompiled) {
+      auto explanation = gpurd::access::explainCompiled(*model, unit);
+      if (outputFormat == OutputFormat::Json)
+        entry["compiled"] = gpurd::explanationJson(*model, explanation);
+      else
+        gpurd::printExplanation(outs(), *model, explanation);
+    }
+    entry["kernel"] = kernel->name;
+    models.push_back(std::move(entry));
+  }
+  jsonOut = {{"file", gpurd::displayPath(unit.file)},
+             {"kernels", std::move(models)}};
+  return ok;
+}
+
 } // namespace
 
 int main(int argc, const char **argv) {
@@ -257,6 +375,14 @@ int main(int argc, const char **argv) {
     auto unit = gpurd::collectKernels(parser->getCompilations(), file, compile);
     if (!unit) {
       status = reportError(unit.takeError());
+      continue;
+    }
+    if (dumpAccesses || explainCompiled) {
+      nlohmann::json fileJson;
+      if (!analyseAccesses(parser->getCompilations(), *unit, compile, spec,
+                           fileJson))
+        status = 1;
+      jsonFiles.push_back(std::move(fileJson));
       continue;
     }
     if (listKernels) {

@@ -92,6 +92,8 @@ struct AccessSite {
   unsigned sizeBytes = 0;
   SourcePosition position;
   std::string sourceText;     ///< `A[row * N + k]`, when it could be found.
+  /// Index into TranslationUnitInfo::deviceAccesses of that expression.
+  int sourceAccess = -1;
   std::vector<unsigned> loops; ///< Enclosing loops, outermost first.
   /// Domain dimensions (variable indices): block ids, thread ids, loops.
   std::vector<unsigned> dimensions;

@@ -41,7 +41,7 @@ public:
   static QuasiAffine min(const QuasiAffine &a, const QuasiAffine &b);
   static QuasiAffine max(const QuasiAffine &a, const QuasiAffine &b);
 
-  Kind kind() const { return node->kind; }
+  Kind kind() const;
   std::optional<int64_t> constantValue() const;
   /// Whether variable \p index occurs.
   bool uses(unsigned index) const;

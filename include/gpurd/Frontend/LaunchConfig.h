@@ -80,6 +80,23 @@ struct LaunchConfig {
   uint64_t blocks() const { return grid[0] * grid[1] * grid[2]; }
 };
 
+/// What is known of a launch after applying the layers: each part may still
+/// be missing.
+struct PartialLaunch {
+  const LaunchSite *site = nullptr;
+  std::optional<std::array<uint64_t, 3>> grid, block;
+  std::optional<uint64_t> dynamicSharedBytes;
+  /// Known scalar argument values by parameter name.
+  std::map<std::string, EvaluatedValue> args;
+  std::string gridOrigin, blockOrigin, sharedOrigin;
+};
+
+/// Applies the override layers to the launch site of \p kernel (the first,
+/// or the one a layer selects). Fails only on invalid overrides.
+llvm::Expected<PartialLaunch>
+mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+            llvm::ArrayRef<const LaunchOverrides *> layers);
+
 /// Resolves the launch configuration of \p kernel from its launch sites in
 /// \p unit and the override layers (applied in order). Fails with every
 /// missing or invalid piece listed.

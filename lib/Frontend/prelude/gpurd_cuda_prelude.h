@@ -50,7 +50,7 @@
 #define __GPURD_CONSTEXPR
 #endif
 
-/*===--- 2. Standard headers nvcc's cuda_runtime.h includes ---------------===*/
+/*===--- 2. Standard headers nvcc includes implicitly (and no others) ------===*/
 
 /* Must precede <cmath>: declares the device overloads <cmath> refers to. */
 #include <__clang_cuda_math_forward_declares.h>
@@ -59,13 +59,11 @@
 #include <limits.h>
 #include <math.h>
 #include <stddef.h>
-#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <cmath>
-#include <cstdarg>
 #include <cstdlib>
 #include <new>
 #include <utility>

@@ -72,7 +72,7 @@ void init(DATA_TYPE* A)
 	int i, j;
 	for (i = 0; i < NI; ++i)
 		for (j = 0; j < NJ; ++j)
-			A[i*NJ + j] = (float)rand()/RAND_MAX;
+			A[i*NJ + j] = (float)rand()/(float)RAND_MAX;
 }
 
 void compareResults(DATA_TYPE* B, DATA_TYPE* B_outputFromGpu)

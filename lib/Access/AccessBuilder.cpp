@@ -1,0 +1,607 @@
+//===- AccessBuilder.cpp - Build a kernel's AccessModel from its IR -------===//
+//
+// Walks the specialised, optimised kernel in program order (reverse post
+// order with loops nested), and for each memory operation derives, from
+// ScalarEvolution, the byte offset into its array, the iteration domain
+// (block/thread index bounds, loop bounds, dominating branch conditions) and
+// the per-thread schedule. Detection and building are one pass here, but
+// every failure is a NonAffineReason on the operation, never an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "IslForms.h"
+#include "ScevAffinator.h"
+#include "SourceMatcher.h"
+#include "VariableTable.h"
+
+#include "gpurd/Access/AccessAnalysis.h"
+
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+
+using namespace llvm;
+
+namespace gpurd::access {
+namespace {
+
+Error makeError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+/// What a memory instruction does.
+struct MemoryOperation {
+  AccessKind kind = AccessKind::Read;
+  std::string name;
+  Value *address = nullptr;
+  unsigned size = 0;
+  bool readOnlyPath = false; ///< __ldg.
+  bool isTexture = false;
+  bool unsupported = false;  ///< memcpy/memset...
+};
+
+std::optional<MemoryOperation> memoryOperation(Instruction &inst,
+                                               const DataLayout &layout) {
+  MemoryOperation op;
+  if (auto *load = dyn_cast<LoadInst>(&inst)) {
+    op.name = "load";
+    op.address = load->getPointerOperand();
+    op.size = layout.getTypeStoreSize(load->getType());
+    return op;
+  }
+  if (auto *store = dyn_cast<StoreInst>(&inst)) {
+    op.kind = AccessKind::Write;
+    op.name = "store";
+    op.address = store->getPointerOperand();
+    op.size = layout.getTypeStoreSize(store->getValueOperand()->getType());
+    return op;
+  }
+  if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) {
+    op.kind = AccessKind::ReadModifyWrite;
+    op.name = ("atomicrmw " + AtomicRMWInst::getOperationName(
+                                  rmw->getOperation()))
+                  .str();
+    op.address = rmw->getPointerOperand();
+    op.size = layout.getTypeStoreSize(rmw->getValOperand()->getType());
+    return op;
+  }
+  if (auto *cas = dyn_cast<AtomicCmpXchgInst>(&inst)) {
+    op.kind = AccessKind::ReadModifyWrite;
+    op.name = "cmpxchg";
+    op.address = cas->getPointerOperand();
+    op.size = layout.getTypeStoreSize(cas->getCompareOperand()->getType());
+    return op;
+  }
+  auto *call = dyn_cast<CallInst>(&inst);
+  if (!call)
+    return std::nullopt;
+  if (call->isInlineAsm()) {
+    auto *asmCode = cast<InlineAsm>(call->getCalledOperand());
+    StringRef text = StringRef(asmCode->getAsmString()).ltrim();
+    if (text.starts_with("tex.") || text.starts_with("tld4.")) {
+      op.name = text.substr(0, text.find_first_of(" \t")).str();
+      op.isTexture = true;
+      op.size = layout.getTypeStoreSize(call->getType());
+      return op;
+    }
+    return std::nullopt;
+  }
+  Function *callee = call->getCalledFunction();
+  if (!callee)
+    return std::nullopt;
+  switch (callee->getIntrinsicID()) {
+  case Intrinsic::nvvm_barrier0:
+  case Intrinsic::nvvm_barrier0_and:
+  case Intrinsic::nvvm_barrier0_or:
+  case Intrinsic::nvvm_barrier0_popc:
+  case Intrinsic::nvvm_barrier_sync:
+  case Intrinsic::nvvm_barrier_sync_cnt:
+    op.kind = AccessKind::Barrier;
+    op.name = "barrier";
+    return op;
+  case Intrinsic::nvvm_ldg_global_f:
+  case Intrinsic::nvvm_ldg_global_i:
+  case Intrinsic::nvvm_ldg_global_p:
+    op.name = "ldg";
+    op.address = call->getArgOperand(0);
+    op.size = layout.getTypeStoreSize(call->getType());
+    op.readOnlyPath = true;
+    return op;
+  case Intrinsic::memcpy:
+  case Intrinsic::memmove:
+  case Intrinsic::memset:
+    op.kind = callee->getIntrinsicID() == Intrinsic::memset
+                  ? AccessKind::Write
+                  : AccessKind::ReadModifyWrite;
+    op.name = callee->getName().split('.').second.split('.').first.str();
+    op.address = call->getArgOperand(0);
+    op.unsupported = true;
+    if (auto *length = dyn_cast<ConstantInt>(call->getArgOperand(2)))
+      op.size = length->getZExtValue();
+    return op;
+  default:
+    break;
+  }
+  StringRef name = callee->getName();
+  if (callee->isIntrinsic() && name.starts_with("llvm.nvvm.atomic")) {
+    op.kind = AccessKind::ReadModifyWrite;
+    op.name = name.drop_front(strlen("llvm.nvvm.")).str();
+    op.address = call->getArgOperand(0);
+    op.size = layout.getTypeStoreSize(call->getType());
+    return op;
+  }
+  return std::nullopt;
+}
+
+/// The name of a variable from its (possibly mangled) symbol: `As` for
+/// `_ZZ11matmulTiledILi16EEvPKfS1_PfiE2As`.
+std::string variableName(const GlobalValue &global) {
+  std::string demangled = llvm::demangle(global.getName().str());
+  size_t scope = demangled.rfind("::");
+  if (scope != std::string::npos)
+    return demangled.substr(scope + 2);
+  return demangled;
+}
+
+class Builder {
+public:
+  Builder(Function &kernel, const KernelInfo &info,
+          const TranslationUnitInfo &unit, const KernelSpecialization &values,
+          FunctionAnalysisManager &analyses)
+      : kernel(kernel), info(info), values(values), matcher(unit),
+        se(analyses.getResult<ScalarEvolutionAnalysis>(kernel)),
+        loopInfo(analyses.getResult<LoopAnalysis>(kernel)),
+        dominators(analyses.getResult<DominatorTreeAnalysis>(kernel)),
+        affinator(
+            se, loopInfo, variables,
+            [this](const Argument &arg) { return parameterName(arg); },
+            [](const Instruction *inst) { return positionOf(inst); },
+            [this](const Loop *loop) { return loopDescription(loop); }) {}
+
+  AccessModel build();
+
+private:
+  std::string parameterName(const Argument &arg) const {
+    if (arg.getArgNo() < info.params.size() &&
+        !info.params[arg.getArgNo()].name.empty())
+      return info.params[arg.getArgNo()].name;
+    return "arg" + std::to_string(arg.getArgNo());
+  }
+  std::string loopDescription(const Loop *loop) const {
+    auto it = loopIndex.find(loop);
+    if (it == loopIndex.end())
+      return "";
+    const LoopInfo &l = model.loops[it->second];
+    std::string name = variables.all()[l.variable].name;
+    return " at line " + std::to_string(l.position.line) + " ('" + name + "')";
+  }
+
+  void registerLoop(const Loop *loop, unsigned position);
+  void addSite(Instruction &inst, const MemoryOperation &op,
+               const std::vector<const Loop *> &chain,
+               std::vector<unsigned> schedule);
+  int arrayOf(const Value *base, MemorySpace space);
+  /// The condition under which \p block runs, from dominating branches.
+  std::variant<Condition, NonAffineReason> guardOf(BasicBlock *block);
+  Condition indexBounds(std::vector<unsigned> &dimensions);
+
+  Function &kernel;
+  const KernelInfo &info;
+  const KernelSpecialization &values;
+  SourceMatcher matcher;
+  ScalarEvolution &se;
+  llvm::LoopInfo &loopInfo;
+  DominatorTree &dominators;
+  VariableTable variables;
+  ScevAffinator affinator;
+  AccessModel model;
+  DenseMap<const Loop *, unsigned> loopIndex;
+  DenseMap<const Value *, int> arrayIndex;
+  std::set<unsigned> usedIndexVariables;
+};
+
+void Builder::registerLoop(const Loop *loop, unsigned position) {
+  LoopInfo out;
+  out.position = positionOf(loop->getHeader()->getTerminator());
+  if (DebugLoc start = loop->getStartLoc()) {
+    SourcePosition p;
+    p.line = start.getLine();
+    p.column = start.getCol();
+    auto *scope = start->getScope();
+    p.file = scope ? scope->getFilename().str() : "";
+    if (SourcePosition exact = positionOf(loop->getHeader()->getFirstNonPHI());
+        exact.line == p.line)
+      p.file = exact.file;
+    out.position = p;
+  }
+  std::string iterator = matcher.loopIterator(out.position);
+  if (iterator.empty())
+    iterator = "i" + std::to_string(loop->getLoopDepth() - 1);
+  out.variable = variables.addLoop(loop, iterator);
+  if (const Loop *parent = loop->getParentLoop())
+    out.parent = loopIndex.lookup(parent);
+  loopIndex[loop] = model.loops.size();
+  model.loops.push_back(out);
+  LoopInfo &stored = model.loops.back();
+
+  const SCEV *backedges = se.getBackedgeTakenCount(loop);
+  if (isa<SCEVCouldNotCompute>(backedges)) {
+    NonAffineReason why{NonAffineReason::Kind::NonAffineTripCount,
+                        "the trip count of the loop" + loopDescription(loop) +
+                            " is not affine",
+                        stored.position};
+    // Say why when the loop variable itself is the problem.
+    for (PHINode &phi : loop->getHeader()->phis())
+      if (phi.getType()->isIntegerTy() &&
+          !isa<SCEVAddRecExpr>(se.getSCEV(&phi))) {
+        why.message += ": its variable does not change by a constant step";
+        break;
+      }
+    stored.reason = why;
+    return;
+  }
+  AffineResult last = affinator.convert(backedges, loop->getParentLoop());
+  if (auto *why = std::get_if<NonAffineReason>(&last)) {
+    NonAffineReason reason = *why;
+    reason.kind = reason.kind == NonAffineReason::Kind::DataDependentAddress
+                      ? NonAffineReason::Kind::NonAffineTripCount
+                      : reason.kind;
+    reason.message = "the trip count of the loop" + loopDescription(loop) +
+                     " is not affine: " + reason.message;
+    if (reason.position.line == 0)
+      reason.position = stored.position;
+    stored.reason = reason;
+    return;
+  }
+  stored.lastIteration = std::get<QuasiAffine>(last);
+  (void)position;
+}
+
+int Builder::arrayOf(const Value *base, MemorySpace space) {
+  auto it = arrayIndex.find(base);
+  if (it != arrayIndex.end())
+    return it->second;
+  ArrayInfo array;
+  array.space = space;
+  if (const auto *arg = dyn_cast<Argument>(base)) {
+    array.name = parameterName(*arg);
+    array.paramIndex = arg->getArgNo();
+  } else if (const auto *global = dyn_cast<GlobalVariable>(base)) {
+    array.name = variableName(*global);
+    array.origin = ArrayInfo::Origin::Variable;
+    const DataLayout &layout = kernel.getParent()->getDataLayout();
+    array.sizeBytes = layout.getTypeAllocSize(global->getValueType());
+  } else if (const auto *alloca = dyn_cast<AllocaInst>(base)) {
+    array.name = "local" + std::to_string(model.arrays.size());
+    array.origin = ArrayInfo::Origin::Local;
+    if (auto size =
+            alloca->getAllocationSize(kernel.getParent()->getDataLayout()))
+      array.sizeBytes = size->getFixedValue();
+  } else {
+    array.name = base->hasName() ? base->getName().str() : "memory";
+  }
+  // Keep names unique: two variables may share a short name.
+  for (const ArrayInfo &other : model.arrays)
+    if (other.name == array.name)
+      array.name += "_" + std::to_string(model.arrays.size());
+  arrayIndex[base] = model.arrays.size();
+  model.arrays.push_back(array);
+  return model.arrays.size() - 1;
+}
+
+std::variant<Condition, NonAffineReason> Builder::guardOf(BasicBlock *block) {
+  Condition guard = Condition::always();
+  DomTreeNode *node = dominators.getNode(block);
+  for (DomTreeNode *up = node ? node->getIDom() : nullptr; up;
+       up = up->getIDom()) {
+    BasicBlock *dominator = up->getBlock();
+    const Loop *loop = loopInfo.getLoopFor(dominator);
+    // Branches inside loops that do not contain the block decide when those
+    // loops exit; the trip counts describe that.
+    if (loop && !loop->contains(block))
+      continue;
+    auto *branch = dyn_cast<BranchInst>(dominator->getTerminator());
+    if (branch && branch->isConditional() &&
+        branch->getSuccessor(0) != branch->getSuccessor(1)) {
+      for (unsigned s = 0; s < 2; ++s) {
+        BasicBlockEdge edge(dominator, branch->getSuccessor(s));
+        if (!dominators.dominates(edge, block))
+          continue;
+        auto c = affinator.convertCondition(branch->getCondition(), loop,
+                                            /*negate=*/s == 1);
+        if (std::holds_alternative<NonAffineReason>(c))
+          return c;
+        guard = Condition::both(guard, std::get<Condition>(c));
+      }
+      continue;
+    }
+    if (auto *sw = dyn_cast<SwitchInst>(dominator->getTerminator())) {
+      for (auto &kase : sw->cases()) {
+        BasicBlockEdge edge(dominator, kase.getCaseSuccessor());
+        if (!dominators.dominates(edge, block))
+          continue;
+        AffineResult value = affinator.convertValue(sw->getCondition(), loop);
+        if (auto *why = std::get_if<NonAffineReason>(&value)) {
+          NonAffineReason reason = *why;
+          reason.kind = NonAffineReason::Kind::NonAffineCondition;
+          reason.message = "it runs under a switch that is not affine: " +
+                           reason.message;
+          return reason;
+        }
+        guard = Condition::both(
+            guard, Condition::equal(std::get<QuasiAffine>(value),
+                                    QuasiAffine::constant(
+                                        kase.getCaseValue()->getSExtValue())));
+      }
+    }
+  }
+  return guard;
+}
+
+Condition Builder::indexBounds(std::vector<unsigned> &dimensions) {
+  Condition bounds = Condition::always();
+  for (unsigned d = 0; d < 6; ++d) {
+    unsigned variable = d;
+    bool isBlock = d < 3;
+    unsigned axis = d % 3;
+    const auto &known = isBlock ? values.grid : values.block;
+    if (!usedIndexVariables.count(variable))
+      continue;
+    dimensions.push_back(variable);
+    QuasiAffine extent;
+    if (known) {
+      extent = QuasiAffine::constant((*known)[axis]);
+    } else {
+      static const char *const axes[] = {"x", "y", "z"};
+      std::string name = std::string(isBlock ? "gridDim_" : "blockDim_") +
+                         axes[axis];
+      // One parameter per dimension, shared with uses of blockDim/gridDim.
+      unsigned param = ~0u;
+      for (unsigned v = 0; v < variables.all().size(); ++v)
+        if (variables.all()[v].kind == Variable::Kind::Parameter &&
+            variables.all()[v].name == name)
+          param = v;
+      if (param == ~0u)
+        param = variables.parameter(
+            reinterpret_cast<const Value *>(uintptr_t(0x1000 + d)), name);
+      extent = QuasiAffine::variable(param);
+    }
+    QuasiAffine index = QuasiAffine::variable(variable);
+    bounds = Condition::both(
+        bounds, Condition::both(Condition::lessEqual(QuasiAffine::constant(0),
+                                                     index),
+                                Condition::lessThan(index, extent)));
+  }
+  return bounds;
+}
+
+void Builder::addSite(Instruction &inst, const MemoryOperation &op,
+                      const std::vector<const Loop *> &chain,
+                      std::vector<unsigned> schedule) {
+  AccessSite site;
+  site.id = model.sites.size();
+  site.kind = op.kind;
+  site.operation = op.name;
+  site.sizeBytes = op.size;
+  site.position = positionOf(&inst);
+  site.schedule = std::move(schedule);
+  for (const Loop *loop : chain)
+    site.loops.push_back(loopIndex.lookup(loop));
+  const Loop *scope = chain.empty() ? nullptr : chain.back();
+  auto fail = [&](NonAffineReason why) {
+    if (why.position.line == 0)
+      why.position = site.position;
+    site.affine = false;
+    site.reason = std::move(why);
+  };
+
+  if (op.kind != AccessKind::Barrier) {
+    int source = matcher.match(&inst, op.address, op.kind != AccessKind::Read);
+    if (source >= 0) {
+      site.sourceAccess = source;
+      site.sourceText = matcher.text(source);
+      if (site.position.line == 0)
+        site.position = matcher.position(source);
+    }
+  }
+
+  // The address: base object and byte offset.
+  std::optional<QuasiAffine> offset;
+  if (op.kind == AccessKind::Barrier) {
+    offset = QuasiAffine::constant(0);
+  } else if (op.isTexture) {
+    site.space = MemorySpace::Texture;
+    fail({NonAffineReason::Kind::UnsupportedOperation,
+          "texture fetch coordinates are not modelled yet", {}});
+  } else {
+    const SCEV *pointer = se.getSCEV(op.address);
+    const SCEV *baseScev = se.getPointerBase(pointer);
+    const Value *base = nullptr;
+    if (const auto *unknown = dyn_cast<SCEVUnknown>(baseScev))
+      base = getUnderlyingObject(unknown->getValue()->stripPointerCasts());
+    unsigned addressSpace = op.address->getType()->getPointerAddressSpace();
+    if (base && base->getType()->isPointerTy() &&
+        base->getType()->getPointerAddressSpace() != 0)
+      addressSpace = base->getType()->getPointerAddressSpace();
+    if (const auto *global = dyn_cast_or_null<GlobalVariable>(base))
+      addressSpace = global->getAddressSpace();
+    switch (addressSpace) {
+    case 3: site.space = MemorySpace::Shared; break;
+    case 4: site.space = MemorySpace::Constant; break;
+    case 5: site.space = MemorySpace::Local; break;
+    default:
+      site.space = isa_and_nonnull<AllocaInst>(base) ? MemorySpace::Local
+                                                      : MemorySpace::Global;
+    }
+    if (site.space == MemorySpace::Global) {
+      const auto *arg = dyn_cast_or_null<Argument>(base);
+      bool readOnlyRestrict = arg && arg->hasNoAliasAttr() &&
+                              arg->onlyReadsMemory() &&
+                              op.kind == AccessKind::Read;
+      if (op.readOnlyPath || readOnlyRestrict)
+        site.space = MemorySpace::GlobalReadOnly;
+    }
+    if (!base || isa<LoadInst>(base) || isa<PHINode>(base) ||
+        isa<SelectInst>(base) || isa<CallBase>(base)) {
+      bool loaded = base && isa<LoadInst>(base);
+      fail({loaded ? NonAffineReason::Kind::PointerChasing
+                   : NonAffineReason::Kind::UnknownBase,
+            loaded ? "the pointer it dereferences is itself loaded from memory"
+                   : "the pointer does not point into one array",
+            positionOf(dyn_cast_or_null<Instruction>(base))});
+      if (base)
+        site.array = arrayOf(base, site.space);
+    } else {
+      site.array = arrayOf(base, site.space);
+      const SCEV *bytes = se.removePointerBase(pointer);
+      AffineResult r = affinator.convert(se.getSCEVAtScope(bytes, scope), scope);
+      if (auto *why = std::get_if<NonAffineReason>(&r))
+        fail(*why);
+      else
+        offset = std::get<QuasiAffine>(r);
+    }
+    if (op.unsupported)
+      fail({NonAffineReason::Kind::UnsupportedOperation,
+            "'" + op.name + "' of a memory block is not modelled", {}});
+  }
+
+  // The iteration domain.
+  Condition domain = Condition::always();
+  for (const Loop *loop : chain) {
+    const LoopInfo &l = model.loops[loopIndex.lookup(loop)];
+    if (l.reason) {
+      if (!site.reason)
+        fail(*l.reason);
+      continue;
+    }
+    QuasiAffine iv = QuasiAffine::variable(l.variable);
+    domain = Condition::both(
+        domain, Condition::both(
+                    Condition::lessEqual(QuasiAffine::constant(0), iv),
+                    Condition::lessEqual(iv, *l.lastIteration)));
+  }
+  auto guard = guardOf(inst.getParent());
+  if (auto *why = std::get_if<NonAffineReason>(&guard)) {
+    if (!site.reason)
+      fail(*why);
+  } else {
+    domain = Condition::both(domain, std::get<Condition>(guard));
+  }
+  if (!site.reason) {
+    site.affine = true;
+    site.offset = *offset;
+    site.domain = domain;
+  }
+  model.sites.push_back(std::move(site));
+}
+
+AccessModel Builder::build() {
+  model.kernel = info.name;
+  const DataLayout &layout = kernel.getParent()->getDataLayout();
+  DenseMap<const Loop *, unsigned> nextPosition; // per loop; null: top level
+  DenseMap<const Loop *, unsigned> positionInParent;
+  ReversePostOrderTraversal<Function *> order(&kernel);
+  for (BasicBlock *block : order) {
+    std::vector<const Loop *> chain;
+    for (const Loop *loop = loopInfo.getLoopFor(block); loop;
+         loop = loop->getParentLoop())
+      chain.insert(chain.begin(), loop);
+    for (const Loop *loop : chain) {
+      if (loopIndex.count(loop))
+        continue;
+      unsigned position = nextPosition[loop->getParentLoop()]++;
+      positionInParent[loop] = position;
+      registerLoop(loop, position);
+    }
+    for (Instruction &inst : *block) {
+      std::optional<MemoryOperation> op = memoryOperation(inst, layout);
+      if (!op)
+        continue;
+      std::vector<unsigned> schedule;
+      for (const Loop *loop : chain)
+        schedule.push_back(positionInParent[loop]);
+      schedule.push_back(
+          nextPosition[chain.empty() ? nullptr : chain.back()]++);
+      addSite(inst, *op, chain, std::move(schedule));
+    }
+  }
+  // The block/thread indices a site's affine forms use are its domain's
+  // index dimensions; the others only repeat the access.
+  // A site's domain ranges over the block and thread indices of the launch
+  // (those with an extent above one, or unknown extent but used somewhere)
+  // and its enclosing loops.
+  std::set<unsigned> mentioned;
+  auto collect = [&](auto &&self, const Condition &c) -> void {
+    if (c.kind() == Condition::Kind::NonNegative ||
+        c.kind() == Condition::Kind::Zero)
+      for (unsigned v = 0; v < 6; ++v)
+        if (c.expr().uses(v))
+          mentioned.insert(v);
+    for (const Condition &sub : c.operands())
+      self(self, sub);
+  };
+  for (const AccessSite &site : model.sites) {
+    if (!site.affine)
+      continue;
+    collect(collect, site.domain);
+    for (unsigned v = 0; v < 6; ++v)
+      if (site.offset.uses(v))
+        mentioned.insert(v);
+  }
+  for (unsigned v = 0; v < 6; ++v) {
+    const auto &known = v < 3 ? values.grid : values.block;
+    if (known && (*known)[v % 3] > 1)
+      mentioned.insert(v);
+  }
+  usedIndexVariables = mentioned;
+  for (AccessSite &site : model.sites) {
+    std::vector<unsigned> dimensions;
+    Condition bounds = indexBounds(dimensions);
+    for (unsigned loop : site.loops)
+      dimensions.push_back(model.loops[loop].variable);
+    site.dimensions = std::move(dimensions);
+    if (site.affine)
+      site.domain = Condition::both(bounds, site.domain);
+  }
+  model.variables = variables.all();
+  return std::move(model);
+}
+
+} // namespace
+
+llvm::Expected<AccessModel>
+analyzeKernel(const Module &module, const KernelInfo &kernel,
+              const TranslationUnitInfo &unit,
+              const KernelSpecialization &values,
+              const AccessAnalysisOptions &options) {
+  std::unique_ptr<Module> copy = CloneModule(module);
+  Function *function = copy->getFunction(kernel.mangledName);
+  if (!function || function->isDeclaration())
+    return makeError("kernel '" + kernel.name + "' (" + kernel.mangledName +
+                     ") is not in the compiled device code");
+  if (Error error = specializeKernel(*copy, *function, values, options.unroll))
+    return error;
+  function = copy->getFunction(kernel.mangledName);
+  if (!function || function->isDeclaration())
+    return makeError("kernel '" + kernel.name +
+                     "' disappeared from the device code after optimisation");
+
+  PassBuilder passes;
+  FunctionAnalysisManager analyses;
+  passes.registerFunctionAnalyses(analyses);
+  Builder builder(*function, kernel, unit, values, analyses);
+  AccessModel model = builder.build();
+  if (Error error = computeIslForms(model, options.islMaxOperations))
+    return error;
+  return model;
+}
+
+} // namespace gpurd::access

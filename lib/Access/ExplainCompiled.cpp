@@ -1,0 +1,108 @@
+//===- ExplainCompiled.cpp - Source subscripts versus compiled operations -===//
+//
+// The compiled kernel is what runs: `x[i] += v` in a loop costs one load
+// before the loop when the compiler forwards the value between iterations,
+// and a `__restrict__` output is stored once after the loop. This explains,
+// per source subscript and direction, what became of it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gpurd/Access/AccessAnalysis.h"
+
+#include <set>
+
+namespace gpurd::access {
+namespace {
+
+std::string squeeze(const std::string &text) {
+  std::string out;
+  for (char c : text)
+    if (!isspace(static_cast<unsigned char>(c)))
+      out += c;
+  return out;
+}
+
+std::string plural(size_t n, const char *word) {
+  return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
+}
+
+} // namespace
+
+std::vector<CompiledSubscript> explainCompiled(const AccessModel &model,
+                                               const TranslationUnitInfo &unit) {
+  // The functions the kernel's code comes from: the kernel and every device
+  // function one of its compiled operations maps into.
+  std::set<std::string> functions{model.kernel};
+  for (const AccessSite &site : model.sites)
+    if (site.sourceAccess >= 0)
+      functions.insert(unit.deviceAccesses[site.sourceAccess].function);
+
+  std::vector<CompiledSubscript> out;
+  for (size_t i = 0; i < unit.deviceAccesses.size(); ++i) {
+    const SourceAccess &source = unit.deviceAccesses[i];
+    if (!functions.count(source.function))
+      continue;
+    for (bool isWrite : {false, true}) {
+      if ((isWrite && !source.isWrite) || (!isWrite && !source.isRead))
+        continue;
+      CompiledSubscript entry;
+      entry.source = &source;
+      entry.isWrite = isWrite;
+      unsigned shallowest = ~0u;
+      for (const AccessSite &site : model.sites) {
+        if (site.sourceAccess != static_cast<int>(i))
+          continue;
+        bool siteWrites = site.kind == AccessKind::Write ||
+                          site.kind == AccessKind::ReadModifyWrite;
+        bool siteReads = site.kind == AccessKind::Read ||
+                         site.kind == AccessKind::ReadModifyWrite;
+        if ((isWrite && !siteWrites) || (!isWrite && !siteReads))
+          continue;
+        entry.sites.push_back(site.id);
+        shallowest = std::min<unsigned>(shallowest, site.loops.size());
+      }
+      const char *verb = isWrite ? "store" : "load";
+      if (entry.sites.empty()) {
+        // Another subscript with the same text may carry its operation.
+        const SourceAccess *twin = nullptr;
+        for (const AccessSite &site : model.sites)
+          if (site.sourceAccess >= 0 && site.sourceAccess != (int)i &&
+              squeeze(unit.deviceAccesses[site.sourceAccess].text) ==
+                  squeeze(source.text)) {
+            twin = &unit.deviceAccesses[site.sourceAccess];
+            entry.sites.push_back(site.id);
+          }
+        if (twin && !isWrite) {
+          entry.fate = CompiledSubscript::Fate::Merged;
+          entry.explanation = "merged: the compiled code reuses the " + std::string(verb) +
+                              " of the same address at line " +
+                              std::to_string(twin->begin.line);
+        } else {
+          entry.sites.clear();
+          entry.fate = CompiledSubscript::Fate::Dropped;
+          entry.explanation =
+              isWrite ? "dropped: no compiled store (the value is never "
+                        "stored, or a later store overwrites it)"
+                      : "dropped: no compiled load (the value is forwarded "
+                        "from a store or an earlier load in registers)";
+        }
+      } else if (shallowest < source.loopDepth) {
+        entry.fate = CompiledSubscript::Fate::Hoisted;
+        unsigned moved = source.loopDepth - shallowest;
+        entry.explanation =
+            std::string(isWrite ? "sunk" : "hoisted") + ": the " + verb +
+            " runs outside " + plural(moved, "enclosing loop") +
+            (isWrite ? " (after it), once instead of every iteration"
+                     : " (before it), once instead of every iteration");
+      } else {
+        entry.fate = CompiledSubscript::Fate::Kept;
+        entry.explanation = "kept: one " + std::string(verb) +
+                            " each time the source executes it";
+      }
+      out.push_back(std::move(entry));
+    }
+  }
+  return out;
+}
+
+} // namespace gpurd::access
