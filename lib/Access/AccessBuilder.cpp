@@ -185,6 +185,7 @@ private:
   }
 
   void registerLoop(const Loop *loop, unsigned position);
+  std::optional<QuasiAffine> latchTripCount(const Loop *loop);
   void addSite(Instruction &inst, const MemoryOperation &op,
                const std::vector<const Loop *> &chain,
                std::vector<unsigned> schedule);
@@ -234,6 +235,10 @@ void Builder::registerLoop(const Loop *loop, unsigned position) {
 
   const SCEV *backedges = se.getBackedgeTakenCount(loop);
   if (isa<SCEVCouldNotCompute>(backedges)) {
+    if (std::optional<QuasiAffine> last = latchTripCount(loop)) {
+      stored.lastIteration = *last;
+      return;
+    }
     NonAffineReason why{NonAffineReason::Kind::NonAffineTripCount,
                         "the trip count of the loop" + loopDescription(loop) +
                             " is not affine",
@@ -263,6 +268,91 @@ void Builder::registerLoop(const Loop *loop, unsigned position) {
   }
   stored.lastIteration = std::get<QuasiAffine>(last);
   (void)position;
+}
+
+/// The last iteration of a loop whose single exit is a comparison of an
+/// affine induction variable in its latch, for the cases ScalarEvolution
+/// gives up on because the compiler widened the variable and compares its
+/// low bits (`(iv + 1) & 0xffffffff == n`): the extensions and truncations
+/// are taken as exact, as everywhere in the access model.
+std::optional<QuasiAffine> Builder::latchTripCount(const Loop *loop) {
+  BasicBlock *latch = loop->getLoopLatch();
+  if (!latch || loop->getExitingBlock() != latch)
+    return std::nullopt;
+  auto *branch = dyn_cast<BranchInst>(latch->getTerminator());
+  if (!branch || !branch->isConditional())
+    return std::nullopt;
+  auto *cmp = dyn_cast<ICmpInst>(branch->getCondition());
+  if (!cmp)
+    return std::nullopt;
+  auto stripCasts = [](const SCEV *s) {
+    while (const auto *cast = dyn_cast<SCEVCastExpr>(s))
+      s = cast->getOperand();
+    return s;
+  };
+  const SCEV *lhs = stripCasts(se.getSCEV(cmp->getOperand(0)));
+  const SCEV *rhs = stripCasts(se.getSCEV(cmp->getOperand(1)));
+  CmpInst::Predicate predicate = cmp->getPredicate();
+  if (!isa<SCEVAddRecExpr>(lhs) || cast<SCEVAddRecExpr>(lhs)->getLoop() != loop) {
+    std::swap(lhs, rhs);
+    predicate = CmpInst::getSwappedPredicate(predicate);
+  }
+  const auto *rec = dyn_cast<SCEVAddRecExpr>(lhs);
+  if (!rec || rec->getLoop() != loop || !rec->isAffine() ||
+      !se.isLoopInvariant(rhs, loop))
+    return std::nullopt;
+  const auto *step = dyn_cast<SCEVConstant>(rec->getStepRecurrence(se));
+  if (!step || step->getAPInt().getSignificantBits() > 32 || step->isZero())
+    return std::nullopt;
+  int64_t stride = step->getAPInt().getSExtValue();
+  // Normalise to "exit when the predicate holds".
+  if (loop->contains(branch->getSuccessor(0)))
+    predicate = CmpInst::getInversePredicate(predicate);
+  const Loop *parent = loop->getParentLoop();
+  AffineResult start = affinator.convert(rec->getStart(), parent);
+  AffineResult bound = affinator.convert(rhs, parent);
+  if (!std::holds_alternative<QuasiAffine>(start) ||
+      !std::holds_alternative<QuasiAffine>(bound))
+    return std::nullopt;
+  const QuasiAffine &a0 = std::get<QuasiAffine>(start);
+  const QuasiAffine &b = std::get<QuasiAffine>(bound);
+  QuasiAffine zero = QuasiAffine::constant(0);
+  // The exit test sees a0 + stride * i after iteration i; the loop runs at
+  // least once (it is rotated), so the last iteration is at least 0.
+  switch (predicate) {
+  case CmpInst::ICMP_EQ:
+    if (stride == 1)
+      return b - a0;
+    if (stride == -1)
+      return a0 - b;
+    return std::nullopt;
+  case CmpInst::ICMP_SGE:
+  case CmpInst::ICMP_UGE: // exit once a0 + s*i >= b
+    if (stride < 0)
+      return std::nullopt;
+    return QuasiAffine::max(zero, (b - a0 + QuasiAffine::constant(stride - 1))
+                                      .floorDiv(stride));
+  case CmpInst::ICMP_SGT:
+  case CmpInst::ICMP_UGT: // exit once a0 + s*i > b
+    if (stride < 0)
+      return std::nullopt;
+    return QuasiAffine::max(zero, (b - a0).floorDiv(stride) +
+                                      QuasiAffine::constant(1));
+  case CmpInst::ICMP_SLE:
+  case CmpInst::ICMP_ULE: // exit once a0 + s*i <= b, s < 0
+    if (stride > 0)
+      return std::nullopt;
+    return QuasiAffine::max(
+        zero, (a0 - b + QuasiAffine::constant(-stride - 1)).floorDiv(-stride));
+  case CmpInst::ICMP_SLT:
+  case CmpInst::ICMP_ULT: // exit once a0 + s*i < b, s < 0
+    if (stride > 0)
+      return std::nullopt;
+    return QuasiAffine::max(zero, (a0 - b).floorDiv(-stride) +
+                                      QuasiAffine::constant(1));
+  default:
+    return std::nullopt;
+  }
 }
 
 int Builder::arrayOf(const Value *base, MemorySpace space) {
@@ -594,6 +684,8 @@ analyzeKernel(const Module &module, const KernelInfo &kernel,
     return makeError("kernel '" + kernel.name +
                      "' disappeared from the device code after optimisation");
 
+  if (options.printIR)
+    function->print(*options.printIR);
   PassBuilder passes;
   FunctionAnalysisManager analyses;
   passes.registerFunctionAnalyses(analyses);

@@ -118,8 +118,12 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
   tool.appendArgumentsAdjuster(
       clang::tooling::getClangStripDependencyFileAdjuster());
   tool.appendArgumentsAdjuster(getCudaArgumentsAdjuster(cuda));
+  // Vectorisers are off: SLP turns chains of index comparisons into vector
+  // compares that no affine analysis sees through, and nvcc does not
+  // vectorise them either.
   std::vector<std::string> extra = {"-O3", "-gline-tables-only",
-                                    "-gcolumn-info"};
+                                    "-gcolumn-info", "-fno-vectorize",
+                                    "-fno-slp-vectorize"};
   if (!options.unroll)
     extra.push_back("-fno-unroll-loops");
   tool.appendArgumentsAdjuster(clang::tooling::getInsertArgumentAdjuster(

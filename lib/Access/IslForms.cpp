@@ -25,6 +25,31 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
     params.push_back(names[p]);
   std::string prefix = "[" + join(params) + "] -> ";
 
+  // Loop bounds, simplified by isl for display: [vars] -> { [expr] }.
+  for (LoopInfo &loop : model.loops) {
+    if (!loop.lastIteration)
+      continue;
+    std::vector<std::string> used;
+    for (unsigned v = 0; v < names.size(); ++v)
+      if (loop.lastIteration->uses(v))
+        used.push_back(names[v]);
+    std::string text = "[" + join(used) + "] -> { [" +
+                       loop.lastIteration->str(names) + "] }";
+    IslPtr<isl_set> bound(isl_set_read_from_str(ctx.get(), text.c_str()));
+    if (!bound) {
+      llvm::consumeError(ctx.takeError("loop bound"));
+      loop.islLastIteration = loop.lastIteration->str(names);
+      continue;
+    }
+    std::string printed = islString(isl_set_to_str(bound.get()));
+    // Keep what is between "{ [" and "] }".
+    size_t open = printed.find("{ [");
+    size_t close = printed.rfind("] }");
+    loop.islLastIteration = open != std::string::npos && close > open
+                                ? printed.substr(open + 3, close - open - 3)
+                                : printed;
+  }
+
   for (AccessSite &site : model.sites) {
     if (!site.affine)
       continue;

@@ -61,8 +61,8 @@ void printAccessModel(llvm::raw_ostream &os, const AccessModel &model) {
     os << "  loop " << names[loop.variable] << " at " << location(loop.position)
        << ": ";
     if (loop.lastIteration)
-      os << "0 <= " << names[loop.variable]
-         << " <= " << loop.lastIteration->str(names) << "\n";
+      os << "0 <= " << names[loop.variable] << " <= "
+         << loop.islLastIteration << "\n";
     else
       os << "non-affine (" << loop.reason->name() << "): "
          << loop.reason->message << "\n";
@@ -126,7 +126,7 @@ nlohmann::json accessModelJson(const AccessModel &model) {
                         {"location", locationJson(l.position)},
                         {"parent", l.parent}};
     if (l.lastIteration)
-      j["last_iteration"] = l.lastIteration->str(names);
+      j["last_iteration"] = l.islLastIteration;
     else
       j["non_affine"] = reasonJson(*l.reason);
     loops.push_back(std::move(j));

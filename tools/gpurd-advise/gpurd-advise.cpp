@@ -61,6 +61,18 @@ cl::opt<bool> unroll("unroll",
                               "analysed device code (off by default)"),
                      cl::cat(toolCategory));
 
+cl::opt<bool> printDeviceIR(
+    "print-device-ir",
+    cl::desc("Print the specialised, optimised kernel IR the access model is "
+             "built from (to stderr)"),
+    cl::Hidden, cl::cat(toolCategory));
+
+cl::opt<unsigned long> islMaxOperations(
+    "isl-max-operations",
+    cl::desc("Bound on isl's work per kernel; operations that exceed it are "
+             "reported non-affine (reason 'complexity')"),
+    cl::init(2000000), cl::cat(toolCategory));
+
 cl::opt<std::string> kernelName(
     "kernel", cl::desc("Analyse only this kernel (name as listed by "
                        "--list-kernels; namespaces and template arguments may "
@@ -293,6 +305,9 @@ bool analyseAccesses(const clang::tooling::CompilationDatabase &database,
     }
     gpurd::access::AccessAnalysisOptions options;
     options.unroll = unroll;
+    options.islMaxOperations = islMaxOperations;
+    if (printDeviceIR)
+      options.printIR = &errs();
     auto model = gpurd::access::analyzeKernel(*device->module, *kernel, unit,
                                               values, options);
     if (!model) {

@@ -27,6 +27,9 @@ struct AccessAnalysisOptions {
   /// Bound on isl's work per kernel; exceeding it makes the affected
   /// operations non-affine (reason `complexity`) instead of hanging.
   unsigned long islMaxOperations = 2000000;
+  /// When set, the specialised and optimised kernel IR is printed here
+  /// (for developers: what the model is built from).
+  llvm::raw_ostream *printIR = nullptr;
 };
 
 /// Builds the access model of \p kernel (found in \p module by its mangled

@@ -79,6 +79,8 @@ struct LoopInfo {
   SourcePosition position;
   /// Trip count minus one (the backedge-taken count), when affine.
   std::optional<QuasiAffine> lastIteration;
+  /// lastIteration as isl prints it (`2047 - 256bx - tx`).
+  std::string islLastIteration;
   std::optional<NonAffineReason> reason;
 };
 
