@@ -19,7 +19,7 @@ build=${BUILD_DIR:-$root/build}
 jobs=${JOBS:-$(nproc)}
 
 packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
-          llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev)
+          llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
