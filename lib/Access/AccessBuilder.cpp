@@ -167,6 +167,9 @@ public:
             [this](const Loop *loop) { return loopDescription(loop); }) {}
 
   AccessModel build();
+  std::vector<const Instruction *> takeSiteInstructions() {
+    return std::move(siteInstructions);
+  }
 
 private:
   std::string parameterName(const Argument &arg) const {
@@ -207,6 +210,7 @@ private:
   DenseMap<const Loop *, unsigned> loopIndex;
   DenseMap<const Value *, int> arrayIndex;
   std::set<unsigned> usedIndexVariables;
+  std::vector<const Instruction *> siteInstructions;
 };
 
 void Builder::registerLoop(const Loop *loop, unsigned position) {
@@ -366,6 +370,7 @@ int Builder::arrayOf(const Value *base, MemorySpace space) {
     array.paramIndex = arg->getArgNo();
   } else if (const auto *global = dyn_cast<GlobalVariable>(base)) {
     array.name = variableName(*global);
+    array.symbol = global->getName().str();
     array.origin = ArrayInfo::Origin::Variable;
     const DataLayout &layout = kernel.getParent()->getDataLayout();
     array.sizeBytes = layout.getTypeAllocSize(global->getValueType());
@@ -478,6 +483,7 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
                       std::vector<unsigned> schedule) {
   AccessSite site;
   site.id = model.sites.size();
+  siteInstructions.push_back(&inst);
   site.kind = op.kind;
   site.operation = op.name;
   site.sizeBytes = op.size;
@@ -667,33 +673,53 @@ AccessModel Builder::build() {
 
 } // namespace
 
+llvm::Expected<PreparedKernel>
+prepareKernel(const Module &module, const KernelInfo &kernel,
+              const KernelSpecialization &values,
+              const AccessAnalysisOptions &options) {
+  PreparedKernel prepared;
+  prepared.module = CloneModule(module);
+  Function *function = prepared.module->getFunction(kernel.mangledName);
+  if (!function || function->isDeclaration())
+    return makeError("kernel '" + kernel.name + "' (" + kernel.mangledName +
+                     ") is not in the compiled device code");
+  if (Error error =
+          specializeKernel(*prepared.module, *function, values, options.unroll))
+    return error;
+  prepared.function = prepared.module->getFunction(kernel.mangledName);
+  if (!prepared.function || prepared.function->isDeclaration())
+    return makeError("kernel '" + kernel.name +
+                     "' disappeared from the device code after optimisation");
+  if (options.printIR)
+    prepared.function->print(*options.printIR);
+  return prepared;
+}
+
+llvm::Expected<AccessModel>
+buildAccessModel(PreparedKernel &prepared, const KernelInfo &kernel,
+                 const TranslationUnitInfo &unit,
+                 const KernelSpecialization &values,
+                 const AccessAnalysisOptions &options) {
+  PassBuilder passes;
+  FunctionAnalysisManager analyses;
+  passes.registerFunctionAnalyses(analyses);
+  Builder builder(*prepared.function, kernel, unit, values, analyses);
+  AccessModel model = builder.build();
+  prepared.siteInstructions = builder.takeSiteInstructions();
+  if (Error error = computeIslForms(model, options.islMaxOperations))
+    return error;
+  return model;
+}
+
 llvm::Expected<AccessModel>
 analyzeKernel(const Module &module, const KernelInfo &kernel,
               const TranslationUnitInfo &unit,
               const KernelSpecialization &values,
               const AccessAnalysisOptions &options) {
-  std::unique_ptr<Module> copy = CloneModule(module);
-  Function *function = copy->getFunction(kernel.mangledName);
-  if (!function || function->isDeclaration())
-    return makeError("kernel '" + kernel.name + "' (" + kernel.mangledName +
-                     ") is not in the compiled device code");
-  if (Error error = specializeKernel(*copy, *function, values, options.unroll))
-    return error;
-  function = copy->getFunction(kernel.mangledName);
-  if (!function || function->isDeclaration())
-    return makeError("kernel '" + kernel.name +
-                     "' disappeared from the device code after optimisation");
-
-  if (options.printIR)
-    function->print(*options.printIR);
-  PassBuilder passes;
-  FunctionAnalysisManager analyses;
-  passes.registerFunctionAnalyses(analyses);
-  Builder builder(*function, kernel, unit, values, analyses);
-  AccessModel model = builder.build();
-  if (Error error = computeIslForms(model, options.islMaxOperations))
-    return error;
-  return model;
+  auto prepared = prepareKernel(module, kernel, values, options);
+  if (!prepared)
+    return prepared.takeError();
+  return buildAccessModel(*prepared, kernel, unit, values, options);
 }
 
 } // namespace gpurd::access

@@ -24,8 +24,10 @@ AccessModel gemvLike() {
                                name});
   model.variables.push_back({Variable::Kind::Loop, "i"});      // 6
   model.variables.push_back({Variable::Kind::Parameter, "n"}); // 7
-  model.arrays.push_back({"A", MemorySpace::Global,
-                          ArrayInfo::Origin::Parameter, 0, 0});
+  ArrayInfo array;
+  array.name = "A";
+  array.paramIndex = 0;
+  model.arrays.push_back(array);
   LoopInfo loop;
   loop.variable = 6;
   loop.lastIteration = QuasiAffine::variable(7) - QuasiAffine::constant(1);

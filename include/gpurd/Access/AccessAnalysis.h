@@ -32,8 +32,32 @@ struct AccessAnalysisOptions {
   llvm::raw_ostream *printIR = nullptr;
 };
 
-/// Builds the access model of \p kernel (found in \p module by its mangled
-/// name) with the launch values in \p values folded in.
+/// A kernel prepared for analysis: a copy of the device module with the
+/// launch values folded in and re-optimised. The access model and the IR
+/// emulator both work from this IR, so they describe the same operations.
+struct PreparedKernel {
+  std::unique_ptr<llvm::Module> module;
+  llvm::Function *function = nullptr;
+  /// The memory operations and barriers, indexed by AccessSite id (filled
+  /// by buildAccessModel).
+  std::vector<const llvm::Instruction *> siteInstructions;
+};
+
+/// Copies \p module, finds \p kernel in it by its mangled name and folds
+/// \p values in (specializeKernel).
+llvm::Expected<PreparedKernel>
+prepareKernel(const llvm::Module &module, const KernelInfo &kernel,
+              const KernelSpecialization &values,
+              const AccessAnalysisOptions &options);
+
+/// Builds the access model of a prepared kernel.
+llvm::Expected<AccessModel>
+buildAccessModel(PreparedKernel &prepared, const KernelInfo &kernel,
+                 const TranslationUnitInfo &unit,
+                 const KernelSpecialization &values,
+                 const AccessAnalysisOptions &options);
+
+/// prepareKernel and buildAccessModel in one.
 llvm::Expected<AccessModel>
 analyzeKernel(const llvm::Module &module, const KernelInfo &kernel,
               const TranslationUnitInfo &unit,

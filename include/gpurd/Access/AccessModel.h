@@ -66,6 +66,8 @@ struct NonAffineReason {
 /// An array an operation touches.
 struct ArrayInfo {
   std::string name;
+  /// For variables: the IR symbol (mangled), which identifies it uniquely.
+  std::string symbol;
   MemorySpace space = MemorySpace::Global;
   enum class Origin { Parameter, Variable, Local } origin = Origin::Parameter;
   int paramIndex = -1;     ///< For parameters.

@@ -44,6 +44,45 @@
 #define __CUDACC_EXTENDED_LAMBDA__ 1
 #define __CUDACC_RELAXED_CONSTEXPR__ 1
 
+/* The include guards of the CUDA headers this prelude stands in for: user
+ * code tests some of them (helper_cuda.h checks __DRIVER_TYPES_H__ and
+ * __CUDA_RUNTIME_H__), and defining them keeps real CUDA headers that a
+ * project ships a copy of from being parsed on top of the prelude. */
+#define __CUDA_RUNTIME_H__
+#define __CUDA_RUNTIME_API_H__
+#define __DRIVER_TYPES_H__
+#define __DRIVER_FUNCTIONS_H__
+#define __VECTOR_TYPES_H__
+#define __VECTOR_FUNCTIONS_H__
+#define __VECTOR_FUNCTIONS_HPP__
+#define __HOST_DEFINES_H__
+#define __HOST_CONFIG_H__
+#define __BUILTIN_TYPES_H__
+#define __DEVICE_TYPES_H__
+#define __CHANNEL_DESCRIPTOR_H__
+#define __TEXTURE_TYPES_H__
+#define __SURFACE_TYPES_H__
+#define __CUDA_TEXTURE_TYPES_H__
+#define __CUDA_SURFACE_TYPES_H__
+#define __TEXTURE_FETCH_FUNCTIONS_H__
+#define __TEXTURE_INDIRECT_FUNCTIONS_H__
+#define __SURFACE_FUNCTIONS_H__
+#define __SURFACE_INDIRECT_FUNCTIONS_H__
+#define __DEVICE_FUNCTIONS_H__
+#define __DEVICE_ATOMIC_FUNCTIONS_H__
+#define __DEVICE_DOUBLE_FUNCTIONS_H__
+#define __SM_20_ATOMIC_FUNCTIONS_H__
+#define __SM_32_ATOMIC_FUNCTIONS_H__
+#define __SM_35_ATOMIC_FUNCTIONS_H__
+#define __SM_60_ATOMIC_FUNCTIONS_H__
+#define __SM_20_INTRINSICS_H__
+#define __SM_35_INTRINSICS_H__
+#define __SM_61_INTRINSICS_H__
+#define __MATH_FUNCTIONS_H__
+#define __COMMON_FUNCTIONS_H__
+#define __CUDA_DEVICE_RUNTIME_API_H__
+#define __CUDA_PROFILER_API_H__
+
 #if __cplusplus >= 201103L
 #define __GPURD_CONSTEXPR constexpr
 #else
@@ -75,7 +114,9 @@
 #define __global__ __attribute__((global))
 #define __shared__ __attribute__((shared))
 #define __constant__ __attribute__((constant))
-#define __managed__ __attribute__((managed))
+/* Clang supports the managed attribute for HIP only: a managed variable is a
+ * device global, tagged for the analysis with an annotation. */
+#define __managed__ __device__ __attribute__((annotate("gpurd.managed")))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
 #define __forceinline__ __inline__ __attribute__((always_inline))
 /* __noinline__ is a keyword in Clang's CUDA mode; no macro needed. */
@@ -985,10 +1026,10 @@ template <class __T> static __inline__ __host__ cudaError_t cudaFuncSetAttribute
 template <class __T> static __inline__ __host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *__a, __T *__f) {
   return ::cudaFuncGetAttributes(__a, (const void *)__f);
 }
-template <class __T> static __inline__ __host__ cudaError_t cudaLaunchKernel(const __T *__f, dim3 __g, dim3 __b, void **__args, size_t __smem = 0, cudaStream_t __s = 0) {
+template <class __T> static __inline__ __host__ cudaError_t cudaLaunchKernel(__T *__f, dim3 __g, dim3 __b, void **__args, size_t __smem = 0, cudaStream_t __s = 0) {
   return ::cudaLaunchKernel((const void *)__f, __g, __b, __args, __smem, __s);
 }
-template <class __T> static __inline__ __host__ cudaError_t cudaLaunchCooperativeKernel(const __T *__f, dim3 __g, dim3 __b, void **__args, size_t __smem = 0, cudaStream_t __s = 0) {
+template <class __T> static __inline__ __host__ cudaError_t cudaLaunchCooperativeKernel(__T *__f, dim3 __g, dim3 __b, void **__args, size_t __smem = 0, cudaStream_t __s = 0) {
   return ::cudaLaunchCooperativeKernel((const void *)__f, __g, __b, __args, __smem, __s);
 }
 template <class __T> static __inline__ __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *__n, __T __f, int __bs, size_t __smem) {

@@ -35,7 +35,7 @@ int main() {
   float a = 2.0f;
 
   // 1. Plain launches with odd spacing and temporaries.
-  saxpy < < < (n + 255) / 256, 256 > > > (n, a, x, y);
+  saxpy <<< (n + 255) / 256, 256 >>> (n, a, x, y);
   zero2D<<<dim3((w + 15) / 16, (h + 15) / 16), dim3(16, 16)>>>(img, w, h);
 
   // 2. cudaLaunchKernel with an argument array.

@@ -1,0 +1,74 @@
+//===- MemoryLayout.h - Where each array of a kernel lives ------*- C++ -*-===//
+//
+// Both trace producers place the kernel's arrays at the same addresses, so
+// their traces can be compared byte for byte: pointer arguments (buffers) get
+// consecutive 256-byte-aligned ranges in the global address space, starting
+// at GlobalBase, in parameter order (a buffer without a known size gets a
+// 1 GiB range); `__device__` and `__constant__` variables follow. Shared
+// variables get offsets within the block's shared memory in declaration
+// order (aligned to their alignment), dynamic shared memory last.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_TRACE_MEMORYLAYOUT_H
+#define GPURD_TRACE_MEMORYLAYOUT_H
+
+#include "llvm/IR/Function.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpurd::trace {
+
+constexpr uint64_t GlobalBase = 0x7f0000000000ull;
+constexpr uint64_t BufferAlignment = 256;
+constexpr uint64_t UnknownBufferSpan = 1ull << 30;
+
+struct MemoryRegion {
+  std::string name;
+  uint64_t base = 0;
+  uint64_t size = 0; ///< 0 when unknown.
+};
+
+class MemoryLayout {
+public:
+  /// Places pointer argument \p param (its size in bytes, when known).
+  uint64_t placeBuffer(unsigned param, const std::string &name,
+                       std::optional<uint64_t> size);
+  /// Places a global (`__device__`/`__constant__`) variable.
+  uint64_t placeGlobal(const std::string &name, uint64_t size,
+                       uint64_t alignment);
+  /// Places a shared variable in the block's shared memory.
+  uint64_t placeShared(const std::string &name, uint64_t size,
+                       uint64_t alignment);
+
+  std::optional<uint64_t> bufferBase(unsigned param) const;
+  std::optional<uint64_t> globalBase(const std::string &name) const;
+  std::optional<uint64_t> sharedBase(const std::string &name) const;
+  uint64_t sharedBytes() const { return nextShared; }
+  const std::vector<MemoryRegion> &globalRegions() const { return regions; }
+
+private:
+  uint64_t nextGlobal = GlobalBase;
+  uint64_t nextShared = 0;
+  std::map<unsigned, uint64_t> buffers;
+  std::map<std::string, uint64_t> globals;
+  std::map<std::string, uint64_t> shared;
+  std::vector<MemoryRegion> regions;
+};
+
+/// The layout of \p kernel's memory: its pointer parameters in order (sizes
+/// from \p bufferSizes by parameter index, when known), then the module's
+/// global and constant variables in module order (keyed by IR symbol), and
+/// its shared variables (static ones in module order, then the dynamic
+/// `extern __shared__` array, which gets \p dynamicSharedBytes). Both trace
+/// producers use this one function.
+MemoryLayout createLayout(const llvm::Function &kernel,
+                          const std::map<unsigned, uint64_t> &bufferSizes,
+                          uint64_t dynamicSharedBytes);
+
+} // namespace gpurd::trace
+
+#endif // GPURD_TRACE_MEMORYLAYOUT_H

@@ -1,0 +1,98 @@
+//===- WarpTrace.h - The request stream the memory models consume -*- C++ -*-===//
+//
+// What every model of the seeds consumes (seed 000 §4.1, §4.6; seed 001
+// §4.1): for the thread blocks that run on an SM, per warp, in program order,
+// the memory instructions the warp executes — which lanes are active and the
+// address each active lane accesses — plus the number of non-memory
+// instructions the warp executed since its previous memory instruction.
+// Coalescing into lines/sectors (Coalescer.h) is the arch's business and is
+// applied on top.
+//
+// Two producers implement WarpTraceSource over the same prepared IR: the
+// affine enumerator (AccessModel's quasi-affine forms, no isl) and the IR
+// emulator (for kernels that are not affine). Sources are pulled one block at
+// a time, so no whole grid is ever held in memory.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_TRACE_WARPTRACE_H
+#define GPURD_TRACE_WARPTRACE_H
+
+#include "gpurd/Access/AccessModel.h"
+
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace gpurd::trace {
+
+using access::AccessKind;
+using access::MemorySpace;
+
+constexpr unsigned WarpSize = 32;
+
+/// The launch a trace is produced for.
+struct TraceLaunch {
+  std::array<uint64_t, 3> grid{1, 1, 1};
+  std::array<uint64_t, 3> block{1, 1, 1};
+  uint64_t dynamicSharedBytes = 0;
+
+  uint64_t numBlocks() const { return grid[0] * grid[1] * grid[2]; }
+  uint64_t threadsPerBlock() const { return block[0] * block[1] * block[2]; }
+  unsigned warpsPerBlock() const {
+    return static_cast<unsigned>((threadsPerBlock() + WarpSize - 1) / WarpSize);
+  }
+  /// Block index (x, y, z) of linear block id \p id (x fastest).
+  std::array<uint64_t, 3> blockIndex(uint64_t id) const {
+    return {id % grid[0], (id / grid[0]) % grid[1], id / (grid[0] * grid[1])};
+  }
+  /// Thread index (x, y, z) of linear thread id \p id in its block.
+  std::array<uint64_t, 3> threadIndex(uint64_t id) const {
+    return {id % block[0], (id / block[0]) % block[1],
+            id / (block[0] * block[1])};
+  }
+};
+
+/// One memory instruction (or barrier) executed by a warp.
+struct WarpInstruction {
+  uint32_t site = 0; ///< AccessSite id.
+  AccessKind kind = AccessKind::Read;
+  MemorySpace space = MemorySpace::Global;
+  uint32_t size = 0;       ///< Bytes each lane accesses.
+  uint32_t activeMask = 0; ///< Bit l set: lane l takes part.
+  /// Non-memory instructions the warp executed since its previous entry.
+  uint32_t instructionsBefore = 0;
+  /// Address per lane (meaningful for active lanes; 0 for barriers). Global
+  /// and constant addresses are in one flat space (MemoryLayout); shared
+  /// addresses are offsets in the block's shared memory; local addresses
+  /// are offsets in the thread's local memory.
+  std::array<uint64_t, WarpSize> addresses{};
+};
+
+/// Everything one warp of one block does, in program order.
+struct WarpTrace {
+  uint64_t block = 0; ///< Linear block id (x fastest).
+  unsigned warp = 0;  ///< Warp index within the block.
+  std::vector<WarpInstruction> instructions;
+  /// Non-memory instructions after the last memory instruction.
+  uint64_t trailingInstructions = 0;
+};
+
+/// A producer of warp traces, one block at a time.
+class WarpTraceSource {
+public:
+  virtual ~WarpTraceSource();
+  /// Fills \p warps with the traces of every warp of block \p block (linear
+  /// id), in warp order. Errors name the block, thread and site.
+  virtual llvm::Error traceBlock(uint64_t block,
+                                 std::vector<WarpTrace> &warps) = 0;
+  virtual const TraceLaunch &launch() const = 0;
+  /// `affine` or `emulate`.
+  virtual const char *name() const = 0;
+};
+
+} // namespace gpurd::trace
+
+#endif // GPURD_TRACE_WARPTRACE_H

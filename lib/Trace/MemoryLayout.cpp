@@ -1,0 +1,109 @@
+//===- MemoryLayout.cpp - Where each array of a kernel lives --------------===//
+
+#include "gpurd/Trace/MemoryLayout.h"
+
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Module.h"
+
+namespace gpurd::trace {
+namespace {
+
+uint64_t alignTo(uint64_t value, uint64_t alignment) {
+  return alignment ? (value + alignment - 1) / alignment * alignment : value;
+}
+
+} // namespace
+
+uint64_t MemoryLayout::placeBuffer(unsigned param, const std::string &name,
+                                   std::optional<uint64_t> size) {
+  if (auto it = buffers.find(param); it != buffers.end())
+    return it->second;
+  uint64_t base = alignTo(nextGlobal, BufferAlignment);
+  uint64_t span = size ? *size : UnknownBufferSpan;
+  nextGlobal = base + std::max<uint64_t>(span, 1);
+  buffers[param] = base;
+  regions.push_back({name, base, size ? *size : 0});
+  return base;
+}
+
+uint64_t MemoryLayout::placeGlobal(const std::string &name, uint64_t size,
+                                   uint64_t alignment) {
+  if (auto it = globals.find(name); it != globals.end())
+    return it->second;
+  uint64_t base =
+      alignTo(nextGlobal, std::max<uint64_t>(alignment, BufferAlignment));
+  nextGlobal = base + std::max<uint64_t>(size, 1);
+  globals[name] = base;
+  regions.push_back({name, base, size});
+  return base;
+}
+
+uint64_t MemoryLayout::placeShared(const std::string &name, uint64_t size,
+                                   uint64_t alignment) {
+  if (auto it = shared.find(name); it != shared.end())
+    return it->second;
+  uint64_t base = alignTo(nextShared, std::max<uint64_t>(alignment, 1));
+  nextShared = base + size;
+  shared[name] = base;
+  return base;
+}
+
+std::optional<uint64_t> MemoryLayout::bufferBase(unsigned param) const {
+  auto it = buffers.find(param);
+  if (it == buffers.end())
+    return std::nullopt;
+  return it->second;
+}
+
+std::optional<uint64_t> MemoryLayout::globalBase(const std::string &name) const {
+  auto it = globals.find(name);
+  if (it == globals.end())
+    return std::nullopt;
+  return it->second;
+}
+
+std::optional<uint64_t> MemoryLayout::sharedBase(const std::string &name) const {
+  auto it = shared.find(name);
+  if (it == shared.end())
+    return std::nullopt;
+  return it->second;
+}
+
+MemoryLayout createLayout(const llvm::Function &kernel,
+                          const std::map<unsigned, uint64_t> &bufferSizes,
+                          uint64_t dynamicSharedBytes) {
+  MemoryLayout layout;
+  for (const llvm::Argument &arg : kernel.args()) {
+    if (!arg.getType()->isPointerTy())
+      continue;
+    auto size = bufferSizes.find(arg.getArgNo());
+    layout.placeBuffer(arg.getArgNo(),
+                       arg.hasName() ? arg.getName().str()
+                                     : "arg" + std::to_string(arg.getArgNo()),
+                       size == bufferSizes.end()
+                           ? std::nullopt
+                           : std::optional<uint64_t>(size->second));
+  }
+  const llvm::Module &module = *kernel.getParent();
+  const llvm::DataLayout &data = module.getDataLayout();
+  const llvm::GlobalVariable *dynamic = nullptr;
+  for (const llvm::GlobalVariable &global : module.globals()) {
+    if (global.getName().starts_with("llvm.") || !global.getValueType()->isSized())
+      continue;
+    uint64_t size = data.getTypeAllocSize(global.getValueType());
+    uint64_t alignment = global.getAlign() ? global.getAlign()->value() : 1;
+    if (global.getAddressSpace() == 3) {
+      if (size == 0 || global.isDeclaration())
+        dynamic = &global;
+      else
+        layout.placeShared(global.getName().str(), size, alignment);
+      continue;
+    }
+    layout.placeGlobal(global.getName().str(), size, alignment);
+  }
+  if (dynamic)
+    layout.placeShared(dynamic->getName().str(), dynamicSharedBytes, 16);
+  return layout;
+}
+
+} // namespace gpurd::trace
