@@ -64,15 +64,40 @@ std::vector<CompiledSubscript> explainCompiled(const AccessModel &model,
       const char *verb = isWrite ? "store" : "load";
       if (entry.sites.empty()) {
         // Another subscript with the same text may carry its operation.
+        // (A read reuses a read: a load of the same text elsewhere.)
         const SourceAccess *twin = nullptr;
-        for (const AccessSite &site : model.sites)
-          if (site.sourceAccess >= 0 && site.sourceAccess != (int)i &&
+        for (const AccessSite &site : model.sites) {
+          bool reads = site.kind == AccessKind::Read ||
+                       site.kind == AccessKind::ReadModifyWrite;
+          if (site.sourceAccess >= 0 && site.sourceAccess != (int)i && reads &&
               squeeze(unit.deviceAccesses[site.sourceAccess].text) ==
                   squeeze(source.text)) {
             twin = &unit.deviceAccesses[site.sourceAccess];
             entry.sites.push_back(site.id);
+            break;
           }
-        if (twin && !isWrite) {
+        }
+        // A write of the same text earlier in the source forwards its value.
+        const SourceAccess *store = nullptr;
+        for (size_t j = 0; j < unit.deviceAccesses.size() && !isWrite; ++j) {
+          const SourceAccess &other = unit.deviceAccesses[j];
+          // An earlier line: within one statement the right-hand side is
+          // read before the left-hand side is written.
+          auto before = [](const SourcePosition &a, const SourcePosition &b) {
+            return a.line < b.line;
+          };
+          if (j != i && other.isWrite && other.function == source.function &&
+              squeeze(other.text) == squeeze(source.text) &&
+              before(other.begin, source.begin))
+            store = &other;
+        }
+        if (store) {
+          entry.sites.clear();
+          entry.fate = CompiledSubscript::Fate::Dropped;
+          entry.explanation = "dropped: the value is forwarded from the store "
+                              "at line " +
+                              std::to_string(store->begin.line);
+        } else if (twin && !isWrite) {
           entry.fate = CompiledSubscript::Fate::Merged;
           entry.explanation = "merged: the compiled code reuses the " + std::string(verb) +
                               " of the same address at line " +

@@ -189,6 +189,10 @@ adjustCudaCommandLine(const std::vector<std::string> &command,
   // CUDA code is full of what newer compilers warn about; the user wants
   // gpurd's findings, not style warnings of old benchmark code.
   out.push_back("-Wno-unknown-cuda-version");
+  // A CUDA installation on the machine must not veto old GPUs (sm_20 for
+  // the Fermi preset): gpurd uses none of it.
+  out.push_back("--no-cuda-version-check");
+  out.push_back("-Wno-unused-command-line-argument");
   if (!file.empty())
     out.push_back(file);
   return out;

@@ -148,6 +148,23 @@ public:
     writes.push_back(w);
     return true;
   }
+  bool VisitVarDecl(VarDecl *other) {
+    // `int &r = n;` makes every write through r a write to n.
+    if (other != var && other->getType()->isReferenceType() &&
+        !other->getType()->getPointeeType().isConstQualified() &&
+        other->getInit() && lvalueTarget(other->getInit()).var == var)
+      escape = other->getInit();
+    return true;
+  }
+  bool VisitLambdaExpr(LambdaExpr *lambda) {
+    // A lambda that captures the variable by reference may change it
+    // whenever it is called.
+    for (const LambdaCapture &capture : lambda->captures())
+      if (capture.capturesVariable() && capture.getCaptureKind() == LCK_ByRef &&
+          capture.getCapturedVar() == var)
+        escape = lambda;
+    return true;
+  }
   bool VisitCallExpr(CallExpr *call) {
     // Passing the variable by non-const reference lets the callee change it.
     const FunctionDecl *callee = call->getDirectCallee();
@@ -211,9 +228,42 @@ bool sameNode(const DynTypedNode &a, const DynTypedNode &b) {
 
 enum class Reach { OnPath, OtherArm, LoopVariant, Conditional };
 
+/// Whether a loop encloses both \p common (and so the write and the point)
+/// but not \p declaration: then the variable carries values from one
+/// iteration to the next.
+bool inLoopAroundDeclaration(ASTContext &context,
+                             std::vector<DynTypedNode>::const_iterator common,
+                             std::vector<DynTypedNode>::const_iterator end,
+                             const VarDecl *declaration) {
+  for (auto it = common; it != end; ++it) {
+    if (!isLoop(*it))
+      continue;
+    const Stmt *loop = it->get<Stmt>();
+    // A variable declared in the loop's body is fresh in every iteration; one
+    // declared in a for-statement's init lives across iterations.
+    const Stmt *body = nullptr;
+    if (const auto *f = dyn_cast<ForStmt>(loop))
+      body = f->getBody();
+    else if (const auto *w = dyn_cast<WhileStmt>(loop))
+      body = w->getBody();
+    else if (const auto *d = dyn_cast<DoStmt>(loop))
+      body = d->getBody();
+    else if (const auto *r = dyn_cast<CXXForRangeStmt>(loop))
+      body = r->getBody();
+    SourceRange range = body ? body->getSourceRange() : loop->getSourceRange();
+    const SourceManager &sm = context.getSourceManager();
+    SourceLocation at = declaration->getLocation();
+    bool declaredInside = !sm.isBeforeInTranslationUnit(at, range.getBegin()) &&
+                          !sm.isBeforeInTranslationUnit(range.getEnd(), at);
+    if (!declaredInside)
+      return true;
+  }
+  return false;
+}
+
 /// How write \p write relates to the program point \p point.
 Reach classify(ASTContext &context, const DynTypedNode &write,
-               const DynTypedNode &point) {
+               const DynTypedNode &point, const VarDecl *declaration) {
   std::vector<DynTypedNode> pointChain = ancestors(context, point);
   std::vector<DynTypedNode> writeChain = ancestors(context, write);
   for (size_t i = 1; i < writeChain.size(); ++i) {
@@ -230,7 +280,7 @@ Reach classify(ASTContext &context, const DynTypedNode &write,
       continue;
     }
     // The closest common ancestor of the write and the point.
-    if (isLoop(ancestor))
+    if (inLoopAroundDeclaration(context, common, pointChain.end(), declaration))
       return Reach::LoopVariant;
     if (isBranch(ancestor) && common != pointChain.begin()) {
       const DynTypedNode &pointChild = *(common - 1);
@@ -336,7 +386,7 @@ std::optional<HostScalar> HostEvaluator::scalar(const Expr *expr,
   Expr::EvalResult constant;
   if (bindings.empty() && !expr->isValueDependent() &&
       !expr->isTypeDependent() && expr->EvaluateAsRValue(constant, context) &&
-      !constant.HasSideEffects) {
+      !constant.HasSideEffects && !constant.HasUndefinedBehavior) {
     if (constant.Val.isInt())
       result = makeInt(constant.Val.getInt());
     else if (constant.Val.isFloat())
@@ -723,7 +773,7 @@ HostEvaluator::variable(const VarDecl *var, std::optional<unsigned> field,
   for (const Write &w : writes) {
     if (field && w.field && *w.field != *field)
       continue; // A write to another component.
-    Reach reach = classify(context, w.node, pointNode);
+    Reach reach = classify(context, w.node, pointNode, var);
     if (reach == Reach::OtherArm)
       continue;
     if (reach == Reach::LoopVariant)
@@ -745,7 +795,7 @@ HostEvaluator::variable(const VarDecl *var, std::optional<unsigned> field,
   }
   if (!last)
     return unknown(name + " has no value before the launch");
-  if (classify(context, last->node, pointNode) == Reach::Conditional)
+  if (classify(context, last->node, pointNode, var) == Reach::Conditional)
     return unknown(name + " is assigned under a condition at line " +
                    std::to_string(sm.getExpansionLineNumber(
                        nodeBegin(last->node))));

@@ -86,6 +86,8 @@ KernelParam describeParam(const ParmVarDecl *param, ASTContext &context) {
     out.kind = ParamKind::Boolean;
   } else if (canonical->isIntegralOrEnumerationType()) {
     out.kind = ParamKind::Integer;
+    out.integerBits = context.getIntWidth(canonical);
+    out.isSigned = canonical->isSignedIntegerOrEnumerationType();
   } else if (canonical->isRealFloatingType()) {
     out.kind = ParamKind::Floating;
   }

@@ -48,6 +48,22 @@ llvm::Expected<EvaluatedValue> parseArgValue(const KernelParam &param,
     else
       return makeError(origin + ": the argument '" + param.name + "' (" +
                        param.type + ") needs an integer, got '" + text + "'");
+    // The value must fit the parameter's type.
+    if (param.integerBits > 0 && param.integerBits < 64) {
+      unsigned bits = param.integerBits;
+      bool fits = true;
+      if (const auto *s = std::get_if<int64_t>(&value.value)) {
+        int64_t low = param.isSigned ? -(int64_t(1) << (bits - 1)) : 0;
+        int64_t high = param.isSigned ? (int64_t(1) << (bits - 1)) - 1
+                                      : (int64_t(1) << bits) - 1;
+        fits = *s >= low && *s <= high;
+      } else {
+        fits = false;
+      }
+      if (!fits)
+        return makeError(origin + ": the argument '" + param.name + "' (" +
+                         param.type + ") cannot hold '" + text + "'");
+    }
     return value;
   }
   case ParamKind::Floating: {

@@ -218,8 +218,10 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
                        const LaunchConfig &config) {
   os << location(kernel.position) << ": kernel " << kernel.name
      << ": grid " << dimText(config.grid) << ", block "
-     << dimText(config.block) << " = " << config.blocks() << " blocks of "
-     << config.threadsPerBlock() << " threads";
+     << dimText(config.block) << " = " << config.blocks()
+     << (config.blocks() == 1 ? " block of " : " blocks of ")
+     << config.threadsPerBlock()
+     << (config.threadsPerBlock() == 1 ? " thread" : " threads");
   if (config.dynamicSharedBytes)
     os << ", dynamic shared " << config.dynamicSharedBytes << " B";
   os << "\n";

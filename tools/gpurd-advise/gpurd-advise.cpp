@@ -12,6 +12,7 @@
 #include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Access/DeviceCompiler.h"
 #include "gpurd/Arch/ArchJson.h"
+#include "gpurd/Arch/ArchOverride.h"
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Frontend/KernelCollector.h"
 #include "gpurd/Frontend/LaunchConfig.h"
@@ -24,6 +25,8 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -106,6 +109,11 @@ cl::opt<std::string> archFile(
     "arch-file",
     cl::desc("GPU architecture description file (docs/arch-format.md)"),
     cl::value_desc("FILE"), cl::cat(toolCategory));
+cl::list<std::string> archSettings(
+    "set",
+    cl::desc("Override one field of the GPU architecture (repeatable), e.g. "
+             "--set l1.assoc=8 (docs/arch-format.md)"),
+    cl::value_desc("KEY=VALUE"), cl::cat(toolCategory));
 cl::opt<bool> printArch("print-arch",
                         cl::desc("Print the resolved GPU architecture as JSON"),
                         cl::cat(toolCategory));
@@ -133,29 +141,25 @@ int reportError(Error error) {
 }
 
 Expected<gpurd::arch::ArchDescription> resolveArch() {
-  if (!archFile.empty())
-    return gpurd::arch::loadArchFile(archFile);
-  return gpurd::arch::loadPreset(archName);
+  if (!archFile.empty() && archName.getNumOccurrences())
+    return createStringError(inconvertibleErrorCode(),
+                             "--arch and --arch-file both name an "
+                             "architecture; give one of them");
+  auto arch = archFile.empty() ? gpurd::arch::loadArch(archName)
+                               : gpurd::arch::loadArchFile(archFile);
+  if (!arch)
+    return arch.takeError();
+  for (const std::string &setting : archSettings)
+    if (Error error = gpurd::arch::applyOverride(*arch, setting))
+      return createStringError(inconvertibleErrorCode(),
+                               "--set " + setting + ": " +
+                                   toString(std::move(error)));
+  return arch;
 }
 
-/// The override layers from --launch-spec (entries for \p kernel) and the
-/// command line.
-Expected<std::vector<gpurd::LaunchOverrides>>
-overridesFor(const gpurd::KernelInfo &kernel,
-             const std::optional<gpurd::LaunchSpec> &spec,
-             const gpurd::TranslationUnitInfo &unit) {
-  std::vector<gpurd::LaunchOverrides> layers;
-  if (spec) {
-    for (const auto &[name, entry] : spec->kernels) {
-      auto found = gpurd::findKernel(unit, name);
-      if (!found)
-        return createStringError(inconvertibleErrorCode(),
-                                 launchSpecFile + ": " +
-                                     toString(found.takeError()));
-      if (*found == &kernel)
-        layers.push_back(entry);
-    }
-  }
+/// The launch values given on the command line (--grid, --block, --smem,
+/// --arg, --launch), parsed once.
+Expected<gpurd::LaunchOverrides> commandLineLaunch() {
   gpurd::LaunchOverrides cli;
   cli.origin = "command line";
   if (!gridOption.empty()) {
@@ -172,7 +176,7 @@ overridesFor(const gpurd::KernelInfo &kernel,
   }
   if (!smemOption.empty()) {
     uint64_t bytes;
-    if (StringRef(smemOption).getAsInteger(0, bytes))
+    if (StringRef(smemOption).getAsInteger(10, bytes))
       return createStringError(inconvertibleErrorCode(),
                                "--smem takes a number of bytes, got '" +
                                    smemOption + "'");
@@ -184,15 +188,82 @@ overridesFor(const gpurd::KernelInfo &kernel,
   cli.args = std::move(*args);
   if (launchIndex)
     cli.launchIndex = launchIndex;
-  layers.push_back(std::move(cli));
+  return cli;
+}
+
+/// Spec entries and command-line values that applied to some kernel, so
+/// that one naming nothing in any file is reported at the end.
+std::set<size_t> usedSpecEntries;
+std::set<std::string> usedArgs;
+std::vector<std::string> seenKernels;
+
+/// The override layers for \p kernel: its --launch-spec entries, then the
+/// command line. Without --kernel, --arg values apply to the kernels that
+/// have such a parameter.
+Expected<std::vector<gpurd::LaunchOverrides>>
+overridesFor(const gpurd::KernelInfo &kernel,
+             const std::optional<gpurd::LaunchSpec> &spec,
+             const gpurd::TranslationUnitInfo &unit,
+             const gpurd::LaunchOverrides &cli) {
+  std::vector<gpurd::LaunchOverrides> layers;
+  seenKernels.push_back(kernel.name);
+  if (spec) {
+    for (size_t i = 0; i < spec->kernels.size(); ++i) {
+      const auto &[name, entry] = spec->kernels[i];
+      auto found = gpurd::findKernel(unit, name);
+      if (!found) {
+        // It may name a kernel of another input file.
+        consumeError(found.takeError());
+        continue;
+      }
+      if (*found == &kernel) {
+        layers.push_back(entry);
+        usedSpecEntries.insert(i);
+      }
+    }
+  }
+  gpurd::LaunchOverrides forKernel = cli;
+  if (kernelName.empty()) {
+    forKernel.args.clear();
+    for (const auto &[name, value] : cli.args)
+      for (const gpurd::KernelParam &param : kernel.params)
+        if (param.name == name)
+          forKernel.args[name] = value;
+  }
+  for (const auto &[name, value] : forKernel.args)
+    usedArgs.insert(name);
+  layers.push_back(std::move(forKernel));
   return layers;
+}
+
+/// After all files: a spec entry or --arg that matched nothing is an error.
+Error checkUnusedLaunchValues(const std::optional<gpurd::LaunchSpec> &spec,
+                              const gpurd::LaunchOverrides &cli) {
+  std::string known;
+  for (const std::string &name : seenKernels)
+    known += "\n  " + name;
+  if (spec)
+    for (size_t i = 0; i < spec->kernels.size(); ++i)
+      if (!usedSpecEntries.count(i))
+        return createStringError(
+            inconvertibleErrorCode(),
+            launchSpecFile + ": /kernels/" + std::to_string(i) +
+                ": no kernel named '" + spec->kernels[i].first +
+                "' in the input files; the kernels are:" + known);
+  for (const auto &[name, value] : cli.args)
+    if (!usedArgs.count(name))
+      return createStringError(inconvertibleErrorCode(),
+                               "--arg " + name + "=" + value +
+                                   ": no analysed kernel has a parameter '" +
+                                   name + "'");
+  return Error::success();
 }
 
 /// Resolves and prints the launch configuration of every selected kernel.
 /// Returns false when one could not be resolved (the error is printed).
 bool analyseUnit(const gpurd::TranslationUnitInfo &unit,
                  const std::optional<gpurd::LaunchSpec> &spec,
-                 nlohmann::json &jsonOut) {
+                 const gpurd::LaunchOverrides &cli, nlohmann::json &jsonOut) {
   std::vector<const gpurd::KernelInfo *> selected;
   if (!kernelName.empty()) {
     auto kernel = gpurd::findKernel(unit, kernelName);
@@ -211,7 +282,7 @@ bool analyseUnit(const gpurd::TranslationUnitInfo &unit,
   bool ok = true;
   nlohmann::json launches = nlohmann::json::array();
   for (const gpurd::KernelInfo *kernel : selected) {
-    auto layers = overridesFor(*kernel, spec, unit);
+    auto layers = overridesFor(*kernel, spec, unit, cli);
     if (!layers) {
       reportError(layers.takeError());
       return false;
@@ -256,6 +327,7 @@ bool analyseAccesses(const clang::tooling::CompilationDatabase &database,
                      const gpurd::TranslationUnitInfo &unit,
                      const gpurd::CudaCompileOptions &compile,
                      const std::optional<gpurd::LaunchSpec> &spec,
+                     const gpurd::LaunchOverrides &cli,
                      nlohmann::json &jsonOut) {
   auto kernels = selectedKernels(unit);
   if (!kernels) {
@@ -274,7 +346,7 @@ bool analyseAccesses(const clang::tooling::CompilationDatabase &database,
   bool ok = true;
   nlohmann::json models = nlohmann::json::array();
   for (const gpurd::KernelInfo *kernel : *kernels) {
-    auto layers = overridesFor(*kernel, spec, unit);
+    auto layers = overridesFor(*kernel, spec, unit, cli);
     if (!layers) {
       reportError(layers.takeError());
       return false;
@@ -349,8 +421,14 @@ int main(int argc, const char **argv) {
   auto parser = clang::tooling::CommonOptionsParser::create(
       argc, argv, toolCategory, cl::ZeroOrMore,
       "gpurd-advise: memory-behaviour advice for CUDA kernels\n");
-  if (!parser)
-    return reportError(parser.takeError());
+  if (!parser) {
+    // llvm::cl has already printed what was wrong with the options; the
+    // error itself repeats it (or is empty).
+    std::string message = toString(parser.takeError());
+    if (!message.empty())
+      errs() << message << (StringRef(message).ends_with("\n") ? "" : "\n");
+    return 1;
+  }
 
   if (listArchs) {
     for (StringRef name : gpurd::arch::presetNames())
@@ -361,9 +439,13 @@ int main(int argc, const char **argv) {
   if (!arch)
     return reportError(arch.takeError());
   if (printArch) {
+    if (!parser->getSourcePathList().empty())
+      return reportError(createStringError(
+          inconvertibleErrorCode(),
+          "--print-arch prints the architecture only; give no input files "
+          "with it"));
     outs() << gpurd::arch::printArchJson(*arch);
-    if (parser->getSourcePathList().empty())
-      return 0;
+    return 0;
   }
   const std::vector<std::string> &files = parser->getSourcePathList();
   if (files.empty())
@@ -380,6 +462,10 @@ int main(int argc, const char **argv) {
     spec = std::move(*loaded);
   }
 
+  auto cli = commandLineLaunch();
+  if (!cli)
+    return reportError(cli.takeError());
+
   gpurd::CudaCompileOptions compile;
   compile.gpuArch = arch->computeCapability.value_or("sm_80");
   compile.resourceDir = gpurd::defaultClangResourceDir();
@@ -395,7 +481,7 @@ int main(int argc, const char **argv) {
     if (dumpAccesses || explainCompiled) {
       nlohmann::json fileJson;
       if (!analyseAccesses(parser->getCompilations(), *unit, compile, spec,
-                           fileJson))
+                           *cli, fileJson))
         status = 1;
       jsonFiles.push_back(std::move(fileJson));
       continue;
@@ -408,10 +494,13 @@ int main(int argc, const char **argv) {
       continue;
     }
     nlohmann::json fileJson;
-    if (!analyseUnit(*unit, spec, fileJson))
+    if (!analyseUnit(*unit, spec, *cli, fileJson))
       status = 1;
     jsonFiles.push_back(std::move(fileJson));
   }
+  if (!listKernels && status == 0)
+    if (Error error = checkUnusedLaunchValues(spec, *cli))
+      status = reportError(std::move(error));
   if (outputFormat == OutputFormat::Json) {
     nlohmann::json doc = {{"schema_version", gpurd::JsonSchemaVersion},
                           {"gpurd_version", GPURD_VERSION},

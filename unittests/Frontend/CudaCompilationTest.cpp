@@ -25,7 +25,7 @@ TEST(CudaCompilation, ClangCommandGetsCudaFlagsAndKeepsTheFileLast) {
             "clang++ -x cuda -Iinc -DN=4 -fsyntax-only -nocudainc -nocudalib "
             "--cuda-gpu-arch=sm_70 --cuda-host-only -D__GPURD__=1 -isystem "
             "/__gpurd__/include -include gpurd_cuda_prelude.h "
-            "-Wno-unknown-cuda-version k.cu");
+            "-Wno-unknown-cuda-version --no-cuda-version-check -Wno-unused-command-line-argument k.cu");
 }
 
 TEST(CudaCompilation, NvccCommandIsTranslated) {
@@ -42,7 +42,8 @@ TEST(CudaCompilation, NvccCommandIsTranslated) {
             "clang++ -x cuda -I /a -I /b -D X=1 -D Y -std=c++17 -nocudainc "
             "-nocudalib --cuda-gpu-arch=sm_80 --cuda-device-only -resource-dir "
             "/res -D__GPURD__=1 -isystem /__gpurd__/include -include "
-            "gpurd_cuda_prelude.h -Wno-unknown-cuda-version src/k.cu");
+            "gpurd_cuda_prelude.h -Wno-unknown-cuda-version --no-cuda-version-check "
+            "-Wno-unused-command-line-argument src/k.cu");
 }
 
 TEST(CudaCompilation, PreludeIsServedFromMemory) {

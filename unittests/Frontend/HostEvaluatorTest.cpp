@@ -121,6 +121,45 @@ TEST(HostEvaluator, LoopVariableIsUnknown) {
             "'s' changes in a loop around the launch");
 }
 
+TEST(HostEvaluator, UpdateAfterTheLaunchInALoopIsUnknown) {
+  std::string code = std::string(KernelDecl) +
+                     "void host(float *d) {\n  int n = 4;\n"
+                     "  for (int r = 0; r < 3; ++r) {\n"
+                     "    k<<<n, 32>>>(d, n, 0);\n    n *= 2;\n  }\n}\n";
+  auto unit = parseSnippet(code);
+  ASSERT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
+  ASSERT_EQ(unit->launches.size(), 1u);
+  EXPECT_EQ(unit->launches[0].grid.components[0].unknownReason,
+            "'n' changes in a loop around the launch");
+}
+
+TEST(HostEvaluator, VariableDeclaredInTheLoopBodyIsFreshEachIteration) {
+  std::string code = std::string(KernelDecl) +
+                     "void host(float *d) {\n"
+                     "  for (int r = 0; r < 3; ++r) {\n    int n = 4;\n"
+                     "    n += 4;\n    k<<<n, 32>>>(d, n, 0);\n  }\n}\n";
+  auto unit = parseSnippet(code);
+  ASSERT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
+  EXPECT_EQ(unit->launches.at(0).grid.components[0].str(), "8");
+}
+
+TEST(HostEvaluator, ReferencesAndLambdaCapturesEscape) {
+  LaunchSite viaReference =
+      launchOf("  int n = 4;\n  int &r = n;\n  r = 8;\n  k<<<n, 32>>>(d, n, 0);");
+  EXPECT_EQ(viaReference.grid.components[0].unknownReason,
+            "'n' may be changed through a reference or its address");
+  LaunchSite viaLambda = launchOf(
+      "  int m = 4;\n  auto bump = [&] { m = 16; };\n  k<<<m, 32>>>(d, m, 0);");
+  EXPECT_EQ(viaLambda.grid.components[0].unknownReason,
+            "'m' may be changed through a reference or its address");
+}
+
+TEST(HostEvaluator, UndefinedBehaviourIsNotFolded) {
+  LaunchSite shift = launchOf("  k<<<1, 1 << 40>>>(d, (int)1e30, 0);");
+  EXPECT_FALSE(shift.block.components[0].isKnown());
+  EXPECT_FALSE(shift.args[1].value.isKnown());
+}
+
 TEST(HostEvaluator, EscapingAddressIsUnknown) {
   LaunchSite launch = launchOf("  int n = 64;\n  int *p = &n;\n  *p = 3;\n"
                                "  k<<<n, 32>>>(d, n, 0);");

@@ -111,6 +111,11 @@ TEST(LaunchConfig, ResolveLayersAndReportMissing) {
   EXPECT_EQ(errorOf(resolveLaunch(*unit, kernel, {&bad}).takeError()),
             "command line: kernel 'k' has no parameter 'm'; its parameters "
             "are: a, n, f");
+  LaunchOverrides huge;
+  huge.origin = "command line";
+  huge.args["n"] = "99999999999";
+  EXPECT_EQ(errorOf(resolveLaunch(*unit, kernel, {&huge}).takeError()),
+            "command line: the argument 'n' (int) cannot hold '99999999999'");
   LaunchOverrides pointer;
   pointer.origin = "command line";
   pointer.args["a"] = "1";

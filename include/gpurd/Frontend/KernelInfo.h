@@ -37,6 +37,9 @@ struct KernelParam {
   std::string pointeeType;  ///< For pointers: the element type.
   uint64_t pointeeSize = 0; ///< For pointers: element size in bytes (0 if unknown).
   bool isRestrict = false;  ///< `__restrict__` pointer.
+  /// For integers: width in bits and signedness.
+  unsigned integerBits = 0;
+  bool isSigned = false;
   bool isConstPointee = false;
 };
 

@@ -25,6 +25,37 @@ static __inline__ __device__ unsigned int __block_size() {
   return blockDim.x * blockDim.y * blockDim.z;
 }
 static __inline__ __device__ unsigned int __lane() { return __block_rank() & 31u; }
+
+/* Shuffles of any trivially copyable type, as CUDA's groups offer them:
+ * arithmetic types go to the intrinsics, others move 32 bits at a time. */
+enum __shfl_kind { __idx, __up, __down, __xor };
+template <bool> struct __bool_tag {};
+template <class __T>
+static __inline__ __device__ __T __shfl1(__shfl_kind __k, unsigned __m, __T __v, int __a, int __w) {
+  switch (__k) {
+  case __idx: return __shfl_sync(__m, __v, __a, __w);
+  case __up: return __shfl_up_sync(__m, __v, (unsigned)__a, __w);
+  case __down: return __shfl_down_sync(__m, __v, (unsigned)__a, __w);
+  default: return __shfl_xor_sync(__m, __v, __a, __w);
+  }
+}
+template <class __T>
+static __inline__ __device__ __T __shfl(__bool_tag<true>, __shfl_kind __k, unsigned __m, __T __v, int __a, int __w) {
+  return __shfl1(__k, __m, __v, __a, __w);
+}
+template <class __T>
+static __inline__ __device__ __T __shfl(__bool_tag<false>, __shfl_kind __k, unsigned __m, __T __v, int __a, int __w) {
+  int __words[(sizeof(__T) + 3) / 4];
+  memcpy(__words, &__v, sizeof(__T));
+  for (unsigned __i = 0; __i < (sizeof(__T) + 3) / 4; ++__i)
+    __words[__i] = __shfl1(__k, __m, __words[__i], __a, __w);
+  memcpy(&__v, __words, sizeof(__T));
+  return __v;
+}
+template <class __T>
+static __inline__ __device__ __T __shfl_any(__shfl_kind __k, unsigned __m, __T __v, int __a, int __w) {
+  return __shfl(__bool_tag<__is_arithmetic(__T)>(), __k, __m, __v, __a, __w);
+}
 } // namespace __gpurd_cg
 
 /* A group of runtime size (what tiled_partition(g, n) returns). */
@@ -104,16 +135,16 @@ public:
     return (__gpurd_cg::__block_size() + _Size - 1) / _Size;
   }
   template <class __T> __device__ __T shfl(__T __v, int __src) const {
-    return __shfl_sync(__tile_mask(), __v, __src, _Size);
+    return __gpurd_cg::__shfl_any(__gpurd_cg::__idx, __tile_mask(), __v, __src, _Size);
   }
   template <class __T> __device__ __T shfl_down(__T __v, unsigned int __d) const {
-    return __shfl_down_sync(__tile_mask(), __v, __d, _Size);
+    return __gpurd_cg::__shfl_any(__gpurd_cg::__down, __tile_mask(), __v, (int)__d, _Size);
   }
   template <class __T> __device__ __T shfl_up(__T __v, unsigned int __d) const {
-    return __shfl_up_sync(__tile_mask(), __v, __d, _Size);
+    return __gpurd_cg::__shfl_any(__gpurd_cg::__up, __tile_mask(), __v, (int)__d, _Size);
   }
   template <class __T> __device__ __T shfl_xor(__T __v, int __m) const {
-    return __shfl_xor_sync(__tile_mask(), __v, __m, _Size);
+    return __gpurd_cg::__shfl_any(__gpurd_cg::__xor, __tile_mask(), __v, __m, _Size);
   }
   __device__ int any(int __p) const { return __any_sync(__tile_mask(), __p); }
   __device__ int all(int __p) const { return __all_sync(__tile_mask(), __p); }
@@ -143,13 +174,13 @@ public:
     return __popc(__mask_ & ((1u << __gpurd_cg::__lane()) - 1u));
   }
   template <class __T> __device__ __T shfl(__T __v, int __src) const {
-    return __shfl_sync(__mask_, __v, __fns(__mask_, 0, __src + 1));
+    return __gpurd_cg::__shfl_any(__gpurd_cg::__idx, __mask_, __v, (int)__fns(__mask_, 0, __src + 1), 32);
   }
   template <class __T> __device__ __T shfl_down(__T __v, unsigned int __d) const {
-    return __shfl_down_sync(__mask_, __v, __d);
+    return __gpurd_cg::__shfl_any(__gpurd_cg::__down, __mask_, __v, (int)__d, 32);
   }
   template <class __T> __device__ __T shfl_up(__T __v, unsigned int __d) const {
-    return __shfl_up_sync(__mask_, __v, __d);
+    return __gpurd_cg::__shfl_any(__gpurd_cg::__up, __mask_, __v, (int)__d, 32);
   }
   __device__ int any(int __p) const { return __any_sync(__mask_, __p); }
   __device__ int all(int __p) const { return __all_sync(__mask_, __p); }

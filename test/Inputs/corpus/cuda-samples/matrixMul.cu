@@ -9,6 +9,7 @@
 #include <assert.h>
 
 // CUDA runtime
+#include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
 
 #define checkCudaErrors(val) check((val), #val, __FILE__, __LINE__)

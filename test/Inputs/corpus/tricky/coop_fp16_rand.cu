@@ -3,6 +3,7 @@
 // warp votes/matches and math intrinsics.  Written for the gpurd test corpus.
 #include <cstdio>
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 #include <cuda_fp16.h>
 #include <curand_kernel.h>
 

@@ -1,0 +1,484 @@
+//===- AffineEnumerator.cpp - Warp traces from the affine model -----------===//
+
+#include "gpurd/Trace/AffineEnumerator.h"
+
+#include "llvm/IR/Instruction.h"
+#include "llvm/IR/Instructions.h"
+
+#include <algorithm>
+
+namespace gpurd::trace {
+namespace {
+
+using namespace access;
+
+llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+constexpr unsigned IndexVariables = 6; // bx, by, bz, tx, ty, tz
+
+/// c + sum(coefficient * variable), or not linear.
+struct Linear {
+  int64_t constant = 0;
+  std::vector<std::pair<unsigned, int64_t>> terms;
+};
+
+
+/// A quasi-affine expression compiled for fast evaluation: a linear form
+/// when it is one (split into per-lane and per-iteration parts), otherwise
+/// the expression itself.
+struct CompiledExpr {
+  bool linear = false;
+  Linear lanePart;  ///< Terms over block/thread indices (and the constant).
+  Linear iterPart;  ///< Terms over loop variables and parameters.
+  QuasiAffine general;
+
+  /// Per-lane part for a lane's index values.
+  int64_t laneValue(const int64_t *values) const {
+    int64_t v = lanePart.constant;
+    for (auto [var, coeff] : lanePart.terms)
+      v += coeff * values[var];
+    return v;
+  }
+  int64_t iterValue(const int64_t *values) const {
+    int64_t v = iterPart.constant;
+    for (auto [var, coeff] : iterPart.terms)
+      v += coeff * values[var];
+    return v;
+  }
+};
+
+/// Recovers the linear form of \p e by probing: an expression is linear in
+/// its variables when e(x) = e(0) + sum(e(unit_i) - e(0)) x_i for a set of
+/// test points. Floor/mod/min/max nodes can make it non-linear; those
+/// expressions fall back to direct evaluation.
+CompiledExpr compile(const QuasiAffine &e, unsigned numVariables) {
+  CompiledExpr out;
+  out.general = e;
+  std::vector<int64_t> point(numVariables, 0);
+  int64_t base = e.evaluate(point);
+  Linear form;
+  form.constant = base;
+  for (unsigned v = 0; v < numVariables; ++v) {
+    if (!e.uses(v))
+      continue;
+    point[v] = 1;
+    int64_t coeff = e.evaluate(point) - base;
+    point[v] = 0;
+    form.terms.push_back({v, coeff});
+  }
+  // Verify on a handful of points (including negative and large values): a
+  // floor or mod term would break the identity somewhere.
+  static const int64_t probes[] = {3, -5, 17, 1000, -999, 123457, 7};
+  for (unsigned trial = 0; trial < 7; ++trial) {
+    for (unsigned i = 0; i < form.terms.size(); ++i)
+      point[form.terms[i].first] = probes[(trial + i * 3) % 7] + i;
+    int64_t expected = form.constant;
+    for (auto [var, coeff] : form.terms)
+      expected += coeff * point[var];
+    if (e.evaluate(point) != expected)
+      return out;
+    for (auto [var, coeff] : form.terms)
+      point[var] = 0;
+  }
+  out.linear = true;
+  for (auto term : form.terms)
+    (term.first < IndexVariables ? out.lanePart : out.iterPart)
+        .terms.push_back(term);
+  out.lanePart.constant = form.constant;
+  return out;
+}
+
+/// A condition as a conjunction of atoms (expr >= 0 or expr == 0) when it is
+/// one, otherwise the condition itself.
+struct CompiledCondition {
+  struct Atom {
+    CompiledExpr expr;
+    bool isEquality = false;
+  };
+  bool conjunctive = true;
+  bool never = false;
+  std::vector<Atom> atoms;
+  Condition general = Condition::always();
+};
+
+void flatten(const Condition &c, unsigned numVariables, CompiledCondition &out) {
+  switch (c.kind()) {
+  case Condition::Kind::True:
+    return;
+  case Condition::Kind::False:
+    out.never = true;
+    return;
+  case Condition::Kind::NonNegative:
+  case Condition::Kind::Zero:
+    out.atoms.push_back(
+        {compile(c.expr(), numVariables), c.kind() == Condition::Kind::Zero});
+    return;
+  case Condition::Kind::And:
+    for (const Condition &sub : c.operands())
+      flatten(sub, numVariables, out);
+    return;
+  case Condition::Kind::Or:
+    out.conjunctive = false;
+    return;
+  }
+}
+
+struct Node {
+  bool isLoop = false;
+  unsigned position = 0;
+  // Site:
+  unsigned site = 0;
+  // Loop:
+  unsigned loop = 0;
+  std::vector<Node> children;
+};
+
+struct SitePlan {
+  const AccessSite *site = nullptr;
+  uint64_t base = 0;
+  CompiledExpr offset;
+  CompiledCondition domain;
+  uint32_t instructionsBefore = 0;
+  /// Atoms over loop variables only: the same for every lane.
+  std::vector<unsigned> uniformAtoms;
+  /// Atoms over both (or not linear): checked per lane and execution.
+  std::vector<unsigned> varyingAtoms;
+  // Per-warp scratch: per-lane parts, and the lanes that satisfy every atom
+  // that depends on the block and thread indices only.
+  std::array<int64_t, WarpSize> laneOffset{};
+  std::vector<std::array<int64_t, WarpSize>> laneAtoms;
+  uint32_t staticMask = 0;
+};
+
+struct LoopPlan {
+  unsigned variable = 0;
+  CompiledExpr last;
+};
+
+class AffineEnumerator final : public WarpTraceSource {
+public:
+  AffineEnumerator(const AccessModel &model, const TraceLaunch &launch)
+      : model(model), launchConfig(launch) {}
+
+  llvm::Error init(const MemoryLayout &layout, const PreparedKernel *kernel);
+  llvm::Error traceBlock(uint64_t block, std::vector<WarpTrace> &warps) override;
+  const TraceLaunch &launch() const override { return launchConfig; }
+  const char *name() const override { return "affine"; }
+
+private:
+  void run(const std::vector<Node> &nodes, uint32_t mask, WarpTrace &out);
+  void runSite(SitePlan &plan, uint32_t mask, WarpTrace &out);
+
+  const AccessModel &model;
+  TraceLaunch launchConfig;
+  unsigned numVariables = 0;
+  std::vector<SitePlan> sites;
+  std::vector<LoopPlan> loops;
+  std::vector<Node> root;
+  // Per-warp state: variable values per lane (index variables differ per
+  // lane, loop variables are shared by the lockstep warp).
+  std::array<std::vector<int64_t>, WarpSize> laneValues;
+  std::vector<int64_t> shared; ///< loop variables and parameters
+  /// Whether some expression is evaluated in general form (then every lane's
+  /// variables must be kept up to date).
+  bool needsLaneValues = false;
+};
+
+llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
+                                   const PreparedKernel *kernel) {
+  numVariables = model.variables.size();
+  for (auto &values : laneValues)
+    values.assign(numVariables, 0);
+  shared.assign(numVariables, 0);
+
+  // Non-memory IR instructions between consecutive operations of a block.
+  std::vector<uint32_t> gaps(model.sites.size(), 0);
+  if (kernel && kernel->siteInstructions.size() == model.sites.size()) {
+    for (size_t i = 0; i < model.sites.size(); ++i) {
+      const llvm::Instruction *inst = kernel->siteInstructions[i];
+      uint32_t count = 0;
+      for (const llvm::Instruction *p = inst->getPrevNode(); p;
+           p = p->getPrevNode()) {
+        if (std::find(kernel->siteInstructions.begin(),
+                      kernel->siteInstructions.end(),
+                      p) != kernel->siteInstructions.end())
+          break;
+        if (!llvm::isa<llvm::PHINode>(p) && !p->isDebugOrPseudoInst())
+          ++count;
+      }
+      gaps[i] = count;
+    }
+  }
+
+  for (const LoopInfo &loop : model.loops) {
+    LoopPlan plan;
+    plan.variable = loop.variable;
+    if (!loop.lastIteration)
+      return makeError("the loop at line " + llvm::Twine(loop.position.line) +
+                       " is not affine");
+    plan.last = compile(*loop.lastIteration, numVariables);
+    loops.push_back(plan);
+  }
+  for (const AccessSite &site : model.sites) {
+    SitePlan plan;
+    plan.site = &site;
+    plan.instructionsBefore = gaps[site.id];
+    plan.offset = compile(site.offset, numVariables);
+    flatten(site.domain, numVariables, plan.domain);
+    plan.domain.general = site.domain;
+    plan.laneAtoms.resize(plan.domain.atoms.size());
+    for (unsigned a = 0; a < plan.domain.atoms.size(); ++a) {
+      const CompiledExpr &e = plan.domain.atoms[a].expr;
+      if (e.linear && e.lanePart.terms.empty() && !e.iterPart.terms.empty())
+        plan.uniformAtoms.push_back(a);
+      else if (!e.linear || !e.iterPart.terms.empty())
+        plan.varyingAtoms.push_back(a);
+    }
+    if (site.kind != AccessKind::Barrier && site.array >= 0) {
+      const ArrayInfo &array = model.arrays[site.array];
+      std::optional<uint64_t> base;
+      if (array.origin == ArrayInfo::Origin::Parameter)
+        base = layout.bufferBase(array.paramIndex);
+      else if (array.origin == ArrayInfo::Origin::Variable)
+        base = site.space == MemorySpace::Shared
+                   ? layout.sharedBase(array.symbol)
+                   : layout.globalBase(array.symbol);
+      else
+        base = 0; // local memory: offsets within the thread's frame
+      if (!base)
+        return makeError("the array '" + array.name + "' has no place in memory");
+      plan.base = *base;
+    }
+    sites.push_back(std::move(plan));
+  }
+
+  for (const LoopPlan &loop : loops)
+    needsLaneValues |= !loop.last.linear;
+  for (const SitePlan &plan : sites) {
+    needsLaneValues |= !plan.offset.linear || !plan.domain.conjunctive;
+    for (const CompiledCondition::Atom &atom : plan.domain.atoms)
+      needsLaneValues |= !atom.expr.linear;
+  }
+
+  // The loop nest, from each site's loops and schedule positions.
+  for (const AccessSite &site : model.sites) {
+    std::vector<Node> *level = &root;
+    for (size_t depth = 0; depth < site.loops.size(); ++depth) {
+      unsigned loop = site.loops[depth];
+      auto it = std::find_if(level->begin(), level->end(), [&](const Node &n) {
+        return n.isLoop && n.loop == loop;
+      });
+      if (it == level->end()) {
+        Node node;
+        node.isLoop = true;
+        node.loop = loop;
+        node.position = site.schedule[depth];
+        level->push_back(node);
+        it = level->end() - 1;
+      }
+      level = &it->children;
+    }
+    Node leaf;
+    leaf.site = site.id;
+    leaf.position = site.schedule.back();
+    level->push_back(leaf);
+  }
+  auto sortTree = [](auto &&self, std::vector<Node> &nodes) -> void {
+    std::stable_sort(nodes.begin(), nodes.end(), [](const Node &a, const Node &b) {
+      return a.position < b.position;
+    });
+    for (Node &n : nodes)
+      self(self, n.children);
+  };
+  sortTree(sortTree, root);
+  return llvm::Error::success();
+}
+
+void AffineEnumerator::runSite(SitePlan &plan, uint32_t mask, WarpTrace &out) {
+  const CompiledCondition &domain = plan.domain;
+  if (domain.never)
+    return;
+  uint32_t active = 0;
+  if (domain.conjunctive) {
+    for (unsigned a : plan.uniformAtoms) {
+      const CompiledCondition::Atom &atom = domain.atoms[a];
+      int64_t v = atom.expr.lanePart.constant + atom.expr.iterValue(shared.data());
+      if (atom.isEquality ? v != 0 : v < 0)
+        return;
+    }
+    active = mask & plan.staticMask;
+    for (size_t i = 0; i < plan.varyingAtoms.size() && active; ++i) {
+      unsigned a = plan.varyingAtoms[i];
+      const CompiledCondition::Atom &atom = domain.atoms[a];
+      if (atom.expr.linear) {
+        int64_t rest = atom.expr.iterValue(shared.data());
+        const auto &lanes = plan.laneAtoms[a];
+        for (uint32_t m = active; m; m &= m - 1) {
+          unsigned lane = __builtin_ctz(m);
+          int64_t v = lanes[lane] + rest;
+          if (atom.isEquality ? v != 0 : v < 0)
+            active &= ~(1u << lane);
+        }
+      } else {
+        for (uint32_t m = active; m; m &= m - 1) {
+          unsigned lane = __builtin_ctz(m);
+          int64_t v = atom.expr.general.evaluate(laneValues[lane]);
+          if (atom.isEquality ? v != 0 : v < 0)
+            active &= ~(1u << lane);
+        }
+      }
+    }
+  } else {
+    for (uint32_t m = mask; m; m &= m - 1) {
+      unsigned lane = __builtin_ctz(m);
+      if (domain.general.holds(laneValues[lane]))
+        active |= 1u << lane;
+    }
+  }
+  if (!active)
+    return;
+  WarpInstruction &inst = out.instructions.emplace_back();
+  const AccessSite &site = *plan.site;
+  inst.site = site.id;
+  inst.kind = site.kind;
+  inst.space = site.space;
+  inst.size = site.sizeBytes;
+  inst.activeMask = active;
+  inst.instructionsBefore = plan.instructionsBefore;
+  if (site.kind == AccessKind::Barrier)
+    return;
+  if (plan.offset.linear) {
+    int64_t rest = plan.offset.iterValue(shared.data()) + plan.base;
+    for (uint32_t m = active; m; m &= m - 1) {
+      unsigned lane = __builtin_ctz(m);
+      inst.addresses[lane] = static_cast<uint64_t>(plan.laneOffset[lane] + rest);
+    }
+  } else {
+    for (uint32_t m = active; m; m &= m - 1) {
+      unsigned lane = __builtin_ctz(m);
+      inst.addresses[lane] = plan.base + static_cast<uint64_t>(
+                                             plan.offset.general.evaluate(
+                                                 laneValues[lane]));
+    }
+  }
+}
+
+void AffineEnumerator::run(const std::vector<Node> &nodes, uint32_t mask,
+                           WarpTrace &out) {
+  for (const Node &node : nodes) {
+    if (!node.isLoop) {
+      runSite(sites[node.site], mask, out);
+      continue;
+    }
+    const LoopPlan &loop = loops[node.loop];
+    // Each lane's last iteration; the warp runs until its last lane is done.
+    std::array<int64_t, WarpSize> last;
+    int64_t most = -1;
+    for (uint32_t m = mask; m; m &= m - 1) {
+      unsigned lane = __builtin_ctz(m);
+      last[lane] = loop.last.linear
+                       ? loop.last.laneValue(laneValues[lane].data()) +
+                             loop.last.iterValue(shared.data())
+                       : loop.last.general.evaluate(laneValues[lane]);
+      most = std::max(most, last[lane]);
+    }
+    for (int64_t i = 0; i <= most; ++i) {
+      shared[loop.variable] = i;
+      uint32_t active = 0;
+      for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned lane = __builtin_ctz(m);
+        if (needsLaneValues)
+          laneValues[lane][loop.variable] = i;
+        if (i <= last[lane])
+          active |= 1u << lane;
+      }
+      if (active)
+        run(node.children, active, out);
+    }
+  }
+}
+
+llvm::Error AffineEnumerator::traceBlock(uint64_t block,
+                                         std::vector<WarpTrace> &warps) {
+  if (block >= launchConfig.numBlocks())
+    return makeError("block " + llvm::Twine(block) + " is outside the grid of " +
+                     llvm::Twine(launchConfig.numBlocks()) + " blocks");
+  std::array<uint64_t, 3> blockIndex = launchConfig.blockIndex(block);
+  uint64_t threads = launchConfig.threadsPerBlock();
+  // Reuse the vectors' storage from block to block.
+  warps.resize(launchConfig.warpsPerBlock());
+  for (unsigned w = 0; w < warps.size(); ++w) {
+    WarpTrace &out = warps[w];
+    out.block = block;
+    out.warp = w;
+    out.instructions.clear();
+    out.trailingInstructions = 0;
+    uint32_t mask = 0;
+    for (unsigned lane = 0; lane < WarpSize; ++lane) {
+      uint64_t thread = uint64_t(w) * WarpSize + lane;
+      if (thread >= threads)
+        break;
+      mask |= 1u << lane;
+      std::array<uint64_t, 3> t = launchConfig.threadIndex(thread);
+      std::vector<int64_t> &values = laneValues[lane];
+      for (unsigned d = 0; d < 3; ++d) {
+        values[d] = static_cast<int64_t>(blockIndex[d]);
+        values[3 + d] = static_cast<int64_t>(t[d]);
+      }
+    }
+    for (SitePlan &plan : sites) {
+      plan.staticMask = 0;
+      for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned lane = __builtin_ctz(m);
+        if (plan.offset.linear)
+          plan.laneOffset[lane] = plan.offset.laneValue(laneValues[lane].data());
+        bool holds = true;
+        for (size_t a = 0; a < plan.domain.atoms.size(); ++a) {
+          const CompiledCondition::Atom &atom = plan.domain.atoms[a];
+          if (!atom.expr.linear)
+            continue;
+          int64_t v = atom.expr.laneValue(laneValues[lane].data());
+          plan.laneAtoms[a][lane] = v;
+          if (atom.expr.iterPart.terms.empty() &&
+              (atom.isEquality ? v + atom.expr.iterPart.constant != 0
+                               : v + atom.expr.iterPart.constant < 0))
+            holds = false;
+        }
+        if (holds)
+          plan.staticMask |= 1u << lane;
+      }
+    }
+    run(root, mask, out);
+  }
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error checkEnumerable(const AccessModel &model) {
+  for (const AccessSite &site : model.sites)
+    if (!site.affine)
+      return makeError("S" + llvm::Twine(site.id) + " (line " +
+                       llvm::Twine(site.position.line) + ") is not affine: " +
+                       site.reason->message);
+  for (unsigned p : model.parameters())
+    return makeError("'" + model.variables[p].name +
+                     "' has no value; give it (--arg, --grid, --block) so the "
+                     "trace can be enumerated");
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<WarpTraceSource>>
+createAffineEnumerator(const AccessModel &model, const TraceLaunch &launch,
+                       const MemoryLayout &layout, const PreparedKernel *kernel) {
+  if (llvm::Error error = checkEnumerable(model))
+    return error;
+  auto enumerator = std::make_unique<AffineEnumerator>(model, launch);
+  if (llvm::Error error = enumerator->init(layout, kernel))
+    return error;
+  return std::unique_ptr<WarpTraceSource>(std::move(enumerator));
+}
+
+} // namespace gpurd::trace

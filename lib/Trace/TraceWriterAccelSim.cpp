@@ -1,0 +1,340 @@
+//===- TraceWriterAccelSim.cpp - Accel-Sim trace-driven input -------------===//
+//
+// `accelsim:DIR` writes what Accel-Sim's NVBit tracer (tracer version 5)
+// and its post-processing produce, as gpu-simulator/trace-parser reads it:
+// DIR/kernelslist.g names DIR/kernel-N.traceg (N = kernel id + 1); each
+// .traceg file is a `-key = value` header, a blank line, the `#traces
+// format` line, then every thread block (x fastest) as
+//
+//   #BEGIN_TB
+//
+//   thread block = X,Y,Z
+//
+//   warp = W
+//   insts = N
+//   PC MASK NDST [Rd] OPCODE NSRC [Rs...] MEM_WIDTH [0 ADDRESSES...] IMM
+//   ...
+//
+//   #END_TB
+//
+// Instructions are synthesised from the warp trace (docs/trace-formats.md
+// has the tables): every memory instruction becomes one SASS-like line
+// (LDG.E/STG.E/ATOMG.E.ADD, LDS/STS/ATOMS.ADD, LDL/STL, LDC, TEX with width
+// suffixes .U8/.U16/.64/.128) listing the address of every active lane
+// (address format 0); a barrier becomes `BAR.SYNC`; the non-memory
+// instructions before it become up to 63 alternating IMAD/FFMA lines; every
+// warp ends with its trailing non-memory instructions (also capped at 63)
+// and EXIT. PCs are stable across warps: the k-th of the 64 slots of site s
+// is at 0x10 * (64 s + k), the memory instruction in slot 63 and its ALU
+// lines in the slots just before it; the trailing lines and EXIT use the
+// slots of pseudo-site 0x10000 (EXIT at 0x40003f0).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TraceWriterFormats.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <map>
+
+namespace gpurd::trace {
+namespace {
+
+/// PC slots per access site; the memory instruction takes the last one.
+constexpr uint64_t SlotsPerSite = 64;
+/// Non-memory instructions represented before one memory instruction (and
+/// at the end of a warp, before EXIT).
+constexpr uint64_t MaxAluLines = SlotsPerSite - 1;
+/// The pseudo-site whose slots hold a warp's trailing ALU lines and EXIT.
+constexpr uint64_t ExitSite = 0x10000;
+
+uint64_t pcOf(uint64_t site, uint64_t slot) {
+  return 0x10 * (site * SlotsPerSite + slot);
+}
+
+/// The opcode suffix for an access of \p size bytes and the width it
+/// stands for (what Accel-Sim reads back from the opcode).
+std::pair<const char *, unsigned> widthOf(uint32_t size) {
+  if (size <= 1)
+    return {".U8", 1};
+  if (size <= 2)
+    return {".U16", 2};
+  if (size <= 4)
+    return {"", 4};
+  if (size <= 8)
+    return {".64", 8};
+  return {".128", 16};
+}
+
+/// The SASS opcode (without width suffix) for an access.
+const char *opcodeOf(AccessKind kind, MemorySpace space) {
+  if (kind == AccessKind::ReadModifyWrite)
+    return space == MemorySpace::Shared ? "ATOMS.ADD" : "ATOMG.E.ADD";
+  bool load = kind == AccessKind::Read;
+  switch (space) {
+  case MemorySpace::Shared:
+    return load ? "LDS" : "STS";
+  case MemorySpace::Local:
+    return load ? "LDL" : "STL";
+  case MemorySpace::Constant:
+    return load ? "LDC" : "STG.E";
+  case MemorySpace::Texture:
+    return load ? "TEX" : "STG.E";
+  case MemorySpace::Global:
+  case MemorySpace::GlobalReadOnly:
+    break;
+  }
+  return load ? "LDG.E" : "STG.E";
+}
+
+/// Lanes of warp \p warp that exist in a block of \p threads threads.
+uint32_t existingLanes(uint64_t threads, unsigned warp) {
+  uint64_t first = uint64_t(warp) * WarpSize;
+  if (threads <= first)
+    return 0;
+  uint64_t count = threads - first;
+  return count >= WarpSize ? ~uint32_t(0) : (uint32_t(1) << count) - 1;
+}
+
+/// Appends one warp's instruction lines to \p text and returns how many.
+class WarpPrinter {
+public:
+  explicit WarpPrinter(std::string &text) : text(text) {}
+
+  uint64_t lines() const { return count; }
+
+  /// \p n ALU lines ending just before slot SlotsPerSite - 1 of \p site.
+  void aluLines(uint64_t site, uint64_t n, uint32_t mask) {
+    n = std::min(n, MaxAluLines);
+    for (uint64_t slot = MaxAluLines - n; slot < MaxAluLines; ++slot) {
+      char line[96];
+      int length = std::snprintf(
+          line, sizeof line, "%04llx %08x 1 R%u %s 2 R%u R%u 0 0\n",
+          (unsigned long long)pcOf(site, slot), mask, 8 + unsigned(slot % 8),
+          slot % 2 == 0 ? "IMAD" : "FFMA", 8 + unsigned((slot + 7) % 8),
+          8 + unsigned((slot + 6) % 8));
+      text.append(line, length);
+      ++count;
+    }
+  }
+
+  /// A line without registers or memory (BAR.SYNC, EXIT).
+  void control(uint64_t site, const char *opcode, uint32_t mask) {
+    char line[64];
+    int length =
+        std::snprintf(line, sizeof line, "%04llx %08x 0 %s 0 0 0\n",
+                      (unsigned long long)pcOf(site, MaxAluLines), mask, opcode);
+    text.append(line, length);
+    ++count;
+  }
+
+  void memory(const WarpInstruction &instruction) {
+    auto [suffix, width] = widthOf(instruction.size);
+    const char *opcode = opcodeOf(instruction.kind, instruction.space);
+    if (instruction.space == MemorySpace::Texture &&
+        instruction.kind == AccessKind::Read) {
+      suffix = ""; // TEX carries no width; Accel-Sim assumes 4 bytes
+      width = 4;
+    }
+    unsigned data = 16 + 4 * (instruction.site % 8);
+    char line[96];
+    int length;
+    if (instruction.kind == AccessKind::Write)
+      length = std::snprintf(line, sizeof line, "%04llx %08x 0 %s%s 2 R2 R%u",
+                             (unsigned long long)pcOf(instruction.site,
+                                                      MaxAluLines),
+                             instruction.activeMask, opcode, suffix, data);
+    else if (instruction.kind == AccessKind::ReadModifyWrite)
+      length = std::snprintf(
+          line, sizeof line, "%04llx %08x 1 R%u %s%s 2 R2 R%u",
+          (unsigned long long)pcOf(instruction.site, MaxAluLines),
+          instruction.activeMask, data, opcode, suffix, data + 1);
+    else
+      length = std::snprintf(line, sizeof line, "%04llx %08x 1 R%u %s%s 1 R2",
+                             (unsigned long long)pcOf(instruction.site,
+                                                      MaxAluLines),
+                             instruction.activeMask, data, opcode, suffix);
+    text.append(line, length);
+    length = std::snprintf(line, sizeof line, " %u 0", width);
+    text.append(line, length);
+    for (unsigned lane = 0; lane < WarpSize; ++lane) {
+      if (!(instruction.activeMask & (1u << lane)))
+        continue;
+      length = std::snprintf(line, sizeof line, " 0x%llx",
+                             (unsigned long long)instruction.addresses[lane]);
+      text.append(line, length);
+    }
+    text += " 0\n";
+    ++count;
+  }
+
+private:
+  std::string &text;
+  uint64_t count = 0;
+};
+
+class AccelSimTraceWriter : public TraceWriter {
+public:
+  AccelSimTraceWriter(std::string directory, std::string fileName,
+                      std::unique_ptr<llvm::raw_fd_ostream> out,
+                      const TraceHeader &header)
+      : directory(std::move(directory)), fileName(std::move(fileName)),
+        out(std::move(out)), header(header) {
+    const TraceLaunch &launch = header.launch;
+    llvm::raw_fd_ostream &os = *this->out;
+    os << "-kernel name = " << header.kernel << "\n"
+       << "-kernel id = " << header.kernelId + 1 << "\n"
+       << "-grid dim = (" << launch.grid[0] << "," << launch.grid[1] << ","
+       << launch.grid[2] << ")\n"
+       << "-block dim = (" << launch.block[0] << "," << launch.block[1] << ","
+       << launch.block[2] << ")\n"
+       << "-shmem = " << header.sharedBytes << "\n"
+       << "-nregs = " << header.registers << "\n"
+       << "-binary version = " << header.binaryVersion << "\n"
+       << "-cuda stream id = 0\n"
+       << "-shmem base_addr = 0x00007f4c8c000000\n"
+       << "-local mem base_addr = 0x00007f4c8e000000\n"
+       << "-nvbit version = 1.5.5\n"
+       << "-accelsim tracer version = 5\n"
+       << "-enable lineinfo = 0\n"
+       << "\n"
+       << "#traces format = threadblock_x threadblock_y threadblock_z "
+          "warpid_tb PC mask dest_num reg_dests opcode src_num reg_srcs "
+          "mem_width [adrrescompress?] [mem_addresses] immediate\n";
+  }
+  ~AccelSimTraceWriter() override { out->clear_error(); }
+
+  llvm::Error writeBlock(const std::vector<WarpTrace> &warps) override {
+    const TraceLaunch &launch = header.launch;
+    uint64_t block = warps.empty() ? nextBlock : warps.front().block;
+    if (block != nextBlock)
+      return makeTraceError(
+          "trace file '" + path() + "': block " + llvm::Twine(block) +
+          " arrives where block " + llvm::Twine(nextBlock) +
+          " is due; Accel-Sim replays every block of the grid in order, so "
+          "trace all blocks (--sms all) when writing accelsim:DIR");
+    ++nextBlock;
+    unsigned warpsPerBlock = launch.warpsPerBlock();
+    std::vector<const WarpTrace *> byIndex(warpsPerBlock, nullptr);
+    for (const WarpTrace &warp : warps) {
+      if (warp.warp >= warpsPerBlock)
+        return makeTraceError("trace file '" + path() + "': warp " +
+                              llvm::Twine(warp.warp) + " of block " +
+                              llvm::Twine(block) + " is outside the block's " +
+                              llvm::Twine(warpsPerBlock) + " warps");
+      byIndex[warp.warp] = &warp;
+    }
+    auto index = launch.blockIndex(block);
+    llvm::raw_fd_ostream &os = *out;
+    os << "\n#BEGIN_TB\n\nthread block = " << index[0] << "," << index[1]
+       << "," << index[2] << "\n";
+    std::string text;
+    for (unsigned w = 0; w < warpsPerBlock; ++w) {
+      text.clear();
+      WarpPrinter printer(text);
+      uint32_t lanes = existingLanes(launch.threadsPerBlock(), w);
+      if (const WarpTrace *warp = byIndex[w]) {
+        for (const WarpInstruction &instruction : warp->instructions) {
+          uint32_t mask = instruction.activeMask ? instruction.activeMask
+                                                 : lanes;
+          printer.aluLines(instruction.site, instruction.instructionsBefore,
+                           mask);
+          if (instruction.kind == AccessKind::Barrier)
+            printer.control(instruction.site, "BAR.SYNC", mask);
+          else if (instruction.activeMask)
+            printer.memory(instruction);
+        }
+        printer.aluLines(ExitSite, warp->trailingInstructions, lanes);
+      }
+      printer.control(ExitSite, "EXIT", lanes);
+      os << "\nwarp = " << w << "\ninsts = " << printer.lines() << "\n"
+         << text;
+    }
+    os << "\n#END_TB\n";
+    return llvm::Error::success();
+  }
+
+  llvm::Error finish() override {
+    std::string file = path();
+    if (auto error = closeTraceFile(*out, file))
+      return error;
+    if (nextBlock != header.launch.numBlocks())
+      return makeTraceError(
+          "trace file '" + file + "' holds " + llvm::Twine(nextBlock) +
+          " of the grid's " + llvm::Twine(header.launch.numBlocks()) +
+          " blocks; Accel-Sim replays every block, so trace all blocks "
+          "(--sms all) when writing accelsim:DIR");
+    return updateKernelList();
+  }
+
+private:
+  std::string directory, fileName;
+  std::unique_ptr<llvm::raw_fd_ostream> out;
+  TraceHeader header;
+  uint64_t nextBlock = 0;
+
+  std::string path() const {
+    llvm::SmallString<256> path(directory);
+    llvm::sys::path::append(path, fileName);
+    return path.str().str();
+  }
+
+  static unsigned kernelNumber(llvm::StringRef line) {
+    unsigned number = 0;
+    if (line.consume_front("kernel-") && line.consume_back(".traceg"))
+      line.getAsInteger(10, number);
+    return number;
+  }
+
+  /// Adds this kernel to DIR/kernelslist.g, keeping the lines already there
+  /// (other launches, memcpys) and the kernels in increasing number.
+  llvm::Error updateKernelList() {
+    llvm::SmallString<256> listPath(directory);
+    llvm::sys::path::append(listPath, "kernelslist.g");
+    std::vector<std::string> lines;
+    if (auto existing = llvm::MemoryBuffer::getFile(listPath, true)) {
+      llvm::SmallVector<llvm::StringRef, 16> parts;
+      (*existing)->getBuffer().split(parts, '\n', -1, false);
+      for (llvm::StringRef line : parts)
+        if (!line.trim().empty())
+          lines.push_back(line.trim().str());
+    }
+    if (llvm::find(lines, fileName) == lines.end()) {
+      unsigned ours = kernelNumber(fileName);
+      auto at = llvm::find_if(lines, [&](const std::string &line) {
+        return kernelNumber(line) > ours;
+      });
+      lines.insert(at, fileName);
+    }
+    std::error_code error;
+    llvm::raw_fd_ostream list(listPath, error, llvm::sys::fs::OF_None);
+    if (error)
+      return makeTraceError("cannot write '" + listPath +
+                            "': " + error.message());
+    for (const std::string &line : lines)
+      list << line << "\n";
+    return closeTraceFile(list, listPath);
+  }
+};
+
+} // namespace
+
+llvm::Expected<std::unique_ptr<TraceWriter>>
+createAccelSimTraceWriter(llvm::StringRef directory,
+                          const TraceHeader &header) {
+  std::string fileName =
+      "kernel-" + std::to_string(uint64_t(header.kernelId) + 1) + ".traceg";
+  llvm::SmallString<256> path(directory);
+  llvm::sys::path::append(path, fileName);
+  auto out = openTraceFile(path, ("accelsim:" + directory).str());
+  if (!out)
+    return out.takeError();
+  return std::make_unique<AccelSimTraceWriter>(
+      directory.str(), std::move(fileName), std::move(*out), header);
+}
+
+} // namespace gpurd::trace

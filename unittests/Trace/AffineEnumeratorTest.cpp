@@ -1,0 +1,117 @@
+//===- AffineEnumeratorTest.cpp - Warp traces from affine models ----------===//
+
+#include "KernelFixture.h"
+
+#include "gpurd/Trace/AffineEnumerator.h"
+
+using namespace gpurd;
+using namespace gpurd::trace;
+
+namespace {
+
+TEST(AffineEnumerator, MatmulAddressesFollowTheSubscripts) {
+  const char *code = R"(
+__global__ void mm(const float *A, const float *B, float *C, int n) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  float sum = 0;
+  for (int k = 0; k < n; ++k)
+    sum += A[row * n + k] * B[k * n + col];
+  C[row * n + col] = sum;
+})";
+  auto compiled = test::compileKernel(code, "mm", {4, 4, 1}, {16, 16, 1},
+                                      {{3, 64}});
+  ASSERT_TRUE(static_cast<bool>(compiled)) << llvm::toString(compiled.takeError());
+  const access::AccessModel &model = (*compiled)->model;
+  ASSERT_TRUE(model.isAffine());
+  TraceLaunch launch;
+  launch.grid = {4, 4, 1};
+  launch.block = {16, 16, 1};
+  MemoryLayout layout =
+      createLayout(*(*compiled)->prepared.function, {}, 0);
+  auto source = createAffineEnumerator(model, launch, layout,
+                                       &(*compiled)->prepared);
+  ASSERT_TRUE(static_cast<bool>(source)) << llvm::toString(source.takeError());
+  uint64_t a = *layout.bufferBase(0), b = *layout.bufferBase(1),
+           c = *layout.bufferBase(2);
+
+  std::vector<WarpTrace> warps;
+  uint64_t block = 1 + 4 * 2; // blockIdx = (1, 2)
+  ASSERT_FALSE(static_cast<bool>((*source)->traceBlock(block, warps)));
+  ASSERT_EQ(warps.size(), 8u);
+  // Warp 3: threads 96..127 = ty 6..7, tx 0..15.
+  const WarpTrace &warp = warps[3];
+  // 64 iterations x (load A, load B) + store C.
+  ASSERT_EQ(warp.instructions.size(), 64u * 2 + 1);
+  for (int k = 0; k < 64; ++k) {
+    const WarpInstruction &loadA = warp.instructions[2 * k];
+    const WarpInstruction &loadB = warp.instructions[2 * k + 1];
+    EXPECT_EQ(loadA.activeMask, 0xffffffffu);
+    EXPECT_EQ(loadA.kind, access::AccessKind::Read);
+    for (unsigned lane = 0; lane < 32; ++lane) {
+      unsigned tx = lane % 16, ty = 6 + lane / 16;
+      unsigned row = 2 * 16 + ty, col = 1 * 16 + tx;
+      ASSERT_EQ(loadA.addresses[lane], a + 4 * (row * 64 + k)) << k << " " << lane;
+      ASSERT_EQ(loadB.addresses[lane], b + 4 * (k * 64 + col)) << k << " " << lane;
+    }
+  }
+  const WarpInstruction &store = warp.instructions.back();
+  EXPECT_EQ(store.kind, access::AccessKind::Write);
+  EXPECT_EQ(store.addresses[17], c + 4 * ((32 + 7) * 64 + 16 + 1));
+}
+
+TEST(AffineEnumerator, GuardsAndTriangularLoopsDeactivateLanes) {
+  const char *code = R"(
+__global__ void tri(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  for (int j = i; j < n; ++j)
+    x[j] += 1.0f;
+})";
+  auto compiled = test::compileKernel(code, "tri", {1, 1, 1}, {64, 1, 1},
+                                      {{1, 40}});
+  ASSERT_TRUE(static_cast<bool>(compiled)) << llvm::toString(compiled.takeError());
+  const access::AccessModel &model = (*compiled)->model;
+  ASSERT_TRUE(model.isAffine());
+  TraceLaunch launch;
+  launch.block = {64, 1, 1};
+  MemoryLayout layout = createLayout(*(*compiled)->prepared.function, {}, 0);
+  auto source = createAffineEnumerator(model, launch, layout);
+  ASSERT_TRUE(static_cast<bool>(source)) << llvm::toString(source.takeError());
+  std::vector<WarpTrace> warps;
+  ASSERT_FALSE(static_cast<bool>((*source)->traceBlock(0, warps)));
+  // Thread i touches x[i..39]: count the (thread, address) pairs.
+  std::map<unsigned, std::vector<uint64_t>> perThread;
+  uint64_t base = *layout.bufferBase(0);
+  for (const WarpTrace &warp : warps)
+    for (const WarpInstruction &inst : warp.instructions)
+      if (inst.kind == access::AccessKind::Write)
+        for (unsigned lane = 0; lane < 32; ++lane)
+          if (inst.activeMask & (1u << lane))
+            perThread[warp.warp * 32 + lane].push_back(
+                (inst.addresses[lane] - base) / 4);
+  EXPECT_EQ(perThread.size(), 40u); // threads 40..63 return early
+  for (unsigned i = 0; i < 40; ++i) {
+    std::vector<uint64_t> expected;
+    for (unsigned j = i; j < 40; ++j)
+      expected.push_back(j);
+    EXPECT_EQ(perThread[i], expected) << "thread " << i;
+  }
+}
+
+TEST(AffineEnumerator, RefusesNonAffineModels) {
+  const char *code = R"(
+__global__ void gather(float *y, const float *x, const int *idx) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  y[i] = x[idx[i]];
+})";
+  auto compiled = test::compileKernel(code, "gather", {1, 1, 1}, {32, 1, 1});
+  ASSERT_TRUE(static_cast<bool>(compiled)) << llvm::toString(compiled.takeError());
+  std::string message = llvm::toString(checkEnumerable((*compiled)->model));
+  EXPECT_NE(message.find("is not affine: the address depends on a value "
+                         "loaded from memory"),
+            std::string::npos)
+      << message;
+}
+
+} // namespace
