@@ -216,17 +216,8 @@ private:
 void Builder::registerLoop(const Loop *loop, unsigned position) {
   LoopInfo out;
   out.position = positionOf(loop->getHeader()->getTerminator());
-  if (DebugLoc start = loop->getStartLoc()) {
-    SourcePosition p;
-    p.line = start.getLine();
-    p.column = start.getCol();
-    auto *scope = start->getScope();
-    p.file = scope ? scope->getFilename().str() : "";
-    if (SourcePosition exact = positionOf(loop->getHeader()->getFirstNonPHI());
-        exact.line == p.line)
-      p.file = exact.file;
-    out.position = p;
-  }
+  if (DebugLoc start = loop->getStartLoc())
+    out.position = positionOf(start.get());
   std::string iterator = matcher.loopIterator(out.position);
   if (iterator.empty())
     iterator = "i" + std::to_string(loop->getLoopDepth() - 1);
@@ -263,14 +254,19 @@ void Builder::registerLoop(const Loop *loop, unsigned position) {
     reason.kind = reason.kind == NonAffineReason::Kind::DataDependentAddress
                       ? NonAffineReason::Kind::NonAffineTripCount
                       : reason.kind;
-    reason.message = "the trip count of the loop" + loopDescription(loop) +
-                     " is not affine: " + reason.message;
+    reason.message =
+        "the trip count of the loop" + loopDescription(loop) +
+        " is not affine: " +
+        (why->kind == NonAffineReason::Kind::DataDependentAddress
+             ? std::string("its bound is loaded from memory")
+             : reason.message);
     if (reason.position.line == 0)
       reason.position = stored.position;
     stored.reason = reason;
     return;
   }
   stored.lastIteration = std::get<QuasiAffine>(last);
+  affinator.nonNegativeAssumptions().clear();
   (void)position;
 }
 
@@ -419,22 +415,39 @@ std::variant<Condition, NonAffineReason> Builder::guardOf(BasicBlock *block) {
       continue;
     }
     if (auto *sw = dyn_cast<SwitchInst>(dominator->getTerminator())) {
-      for (auto &kase : sw->cases()) {
-        BasicBlockEdge edge(dominator, kase.getCaseSuccessor());
-        if (!dominators.dominates(edge, block))
-          continue;
-        AffineResult value = affinator.convertValue(sw->getCondition(), loop);
-        if (auto *why = std::get_if<NonAffineReason>(&value)) {
+      // A case edge means value == case; the default edge means the value
+      // is none of the cases (the compiler turns `x >= 1 && x < n - 1` with
+      // known n into a switch over the two excluded values).
+      std::optional<QuasiAffine> value;
+      auto switchValue = [&]() -> std::optional<NonAffineReason> {
+        if (value)
+          return std::nullopt;
+        AffineResult v = affinator.convertValue(sw->getCondition(), loop);
+        if (auto *why = std::get_if<NonAffineReason>(&v)) {
           NonAffineReason reason = *why;
-          reason.kind = NonAffineReason::Kind::NonAffineCondition;
+          reason.kind = reason.kind == NonAffineReason::Kind::DataDependentAddress
+                            ? NonAffineReason::Kind::DataDependentCondition
+                            : NonAffineReason::Kind::NonAffineCondition;
           reason.message = "it runs under a switch that is not affine: " +
                            reason.message;
           return reason;
         }
-        guard = Condition::both(
-            guard, Condition::equal(std::get<QuasiAffine>(value),
-                                    QuasiAffine::constant(
-                                        kase.getCaseValue()->getSExtValue())));
+        value = std::get<QuasiAffine>(v);
+        return std::nullopt;
+      };
+      BasicBlockEdge defaultEdge(dominator, sw->getDefaultDest());
+      bool viaDefault = dominators.dominates(defaultEdge, block);
+      for (auto &kase : sw->cases()) {
+        BasicBlockEdge edge(dominator, kase.getCaseSuccessor());
+        bool viaCase = kase.getCaseSuccessor() != sw->getDefaultDest() &&
+                       dominators.dominates(edge, block);
+        if (!viaCase && !viaDefault)
+          continue;
+        if (auto why = switchValue())
+          return *why;
+        Condition equal = Condition::equal(
+            *value, QuasiAffine::constant(kase.getCaseValue()->getSExtValue()));
+        guard = Condition::both(guard, viaCase ? equal : equal.negated());
       }
     }
   }
@@ -468,6 +481,15 @@ Condition Builder::indexBounds(std::vector<unsigned> &dimensions) {
         param = variables.parameter(
             reinterpret_cast<const Value *>(uintptr_t(0x1000 + d)), name);
       extent = QuasiAffine::variable(param);
+      // CUDA's limits: blocks of at most 1024 threads (64 in z), grids of
+      // at most 2^31 - 1 blocks in x and 65535 in y and z.
+      int64_t limit = isBlock ? (axis == 0 ? 2147483647 : 65535)
+                              : (axis == 2 ? 64 : 1024);
+      bounds = Condition::both(
+          bounds,
+          Condition::both(Condition::lessEqual(QuasiAffine::constant(1), extent),
+                          Condition::lessEqual(extent,
+                                               QuasiAffine::constant(limit))));
     }
     QuasiAffine index = QuasiAffine::variable(variable);
     bounds = Condition::both(
@@ -484,6 +506,7 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
   AccessSite site;
   site.id = model.sites.size();
   siteInstructions.push_back(&inst);
+  affinator.nonNegativeAssumptions().clear();
   site.kind = op.kind;
   site.operation = op.name;
   site.sizeBytes = op.size;
@@ -595,7 +618,9 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     site.affine = true;
     site.offset = *offset;
     site.domain = domain;
+    site.nonNegative = affinator.nonNegativeAssumptions();
   }
+  affinator.nonNegativeAssumptions().clear();
   model.sites.push_back(std::move(site));
 }
 

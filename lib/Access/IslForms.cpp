@@ -3,6 +3,8 @@
 #include "IslForms.h"
 #include "Isl.h"
 
+#include <isl/aff.h>
+
 #include "llvm/Support/raw_ostream.h"
 
 namespace gpurd::access {
@@ -15,6 +17,60 @@ std::string join(const std::vector<std::string> &parts) {
   return out;
 }
 
+/// Whether \p text is something isl parses when not bounded: tells an
+/// operation-limit failure (which isl may report as a syntax error) from a
+/// real error in what gpurd printed.
+bool parsesUnbounded(const std::string &text) {
+  IslContext unbounded(0);
+  IslPtr<isl_map> map(isl_map_read_from_str(unbounded.get(), text.c_str()));
+  if (map)
+    return true;
+  llvm::consumeError(unbounded.takeError("check"));
+  IslPtr<isl_set> set(isl_set_read_from_str(unbounded.get(), text.c_str()));
+  llvm::consumeError(unbounded.takeError("check"));
+  return static_cast<bool>(set);
+}
+
+/// The site falls back (to the emulator) when isl runs out of operations.
+void giveUp(AccessSite &site) {
+  site.affine = false;
+  site.islDomain.clear();
+  site.islAccess.clear();
+  site.islSchedule.clear();
+  site.reason = NonAffineReason{NonAffineReason::Kind::Complexity,
+                                "isl's operation limit was reached "
+                                "(--isl-max-operations)",
+                                site.position};
+}
+
+/// Handles a failed isl call on \p text: an operation-limit failure makes
+/// the site non-affine, anything else is an error (a bug in gpurd).
+llvm::Error failed(IslContext &ctx, AccessSite &site, const std::string &what,
+                   const std::string &text) {
+  bool quota = ctx.lastErrorWasQuota();
+  llvm::Error error = ctx.takeError("isl rejected the " + what + " " + text);
+  if (quota || parsesUnbounded(text)) {
+    llvm::consumeError(std::move(error));
+    giveUp(site);
+    return llvm::Error::success();
+  }
+  return error;
+}
+
+/// `expr` of a pw_aff printed by isl, `[n] -> { [(-1 + n)] }` -> `-1 + n`;
+/// the whole isl text when it has pieces or conditions.
+std::string affText(const std::string &printed) {
+  size_t open = printed.find("{ [(");
+  size_t close = printed.rfind(")] }");
+  if (open == std::string::npos || close == std::string::npos || close < open)
+    return printed;
+  std::string inner = printed.substr(open + 4, close - open - 4);
+  if (inner.find(';') != std::string::npos ||
+      inner.find(") :") != std::string::npos || inner.find("] :") != std::string::npos)
+    return printed;
+  return inner;
+}
+
 } // namespace
 
 llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
@@ -25,7 +81,7 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
     params.push_back(names[p]);
   std::string prefix = "[" + join(params) + "] -> ";
 
-  // Loop bounds, simplified by isl for display: [vars] -> { [expr] }.
+  // Loop bounds, simplified by isl for display.
   for (LoopInfo &loop : model.loops) {
     if (!loop.lastIteration)
       continue;
@@ -35,19 +91,14 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
         used.push_back(names[v]);
     std::string text = "[" + join(used) + "] -> { [" +
                        loop.lastIteration->str(names) + "] }";
-    IslPtr<isl_set> bound(isl_set_read_from_str(ctx.get(), text.c_str()));
+    isl_pw_aff *bound = isl_pw_aff_read_from_str(ctx.get(), text.c_str());
     if (!bound) {
       llvm::consumeError(ctx.takeError("loop bound"));
       loop.islLastIteration = loop.lastIteration->str(names);
       continue;
     }
-    std::string printed = islString(isl_set_to_str(bound.get()));
-    // Keep what is between "{ [" and "] }".
-    size_t open = printed.find("{ [");
-    size_t close = printed.rfind("] }");
-    loop.islLastIteration = open != std::string::npos && close > open
-                                ? printed.substr(open + 3, close - open - 3)
-                                : printed;
+    loop.islLastIteration = affText(islString(isl_pw_aff_to_str(bound)));
+    isl_pw_aff_free(bound);
   }
 
   for (AccessSite &site : model.sites) {
@@ -61,51 +112,62 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
 
     std::string domainText = prefix + "{ " + tuple + " : " + condition + " }";
     IslPtr<isl_set> domain(isl_set_read_from_str(ctx.get(), domainText.c_str()));
-    if (!domain) {
-      bool quota = ctx.lastErrorWasQuota();
-      llvm::Error error = ctx.takeError("isl rejected the domain " + domainText);
-      if (!quota)
-        return error;
-      llvm::consumeError(std::move(error));
-      site.affine = false;
-      site.reason = NonAffineReason{NonAffineReason::Kind::Complexity,
-                                    "isl's operation limit was reached",
-                                    site.position};
-      continue;
-    }
-    domain.reset(isl_set_coalesce(domain.release()));
+    if (domain)
+      domain.reset(isl_set_coalesce(domain.release()));
     isl_bool empty = domain ? isl_set_is_empty(domain.get()) : isl_bool_error;
     if (!domain || empty == isl_bool_error) {
-      llvm::consumeError(ctx.takeError("domain"));
-      site.affine = false;
-      site.reason = NonAffineReason{NonAffineReason::Kind::Complexity,
-                                    "isl's operation limit was reached",
-                                    site.position};
+      if (llvm::Error error = failed(ctx, site, "domain", domainText))
+        return error;
       continue;
     }
     site.neverExecuted = empty == isl_bool_true;
+
+    // C's `/` and `%` truncate toward zero; the model's floor and modulo
+    // agree only where their operand is non-negative.
+    bool negative = false;
+    for (const QuasiAffine &operand : site.nonNegative) {
+      std::string text = prefix + "{ " + tuple + " : " + operand.str(names) +
+                         " < 0 }";
+      IslPtr<isl_set> below(isl_set_read_from_str(ctx.get(), text.c_str()));
+      if (below)
+        below.reset(isl_set_intersect(below.release(),
+                                      isl_set_copy(domain.get())));
+      isl_bool none = below ? isl_set_is_empty(below.get()) : isl_bool_error;
+      if (none == isl_bool_error) {
+        if (llvm::Error error = failed(ctx, site, "division check", text))
+          return error;
+        negative = true; // giveUp marked the site
+        break;
+      }
+      if (none == isl_bool_false) {
+        site.affine = false;
+        site.reason = NonAffineReason{
+            NonAffineReason::Kind::UnsupportedValue,
+            "the index divides (C's '/' or '%') a value that may be negative, "
+            "which rounds toward zero",
+            site.position};
+        negative = true;
+        break;
+      }
+    }
+    if (negative)
+      continue;
     site.islDomain = islString(isl_set_to_str(domain.get()));
 
     if (site.kind != AccessKind::Barrier && site.array >= 0) {
       std::string array = model.arrays[site.array].name;
-      std::string accessText = prefix + "{ " + tuple + " -> " + array +
-                               "[" + site.offset.str(names) + "] }";
-      IslPtr<isl_map> access(isl_map_read_from_str(ctx.get(), accessText.c_str()));
+      std::string accessText = prefix + "{ " + tuple + " -> " + array + "[" +
+                               site.offset.str(names) + "] }";
+      IslPtr<isl_map> access(
+          isl_map_read_from_str(ctx.get(), accessText.c_str()));
       if (access) {
         access.reset(isl_map_intersect_domain(access.release(),
                                               isl_set_copy(domain.get())));
         access.reset(isl_map_coalesce(access.release()));
       }
       if (!access) {
-        bool quota = ctx.lastErrorWasQuota();
-        llvm::Error error = ctx.takeError("isl rejected the access " + accessText);
-        if (!quota)
+        if (llvm::Error error = failed(ctx, site, "access", accessText))
           return error;
-        llvm::consumeError(std::move(error));
-        site.affine = false;
-        site.reason = NonAffineReason{NonAffineReason::Kind::Complexity,
-                                      "isl's operation limit was reached",
-                                      site.position};
         continue;
       }
       site.islAccess = islString(isl_map_to_str(access.get()));
@@ -122,8 +184,11 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
         prefix + "{ " + tuple + " -> [" + join(time) + "] }";
     IslPtr<isl_map> schedule(
         isl_map_read_from_str(ctx.get(), scheduleText.c_str()));
-    if (!schedule)
-      return ctx.takeError("isl rejected the schedule " + scheduleText);
+    if (!schedule) {
+      if (llvm::Error error = failed(ctx, site, "schedule", scheduleText))
+        return error;
+      continue;
+    }
     site.islSchedule = islString(isl_map_to_str(schedule.get()));
   }
   return llvm::Error::success();

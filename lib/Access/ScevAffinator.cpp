@@ -52,9 +52,14 @@ const Instruction *loadedFrom(const Value *value, unsigned depth = 0) {
   if (isa<LoadInst>(inst) || isa<AtomicRMWInst>(inst) ||
       isa<AtomicCmpXchgInst>(inst))
     return inst;
-  if (const auto *call = dyn_cast<CallInst>(inst))
-    if (call->mayReadFromMemory() && !call->isInlineAsm())
+  if (const auto *call = dyn_cast<CallInst>(inst)) {
+    // libdevice math (__nv_*) is declared without a body here, so it looks
+    // as if it might read memory; it does not.
+    const Function *callee = call->getCalledFunction();
+    bool math = callee && callee->getName().starts_with("__nv_");
+    if (call->mayReadFromMemory() && !call->isInlineAsm() && !math)
       return inst;
+  }
   if (isa<PHINode>(inst))
     return nullptr;
   for (const Value *operand : inst->operands())
@@ -82,6 +87,24 @@ AffineResult ScevAffinator::convertValue(Value *value, const Loop *scope) {
 }
 
 AffineResult ScevAffinator::convert(const SCEV *scev, const Loop *scope) {
+  AffineResult result = convertExact(scev, scope);
+  // Narrow arithmetic that may wrap (ScalarEvolution proved no no-wrap
+  // flag) is taken modulo 2^w: `k & 1` becomes an i1 recurrence {0,+,1}
+  // whose value is k mod 2. Wider types are taken as exact (index
+  // arithmetic that wraps would address outside every array).
+  if (const auto *nary = dyn_cast<SCEVNAryExpr>(scev);
+      nary && isOk(result) &&
+      (isa<SCEVAddExpr>(scev) || isa<SCEVMulExpr>(scev) ||
+       isa<SCEVAddRecExpr>(scev)) &&
+      !nary->hasNoUnsignedWrap() && !nary->hasNoSignedWrap()) {
+    unsigned bits = scev->getType()->getScalarSizeInBits();
+    if (bits <= 16)
+      return expr(result).mod(int64_t(1) << bits);
+  }
+  return result;
+}
+
+AffineResult ScevAffinator::convertExact(const SCEV *scev, const Loop *scope) {
   if (++depth > MaxDepth) {
     --depth;
     return reason(NonAffineReason::Kind::Complexity,
@@ -100,12 +123,35 @@ AffineResult ScevAffinator::convert(const SCEV *scev, const Loop *scope) {
                     "a constant wider than 64 bits", nullptr);
     return QuasiAffine::constant(value.getSExtValue());
   }
-  case scTruncate:
+  case scTruncate: {
+    // Truncation keeps the low bits: x mod 2^w. ScalarEvolution writes masks
+    // (`i & 15`, `i % 16` of unsigned values) this way.
+    const auto *trunc = cast<SCEVTruncateExpr>(scev);
+    AffineResult inner = convert(trunc->getOperand(), scope);
+    unsigned bits = trunc->getType()->getScalarSizeInBits();
+    if (!isOk(inner) || bits >= 62)
+      return inner;
+    return expr(inner).mod(int64_t(1) << bits);
+  }
+  case scSignExtend: {
+    // Sign extension of a truncated value reinterprets its low bits as
+    // signed; otherwise the value already is the signed one.
+    const auto *sext = cast<SCEVSignExtendExpr>(scev);
+    if (const auto *trunc = dyn_cast<SCEVTruncateExpr>(sext->getOperand())) {
+      unsigned bits = trunc->getType()->getScalarSizeInBits();
+      AffineResult inner = convert(trunc->getOperand(), scope);
+      if (!isOk(inner) || bits >= 62)
+        return inner;
+      int64_t half = int64_t(1) << (bits - 1);
+      return (expr(inner) + QuasiAffine::constant(half)).mod(2 * half) -
+             QuasiAffine::constant(half);
+    }
+    return convert(sext->getOperand(), scope);
+  }
   case scZeroExtend:
-  case scSignExtend:
   case scPtrToInt:
-    // Extensions and truncations are taken as exact: index arithmetic that
-    // wraps around would address outside every array (docs/access-model.md).
+    // Extensions are taken as exact: index arithmetic that wraps around
+    // would address outside every array (docs/access-model.md).
     return convert(cast<SCEVCastExpr>(scev)->getOperand(), scope);
   case scAddExpr: {
     QuasiAffine sum = QuasiAffine::constant(0);
@@ -262,14 +308,20 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
   const APInt *c;
   auto affineOf = [&](Value *v) { return convertValue(v, scope); };
   if (match(inst, m_SDiv(m_Value(x), m_APInt(c))) && c->isStrictlyPositive()) {
-    // Truncating division equals floor division for non-negative values,
-    // which is what index arithmetic divides.
+    // C truncates toward zero; that is floor division for non-negative
+    // values, which the caller checks on the domain.
     AffineResult r = affineOf(x);
-    return isOk(r) ? AffineResult(expr(r).floorDiv(c->getSExtValue())) : r;
+    if (!isOk(r))
+      return r;
+    assumptions.push_back(expr(r));
+    return expr(r).floorDiv(c->getSExtValue());
   }
   if (match(inst, m_SRem(m_Value(x), m_APInt(c))) && c->isStrictlyPositive()) {
     AffineResult r = affineOf(x);
-    return isOk(r) ? AffineResult(expr(r).mod(c->getSExtValue())) : r;
+    if (!isOk(r))
+      return r;
+    assumptions.push_back(expr(r));
+    return expr(r).mod(c->getSExtValue());
   }
   if (match(inst, m_URem(m_Value(x), m_APInt(c))) && c->isStrictlyPositive()) {
     AffineResult r = affineOf(x);
@@ -315,6 +367,25 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
   if (isa<SelectInst>(inst))
     return reason(NonAffineReason::Kind::UnsupportedValue,
                   "the index is chosen by a condition (?:)", inst);
+  if (auto *call = dyn_cast<CallBase>(inst);
+      call && call->getCalledFunction() && call->arg_size() == 2) {
+    // Without libdevice, min and max stay calls: __nv_min, __nv_umax, ...
+    StringRef callee = call->getCalledFunction()->getName();
+    bool isMin = callee == "__nv_min" || callee == "__nv_umin" ||
+                 callee == "__nv_llmin" || callee == "__nv_ullmin";
+    bool isMax = callee == "__nv_max" || callee == "__nv_umax" ||
+                 callee == "__nv_llmax" || callee == "__nv_ullmax";
+    if (isMin || isMax) {
+      AffineResult a = affineOf(call->getArgOperand(0));
+      if (!isOk(a))
+        return a;
+      AffineResult b = affineOf(call->getArgOperand(1));
+      if (!isOk(b))
+        return b;
+      return isMin ? QuasiAffine::min(expr(a), expr(b))
+                   : QuasiAffine::max(expr(a), expr(b));
+    }
+  }
   if (auto *call = dyn_cast<CallBase>(inst)) {
     std::string callee = call->getCalledFunction()
                              ? call->getCalledFunction()->getName().str()
@@ -389,7 +460,46 @@ ScevAffinator::convertCondition(Value *value, const Loop *scope, bool negate,
       why.position = positionOf(cmp);
     return why;
   }
-  const QuasiAffine &x = expr(lhs), &y = expr(rhs);
+  QuasiAffine x = expr(lhs), y = expr(rhs);
+  // Unsigned comparisons compare the values modulo 2^w: `(unsigned)(j - 1) <
+  // 1022` excludes j = 0. Against a constant c in [0, 2^(w-1)) and for a
+  // value in the signed range, x <u c is 0 <= x < c (and x >u c is x > c or
+  // x < 0), which isl prints plainly; otherwise the modulo is explicit.
+  unsigned bits = cmp->getOperand(0)->getType()->getScalarSizeInBits();
+  if (cmp->isUnsigned() && bits < 62) {
+    auto constant = [&](const QuasiAffine &e) {
+      auto v = e.constantValue();
+      return v && *v >= 0 && *v < (int64_t(1) << (bits - 1));
+    };
+    CmpInst::Predicate p = cmp->getPredicate();
+    QuasiAffine a = x, b = y;
+    if (constant(a) && !constant(b)) {
+      std::swap(a, b);
+      p = CmpInst::getSwappedPredicate(p);
+    }
+    if (constant(b) && !constant(a)) {
+      QuasiAffine zero = QuasiAffine::constant(0);
+      Condition nonNegative = Condition::lessEqual(zero, a);
+      Condition c = Condition::always();
+      switch (p) {
+      case CmpInst::ICMP_ULT:
+        c = Condition::both(nonNegative, Condition::lessThan(a, b));
+        break;
+      case CmpInst::ICMP_ULE:
+        c = Condition::both(nonNegative, Condition::lessEqual(a, b));
+        break;
+      case CmpInst::ICMP_UGT:
+        c = Condition::either(Condition::lessThan(b, a), nonNegative.negated());
+        break;
+      default: // UGE
+        c = Condition::either(Condition::lessEqual(b, a), nonNegative.negated());
+        break;
+      }
+      return negate ? c.negated() : c;
+    }
+    x = x.mod(int64_t(1) << bits);
+    y = y.mod(int64_t(1) << bits);
+  }
   Condition c = Condition::always();
   switch (cmp->getPredicate()) {
   case CmpInst::ICMP_EQ: c = Condition::equal(x, y); break;

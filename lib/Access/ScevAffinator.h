@@ -46,8 +46,15 @@ public:
   convertCondition(llvm::Value *value, const llvm::Loop *scope, bool negate,
                    unsigned depth = 0);
 
+  /// Expressions the conversions so far assumed non-negative (the operand of
+  /// a signed division or remainder, where C truncates toward zero): the
+  /// caller checks them against the domain and clears the list.
+  std::vector<QuasiAffine> &nonNegativeAssumptions() { return assumptions; }
+
 private:
   AffineResult convertUnknown(llvm::Value *value, const llvm::Loop *scope);
+  AffineResult convertExact(const llvm::SCEV *scev, const llvm::Loop *scope);
+  std::vector<QuasiAffine> assumptions;
   NonAffineReason reason(NonAffineReason::Kind kind, std::string message,
                          const llvm::Value *where);
 

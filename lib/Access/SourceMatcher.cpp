@@ -47,9 +47,26 @@ bool samePlace(const SourcePosition &a, const SourcePosition &b) {
   return llvm::sys::path::filename(a.file) == llvm::sys::path::filename(b.file);
 }
 
+/// Whether \p position is in a header gpurd or Clang supplies (the CUDA
+/// prelude, Clang's __clang_cuda_*.h): code inlined from there is reported
+/// at the user's call.
+static bool inToolHeader(const SourcePosition &position) {
+  llvm::StringRef file = position.file;
+  return file.starts_with("/__gpurd__/") || file.contains("/lib/clang/") ||
+         llvm::sys::path::filename(file).starts_with("__clang_cuda");
+}
+
+SourcePosition positionOf(const llvm::DILocation *loc) {
+  SourcePosition position = fromLocation(loc);
+  for (const llvm::DILocation *at = loc ? loc->getInlinedAt() : nullptr;
+       at && inToolHeader(position); at = at->getInlinedAt())
+    position = fromLocation(at);
+  return position;
+}
+
 SourcePosition positionOf(const llvm::Instruction *inst) {
   if (inst && inst->getDebugLoc())
-    return fromLocation(inst->getDebugLoc().get());
+    return positionOf(inst->getDebugLoc().get());
   return {};
 }
 

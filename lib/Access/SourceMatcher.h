@@ -11,6 +11,7 @@
 
 #include "gpurd/Frontend/KernelInfo.h"
 
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/IR/Instruction.h"
 
 namespace gpurd::access {
@@ -18,6 +19,9 @@ namespace gpurd::access {
 /// The source position of \p inst's debug location (the innermost one for
 /// inlined code), or of the first operand that has one.
 SourcePosition positionOf(const llvm::Instruction *inst);
+/// The source position of a debug location (the user's code when it was
+/// inlined from the CUDA headers).
+SourcePosition positionOf(const llvm::DILocation *location);
 
 class SourceMatcher {
 public:

@@ -159,8 +159,9 @@ struct LoopPlan {
 
 class AffineEnumerator final : public WarpTraceSource {
 public:
-  AffineEnumerator(const AccessModel &model, const TraceLaunch &launch)
-      : model(model), launchConfig(launch) {}
+  AffineEnumerator(const AccessModel &model, const TraceLaunch &launch,
+                   uint64_t budget)
+      : model(model), launchConfig(launch), budget(budget) {}
 
   llvm::Error init(const MemoryLayout &layout, const PreparedKernel *kernel);
   llvm::Error traceBlock(uint64_t block, std::vector<WarpTrace> &warps) override;
@@ -184,6 +185,9 @@ private:
   /// Whether some expression is evaluated in general form (then every lane's
   /// variables must be kept up to date).
   bool needsLaneValues = false;
+  /// Warp instructions a block may have; counted down while it runs.
+  uint64_t budget;
+  uint64_t remaining = 0;
 };
 
 llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
@@ -337,8 +341,9 @@ void AffineEnumerator::runSite(SitePlan &plan, uint32_t mask, WarpTrace &out) {
         active |= 1u << lane;
     }
   }
-  if (!active)
+  if (!active || remaining == 0)
     return;
+  --remaining;
   WarpInstruction &inst = out.instructions.emplace_back();
   const AccessSite &site = *plan.site;
   inst.site = site.id;
@@ -384,7 +389,7 @@ void AffineEnumerator::run(const std::vector<Node> &nodes, uint32_t mask,
                        : loop.last.general.evaluate(laneValues[lane]);
       most = std::max(most, last[lane]);
     }
-    for (int64_t i = 0; i <= most; ++i) {
+    for (int64_t i = 0; i <= most && remaining; ++i) {
       shared[loop.variable] = i;
       uint32_t active = 0;
       for (uint32_t m = mask; m; m &= m - 1) {
@@ -409,6 +414,7 @@ llvm::Error AffineEnumerator::traceBlock(uint64_t block,
   uint64_t threads = launchConfig.threadsPerBlock();
   // Reuse the vectors' storage from block to block.
   warps.resize(launchConfig.warpsPerBlock());
+  remaining = budget;
   for (unsigned w = 0; w < warps.size(); ++w) {
     WarpTrace &out = warps[w];
     out.block = block;
@@ -451,6 +457,12 @@ llvm::Error AffineEnumerator::traceBlock(uint64_t block,
       }
     }
     run(root, mask, out);
+    if (remaining == 0)
+      return makeError(
+          "block " + llvm::Twine(block) + " of kernel '" + model.kernel +
+          "' has more than " + llvm::Twine(budget) +
+          " warp memory instructions, more than gpurd holds in memory for "
+          "one block");
   }
   return llvm::Error::success();
 }
@@ -472,10 +484,12 @@ llvm::Error checkEnumerable(const AccessModel &model) {
 
 llvm::Expected<std::unique_ptr<WarpTraceSource>>
 createAffineEnumerator(const AccessModel &model, const TraceLaunch &launch,
-                       const MemoryLayout &layout, const PreparedKernel *kernel) {
+                       const MemoryLayout &layout, const PreparedKernel *kernel,
+                       uint64_t maxWarpInstructionsPerBlock) {
   if (llvm::Error error = checkEnumerable(model))
     return error;
-  auto enumerator = std::make_unique<AffineEnumerator>(model, launch);
+  auto enumerator = std::make_unique<AffineEnumerator>(
+      model, launch, maxWarpInstructionsPerBlock);
   if (llvm::Error error = enumerator->init(layout, kernel))
     return error;
   return std::unique_ptr<WarpTraceSource>(std::move(enumerator));

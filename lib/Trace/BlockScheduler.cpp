@@ -72,8 +72,8 @@ BlockSchedule scheduleBlocks(uint64_t numBlocks, unsigned numSms,
   schedule.activeBlocks = std::max(activeBlocks, 1u);
   schedule.numBlocks = numBlocks;
   // SMs 0 .. busy-1 get at least one block.
-  unsigned busy = static_cast<unsigned>(
-      std::min<uint64_t>(schedule.numSms, numBlocks));
+  unsigned busy =
+      static_cast<unsigned>(std::min<uint64_t>(schedule.numSms, numBlocks));
   if (count == 0 || count >= busy) {
     for (unsigned sm = 0; sm < busy; ++sm)
       schedule.modelledSms.push_back(sm);

@@ -46,15 +46,23 @@ struct TypeName {
 };
 
 constexpr TypeName TypeNames[] = {
-    {"int8", ElementType::Int8},       {"uint8", ElementType::UInt8},
-    {"int16", ElementType::Int16},     {"uint16", ElementType::UInt16},
-    {"int32", ElementType::Int32},     {"uint32", ElementType::UInt32},
-    {"int64", ElementType::Int64},     {"uint64", ElementType::UInt64},
-    {"float32", ElementType::Float32}, {"float64", ElementType::Float64},
+    {"int8", ElementType::Int8},
+    {"uint8", ElementType::UInt8},
+    {"int16", ElementType::Int16},
+    {"uint16", ElementType::UInt16},
+    {"int32", ElementType::Int32},
+    {"uint32", ElementType::UInt32},
+    {"int64", ElementType::Int64},
+    {"uint64", ElementType::UInt64},
+    {"float32", ElementType::Float32},
+    {"float64", ElementType::Float64},
     // C spellings, for convenience.
-    {"char", ElementType::Int8},       {"short", ElementType::Int16},
-    {"int", ElementType::Int32},       {"unsigned", ElementType::UInt32},
-    {"float", ElementType::Float32},   {"double", ElementType::Float64},
+    {"char", ElementType::Int8},
+    {"short", ElementType::Int16},
+    {"int", ElementType::Int32},
+    {"unsigned", ElementType::UInt32},
+    {"float", ElementType::Float32},
+    {"double", ElementType::Float64},
 };
 
 const char *typeName(ElementType type) {
@@ -487,7 +495,8 @@ llvm::Expected<BufferSpec> parseBufferSpec(llvm::StringRef text) {
   if (kind == "zero" || kind == "iota") {
     if (!argument.empty())
       return fail("INIT '" + kind + "' takes no argument");
-    spec.init = kind == "zero" ? BufferSpec::Init::Zero : BufferSpec::Init::Iota;
+    spec.init =
+        kind == "zero" ? BufferSpec::Init::Zero : BufferSpec::Init::Iota;
     return spec;
   }
   if (kind == "random") {
@@ -545,8 +554,8 @@ evaluateCount(llvm::StringRef expression,
   return uint64_t(*value);
 }
 
-llvm::Expected<std::vector<uint8_t>>
-materializeBuffer(const BufferSpec &spec, uint64_t count) {
+llvm::Expected<std::vector<uint8_t>> materializeBuffer(const BufferSpec &spec,
+                                                       uint64_t count) {
   unsigned size = elementSize(spec.type);
   if (count > MaxBufferBytes / size)
     return makeError(llvm::formatv("buffer '{0}' would take {1} elements of "
@@ -585,13 +594,13 @@ materializeBuffer(const BufferSpec &spec, uint64_t count) {
                        spec.name + "': " + file.getError().message());
     uint64_t expected = count * size;
     if ((*file)->getBufferSize() != expected)
-      return makeError(llvm::formatv(
-                           "file '{0}' for buffer '{1}' has {2} bytes, but "
-                           "{3} elements of {4} need {5} bytes; fix COUNT or "
-                           "the file",
-                           spec.path, spec.name, (*file)->getBufferSize(),
-                           count, typeName(spec.type), expected)
-                           .str());
+      return makeError(
+          llvm::formatv("file '{0}' for buffer '{1}' has {2} bytes, but "
+                        "{3} elements of {4} need {5} bytes; fix COUNT or "
+                        "the file",
+                        spec.path, spec.name, (*file)->getBufferSize(), count,
+                        typeName(spec.type), expected)
+              .str());
     bytes.assign((*file)->getBufferStart(), (*file)->getBufferEnd());
     return bytes;
   }
@@ -647,8 +656,11 @@ llvm::Expected<CsrMatrix> readMatrixMarket(llvm::StringRef path) {
   llvm::StringRef content = (*file)->getBuffer();
 
   enum class Field { Real, Integer, Pattern } field = Field::Real;
-  enum class Symmetry { General, Symmetric, SkewSymmetric } symmetry =
-      Symmetry::General;
+  enum class Symmetry {
+    General,
+    Symmetric,
+    SkewSymmetric
+  } symmetry = Symmetry::General;
   bool sawBanner = false, sawSize = false;
   uint64_t rows = 0, columns = 0, declared = 0;
   std::vector<MatrixEntry> entries;
@@ -726,8 +738,7 @@ llvm::Expected<CsrMatrix> readMatrixMarket(llvm::StringRef path) {
                                " x " + llvm::Twine(columns) + ")");
       if (declared > (uint64_t(1) << 31))
         return matrixError(path, lineNumber,
-                           "too many nonzeros (" + llvm::Twine(declared) +
-                               ")");
+                           "too many nonzeros (" + llvm::Twine(declared) + ")");
       entries.reserve(symmetry == Symmetry::General ? declared : 2 * declared);
       sawSize = true;
       continue;
@@ -748,15 +759,14 @@ llvm::Expected<CsrMatrix> readMatrixMarket(llvm::StringRef path) {
       return matrixError(path, lineNumber,
                          "row and column must be positive integers");
     if (entry.row < 1 || entry.row > rows)
-      return matrixError(path, lineNumber,
-                         llvm::formatv("row {0} is outside 1..{1}", entry.row,
-                                       rows)
-                             .str());
+      return matrixError(
+          path, lineNumber,
+          llvm::formatv("row {0} is outside 1..{1}", entry.row, rows).str());
     if (entry.column < 1 || entry.column > columns)
-      return matrixError(path, lineNumber,
-                         llvm::formatv("column {0} is outside 1..{1}",
-                                       entry.column, columns)
-                             .str());
+      return matrixError(
+          path, lineNumber,
+          llvm::formatv("column {0} is outside 1..{1}", entry.column, columns)
+              .str());
     if (field == Field::Integer) {
       int64_t integer;
       if (words[2].getAsInteger(10, integer))
@@ -772,9 +782,9 @@ llvm::Expected<CsrMatrix> readMatrixMarket(llvm::StringRef path) {
     --entry.column;
     entries.push_back(entry);
     if (symmetry != Symmetry::General && entry.row != entry.column)
-      entries.push_back({entry.column, entry.row,
-                         symmetry == Symmetry::SkewSymmetric ? -entry.value
-                                                             : entry.value});
+      entries.push_back(
+          {entry.column, entry.row,
+           symmetry == Symmetry::SkewSymmetric ? -entry.value : entry.value});
     ++read;
   }
   if (!sawBanner)

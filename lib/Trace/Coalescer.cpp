@@ -51,9 +51,10 @@ void coalesce(const WarpInstruction &instruction, const CoalescerConfig &config,
            ++sector)
         mask |= 1u << sector;
       // Neighbouring lanes usually share the newest line: search backwards.
-      auto it = std::find_if(
-          out.rbegin(), out.rend(),
-          [&](const LineRequest &r) { return r.lineAddress == lineAddress; });
+      auto it =
+          std::find_if(out.rbegin(), out.rend(), [&](const LineRequest &r) {
+            return r.lineAddress == lineAddress;
+          });
       if (it == out.rend()) {
         out.push_back({lineAddress, mask, 1u << lane});
       } else {

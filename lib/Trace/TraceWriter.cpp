@@ -24,7 +24,7 @@ openTraceFile(llvm::StringRef path, llvm::StringRef spec) {
   if (error)
     return makeTraceError("--emit-trace=" + spec + ": cannot write '" + path +
                           "': " + error.message());
-  return std::move(out);
+  return out;
 }
 
 llvm::Error closeTraceFile(llvm::raw_fd_ostream &out, llvm::StringRef path) {
@@ -42,8 +42,8 @@ createTraceWriter(llvm::StringRef spec, const TraceHeader &header) {
   constexpr const char *Formats =
       "use FILE.txt (text), FILE.bin (binary), nugteren:DIR (seed 000 "
       "reference model) or accelsim:DIR (Accel-Sim)";
-  auto directoryOf = [&](llvm::StringRef prefix)
-      -> llvm::Expected<std::string> {
+  auto directoryOf =
+      [&](llvm::StringRef prefix) -> llvm::Expected<std::string> {
     llvm::StringRef directory = spec.drop_front(prefix.size());
     if (directory.empty())
       return makeTraceError("--emit-trace=" + spec + ": missing DIR after '" +
@@ -70,8 +70,8 @@ createTraceWriter(llvm::StringRef spec, const TraceHeader &header) {
     return createTextTraceWriter(spec, header);
   if (spec.ends_with(".bin") && spec.size() > 4)
     return createBinaryTraceWriter(spec, header);
-  return makeTraceError("--emit-trace=" + spec +
-                        ": unknown trace format; " + Formats);
+  return makeTraceError("--emit-trace=" + spec + ": unknown trace format; " +
+                        Formats);
 }
 
 } // namespace gpurd::trace

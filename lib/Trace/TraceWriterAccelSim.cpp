@@ -125,9 +125,9 @@ public:
   /// A line without registers or memory (BAR.SYNC, EXIT).
   void control(uint64_t site, const char *opcode, uint32_t mask) {
     char line[64];
-    int length =
-        std::snprintf(line, sizeof line, "%04llx %08x 0 %s 0 0 0\n",
-                      (unsigned long long)pcOf(site, MaxAluLines), mask, opcode);
+    int length = std::snprintf(line, sizeof line, "%04llx %08x 0 %s 0 0 0\n",
+                               (unsigned long long)pcOf(site, MaxAluLines),
+                               mask, opcode);
     text.append(line, length);
     ++count;
   }
@@ -144,20 +144,20 @@ public:
     char line[96];
     int length;
     if (instruction.kind == AccessKind::Write)
-      length = std::snprintf(line, sizeof line, "%04llx %08x 0 %s%s 2 R2 R%u",
-                             (unsigned long long)pcOf(instruction.site,
-                                                      MaxAluLines),
-                             instruction.activeMask, opcode, suffix, data);
+      length =
+          std::snprintf(line, sizeof line, "%04llx %08x 0 %s%s 2 R2 R%u",
+                        (unsigned long long)pcOf(instruction.site, MaxAluLines),
+                        instruction.activeMask, opcode, suffix, data);
     else if (instruction.kind == AccessKind::ReadModifyWrite)
-      length = std::snprintf(
-          line, sizeof line, "%04llx %08x 1 R%u %s%s 2 R2 R%u",
-          (unsigned long long)pcOf(instruction.site, MaxAluLines),
-          instruction.activeMask, data, opcode, suffix, data + 1);
+      length =
+          std::snprintf(line, sizeof line, "%04llx %08x 1 R%u %s%s 2 R2 R%u",
+                        (unsigned long long)pcOf(instruction.site, MaxAluLines),
+                        instruction.activeMask, data, opcode, suffix, data + 1);
     else
-      length = std::snprintf(line, sizeof line, "%04llx %08x 1 R%u %s%s 1 R2",
-                             (unsigned long long)pcOf(instruction.site,
-                                                      MaxAluLines),
-                             instruction.activeMask, data, opcode, suffix);
+      length =
+          std::snprintf(line, sizeof line, "%04llx %08x 1 R%u %s%s 1 R2",
+                        (unsigned long long)pcOf(instruction.site, MaxAluLines),
+                        instruction.activeMask, data, opcode, suffix);
     text.append(line, length);
     length = std::snprintf(line, sizeof line, " %u 0", width);
     text.append(line, length);
@@ -230,8 +230,8 @@ public:
     }
     auto index = launch.blockIndex(block);
     llvm::raw_fd_ostream &os = *out;
-    os << "\n#BEGIN_TB\n\nthread block = " << index[0] << "," << index[1]
-       << "," << index[2] << "\n";
+    os << "\n#BEGIN_TB\n\nthread block = " << index[0] << "," << index[1] << ","
+       << index[2] << "\n";
     std::string text;
     for (unsigned w = 0; w < warpsPerBlock; ++w) {
       text.clear();
@@ -239,8 +239,8 @@ public:
       uint32_t lanes = existingLanes(launch.threadsPerBlock(), w);
       if (const WarpTrace *warp = byIndex[w]) {
         for (const WarpInstruction &instruction : warp->instructions) {
-          uint32_t mask = instruction.activeMask ? instruction.activeMask
-                                                 : lanes;
+          uint32_t mask =
+              instruction.activeMask ? instruction.activeMask : lanes;
           printer.aluLines(instruction.site, instruction.instructionsBefore,
                            mask);
           if (instruction.kind == AccessKind::Barrier)
@@ -251,8 +251,7 @@ public:
         printer.aluLines(ExitSite, warp->trailingInstructions, lanes);
       }
       printer.control(ExitSite, "EXIT", lanes);
-      os << "\nwarp = " << w << "\ninsts = " << printer.lines() << "\n"
-         << text;
+      os << "\nwarp = " << w << "\ninsts = " << printer.lines() << "\n" << text;
     }
     os << "\n#END_TB\n";
     return llvm::Error::success();

@@ -49,10 +49,9 @@ void forEachThreadAccess(const std::vector<WarpTrace> &warps, Visitor visit) {
   ordered.reserve(warps.size());
   for (const WarpTrace &warp : warps)
     ordered.push_back(&warp);
-  std::stable_sort(ordered.begin(), ordered.end(),
-                   [](const WarpTrace *a, const WarpTrace *b) {
-                     return a->warp < b->warp;
-                   });
+  std::stable_sort(
+      ordered.begin(), ordered.end(),
+      [](const WarpTrace *a, const WarpTrace *b) { return a->warp < b->warp; });
   for (const WarpTrace *warp : ordered) {
     uint32_t lanes = 0;
     for (const WarpInstruction &instruction : warp->instructions)

@@ -48,10 +48,10 @@ public:
       return llvm::Error::success();
     uint64_t block = warps.front().block;
     if (written && block <= lastBlock)
-      return makeTraceError(
-          "trace file '" + path + "': block " + llvm::Twine(block) +
-          " arrives after block " + llvm::Twine(lastBlock) +
-          "; blocks must be written in increasing linear id");
+      return makeTraceError("trace file '" + path + "': block " +
+                            llvm::Twine(block) + " arrives after block " +
+                            llvm::Twine(lastBlock) +
+                            "; blocks must be written in increasing linear id");
     written = true;
     lastBlock = block;
     uint64_t firstThread = block * threadsPerBlock;

@@ -95,8 +95,8 @@ constexpr AccessKind AccessKinds[] = {AccessKind::Read, AccessKind::Write,
                                       AccessKind::ReadModifyWrite,
                                       AccessKind::Barrier};
 constexpr MemorySpace MemorySpaces[] = {
-    MemorySpace::Global, MemorySpace::GlobalReadOnly, MemorySpace::Shared,
-    MemorySpace::Constant, MemorySpace::Local, MemorySpace::Texture};
+    MemorySpace::Global,   MemorySpace::GlobalReadOnly, MemorySpace::Shared,
+    MemorySpace::Constant, MemorySpace::Local,          MemorySpace::Texture};
 
 class TextTraceWriter : public TraceWriter {
 public:
@@ -143,8 +143,7 @@ private:
 
 class BinaryTraceWriter : public TraceWriter {
 public:
-  BinaryTraceWriter(std::string path,
-                    std::unique_ptr<llvm::raw_fd_ostream> out,
+  BinaryTraceWriter(std::string path, std::unique_ptr<llvm::raw_fd_ostream> out,
                     const TraceHeader &header)
       : path(std::move(path)), out(std::move(out)) {
     using namespace llvm::support;
@@ -214,8 +213,7 @@ createTextTraceWriter(llvm::StringRef path, const TraceHeader &header) {
   auto out = openTraceFile(path, path);
   if (!out)
     return out.takeError();
-  return std::make_unique<TextTraceWriter>(path.str(), std::move(*out),
-                                           header);
+  return std::make_unique<TextTraceWriter>(path.str(), std::move(*out), header);
 }
 
 llvm::Expected<std::unique_ptr<TraceWriter>>
@@ -229,8 +227,8 @@ createBinaryTraceWriter(llvm::StringRef path, const TraceHeader &header) {
 
 llvm::Expected<BinaryTrace> readBinaryTrace(llvm::StringRef path) {
   auto fail = [&](const llvm::Twine &what) {
-    return makeTraceError("'" + path + "' is not a valid gpurd binary trace: " +
-                          what);
+    return makeTraceError("'" + path +
+                          "' is not a valid gpurd binary trace: " + what);
   };
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
@@ -267,8 +265,8 @@ llvm::Expected<BinaryTrace> readBinaryTrace(llvm::StringRef path) {
     return fail("the kernel name runs past the end of the file");
   trace.header.kernel =
       bytes.substr(BinaryTraceFixedHeaderSize, nameLength).str();
-  llvm::StringRef body = bytes.drop_front(BinaryTraceFixedHeaderSize +
-                                          nameLength);
+  llvm::StringRef body =
+      bytes.drop_front(BinaryTraceFixedHeaderSize + nameLength);
   if (body.size() % BinaryTraceRecordSize != 0)
     return fail("it ends in the middle of a record (truncated?)");
   uint64_t present = body.size() / BinaryTraceRecordSize;

@@ -14,8 +14,9 @@
 //   1 <= 32bx + tx <= 4094 and 1 <= 8by + ty <= 4094.
 // The compiled guard tests (unsigned)(j - 1) < 4094 (and the same for i);
 // gpurd keeps the upper bounds (tx <= 4094 - 32bx, ty <= 4094 - 8by) but
-// loses the lower ones (j >= 1, i >= 1): the domains only are checked for
-// what is right (see the report).
+// loses the lower ones (j >= 1, i >= 1), a known gpurd bug (unsigned
+// comparisons are read as signed): the domains are only checked for what
+// is right.
 
 #define NI 4096
 #define NJ 4096

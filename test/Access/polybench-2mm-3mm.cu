@@ -6,6 +6,7 @@
 // RUN: gpurd-advise %s --kernel mm2_kernel2 --dump-accesses --grid 32,32 --block 32,8 -- | FileCheck %s --check-prefix=MM2K2
 // RUN: gpurd-advise %s --kernel mm2_kernel2 --explain-compiled --grid 32,32 --block 32,8 -- | FileCheck %s --check-prefix=MM2K2-EXPLAIN
 // RUN: gpurd-advise %s --kernel mm3_kernel3 --dump-accesses --grid 32,32 --block 32,8 -- | FileCheck %s --check-prefix=MM3K3
+// RUN: gpurd-advise %s --kernel mm3_kernel3 --explain-compiled --grid 32,32 --block 32,8 -- | FileCheck %s --check-prefix=MM3K3-EXPLAIN
 //
 // Both 2MM kernels accumulate into global memory that may alias the inputs:
 // the compiled loop keeps the store but not the reload (the value is carried
@@ -93,28 +94,34 @@ __global__ void mm2_kernel2(float *C, float *D, float *E) {
 // suite does (G = 0, then G += ...): the same relations as mm2_kernel2 for
 // G, E and F, but the store of 0 replaces the load of G.
 // MM3K3: kernel mm3_kernel3: 4 memory operations, 4 affine; parameters: none
+// MM3K3-EXPLAIN: kernel mm3_kernel3: 5 source accesses
 __global__ void mm3_kernel3(float *E, float *F, float *G) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   int i = blockIdx.y * blockDim.y + threadIdx.y;
   if ((i < NI) && (j < NL)) {
-    // MM3K3-NEXT: loop k at {{.*}}polybench-2mm-3mm.cu:[[@LINE+19]]:5: 0 <= k <= 511
-    // MM3K3-NEXT: S0 {{.*}}polybench-2mm-3mm.cu:[[@LINE+17]]:19: store global 4 B to G (write) 'G[i * NL + j]'
+    // MM3K3-NEXT: loop k at {{.*}}polybench-2mm-3mm.cu:[[@LINE+24]]:5: 0 <= k <= 511
+    // MM3K3-NEXT: S0 {{.*}}polybench-2mm-3mm.cu:[[@LINE+22]]:19: store global 4 B to G (write) 'G[i * NL + j]'
     // MM3K3-NEXT: domain:   { S0[bx, by, tx, ty] : [[BOX:0 <= bx <= 31 and 0 <= by <= 31 and 0 <= tx <= 31 and 0 <= ty <= 7]] }
     // MM3K3-NEXT: access:   { S0[bx, by, tx, ty] -> G[128bx + 32768by + 4tx + 4096ty] : [[BOX]] }
     // MM3K3-NEXT: schedule: { S0[bx, by, tx, ty] -> [0] }
-    // MM3K3-NEXT: S1 {{.*}}polybench-2mm-3mm.cu:[[@LINE+15]]:24: load global 4 B of E (read) 'E[i * NJ + k]'
+    // MM3K3-NEXT: S1 {{.*}}polybench-2mm-3mm.cu:[[@LINE+20]]:24: load global 4 B of E (read) 'E[i * NJ + k]'
     // MM3K3-NEXT: domain:   { S1[bx, by, tx, ty, k] : [[BOXK:0 <= bx <= 31 and 0 <= by <= 31 and 0 <= tx <= 31 and 0 <= ty <= 7 and 0 <= k <= 511]] }
     // MM3K3-NEXT: access:   { S1[bx, by, tx, ty, k] -> E[16384by + 2048ty + 4k] : [[BOXK]] }
     // MM3K3-NEXT: schedule: { S1[bx, by, tx, ty, k] -> [1, k, 0] }
-    // MM3K3-NEXT: S2 {{.*}}polybench-2mm-3mm.cu:[[@LINE+11]]:40: load global 4 B of F (read) 'F[k * NL + j]'
+    // MM3K3-NEXT: S2 {{.*}}polybench-2mm-3mm.cu:[[@LINE+16]]:40: load global 4 B of F (read) 'F[k * NL + j]'
     // MM3K3-NEXT: domain:   { S2[bx, by, tx, ty, k] : [[BOXK]] }
     // MM3K3-NEXT: access:   { S2[bx, by, tx, ty, k] -> F[128bx + 4tx + 4096k] : [[BOXK]] }
     // MM3K3-NEXT: schedule: { S2[bx, by, tx, ty, k] -> [1, k, 1] }
-    // MM3K3-NEXT: S3 {{.*}}polybench-2mm-3mm.cu:[[@LINE+7]]:21: store global 4 B to G (write) 'G[i * NL + j]'
+    // MM3K3-NEXT: S3 {{.*}}polybench-2mm-3mm.cu:[[@LINE+12]]:21: store global 4 B to G (write) 'G[i * NL + j]'
     // MM3K3-NEXT: domain:   { S3[bx, by, tx, ty, k] : [[BOXK]] }
     // MM3K3-NEXT: access:   { S3[bx, by, tx, ty, k] -> G[128bx + 32768by + 4tx + 4096ty] : [[BOXK]] }
     // MM3K3-NEXT: schedule: { S3[bx, by, tx, ty, k] -> [1, k, 2] }
     // MM3K3-NOT: S4
+    // MM3K3-EXPLAIN-NEXT: :[[@LINE+5]]:5: 'G[i * NL + j]' write: kept: one store each time the source executes it [S0]
+    // MM3K3-EXPLAIN-NEXT: :[[@LINE+6]]:7: 'G[i * NL + j]' read: dropped: the value is forwarded from the store at line [[@LINE+4]]{{$}}
+    // MM3K3-EXPLAIN-NEXT: :[[@LINE+5]]:7: 'G[i * NL + j]' write: kept: one store each time the source executes it [S3]
+    // MM3K3-EXPLAIN-NEXT: :[[@LINE+4]]:24: 'E[i * NJ + k]' read: kept: one load each time the source executes it [S1]
+    // MM3K3-EXPLAIN-NEXT: :[[@LINE+3]]:40: 'F[k * NL + j]' read: kept: one load each time the source executes it [S2]
     G[i * NL + j] = 0;
     for (int k = 0; k < NJ; k++)
       G[i * NL + j] += E[i * NJ + k] * F[k * NL + j];

@@ -53,8 +53,8 @@ __global__ void mean_kernel(float *mean, float *data) {
 // to std[j] may change it; its second read in the same statement is the same
 // load). The last two statements are compiled into one store of a select
 // (no branch on the loaded value), after the store of line "std[j] /=".
-// That last store (S5) is attributed to `std[j] = 0.0f` by gpurd (see the
-// report): only its access is checked.
+// That last store (S5) is attributed to `std[j] = 0.0f` by gpurd (a known
+// problem with merged debug locations): only its access is checked.
 // STD: kernel std_kernel: 6 memory operations, 6 affine; parameters: none
 __global__ void std_kernel(float *mean, float *std, float *data) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;

@@ -57,7 +57,7 @@ __global__ void fdtd_step1_kernel(float *_fict_, float *ex, float *ey, float *hz
 
 // Guard j > 0 (i < NX and j < NY hold): 1 <= 32bx + tx. The compiled test is
 // (unsigned)(j - 1) < 2047, and gpurd keeps only j - 1 < 2047
-// (tx <= 2047 - 32bx), not j - 1 >= 0 (see the report): the domains are
+// (tx <= 2047 - 32bx), not j - 1 >= 0 (a known gpurd bug): the domains are
 // checked for their other constraints, the access relations in full.
 // STEP2: kernel fdtd_step2_kernel: 4 memory operations, 4 affine; parameters: none
 __global__ void fdtd_step2_kernel(float *ex, float *ey, float *hz, int t) {

@@ -107,6 +107,9 @@ struct AccessSite {
 
   bool affine = false;
   Condition domain = Condition::always();
+  /// Expressions the affine forms assume non-negative on the domain (the
+  /// operands of C's truncating `/` and `%`); isl checks them.
+  std::vector<QuasiAffine> nonNegative;
   QuasiAffine offset; ///< Byte offset into the array, when affine.
   std::optional<NonAffineReason> reason;
 

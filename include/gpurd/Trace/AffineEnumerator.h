@@ -25,12 +25,18 @@ namespace gpurd::trace {
 /// parameter without a value), or success.
 llvm::Error checkEnumerable(const access::AccessModel &model);
 
+/// A block's warp traces are held in memory; a block with more warp
+/// instructions than this is an error rather than an exhausted machine.
+constexpr uint64_t DefaultMaxWarpInstructionsPerBlock = 1ull << 24;
+
 /// Creates the enumerator. \p kernel (optional) lets it count the non-memory
 /// instructions between memory operations from the IR.
 llvm::Expected<std::unique_ptr<WarpTraceSource>>
 createAffineEnumerator(const access::AccessModel &model,
                        const TraceLaunch &launch, const MemoryLayout &layout,
-                       const access::PreparedKernel *kernel = nullptr);
+                       const access::PreparedKernel *kernel = nullptr,
+                       uint64_t maxWarpInstructionsPerBlock =
+                           DefaultMaxWarpInstructionsPerBlock);
 
 } // namespace gpurd::trace
 

@@ -10,6 +10,7 @@
 #ifndef GPURD_TRACE_COALESCER_H
 #define GPURD_TRACE_COALESCER_H
 
+#include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Trace/WarpTrace.h"
 
 #include <cstdint>
@@ -22,6 +23,14 @@ struct CoalescerConfig {
   /// 0: unsectored (a request is for the whole line).
   unsigned sectorSize = 0;
 };
+
+/// How \p arch splits a warp instruction of \p kind to \p space into
+/// requests: loads the L1 caches use the L1's line (and sector, Maxwell and
+/// later) size; stores, and loads that bypass the L1 (an L1 that does not
+/// cache global loads, e.g. Kepler's), go to the L2 in its sectors (32-byte
+/// segments when the arch says nothing).
+CoalescerConfig coalescerFor(const arch::ArchDescription &arch,
+                             AccessKind kind, MemorySpace space);
 
 /// One request to the memory system: a line and which of its sectors.
 struct LineRequest {

@@ -18,6 +18,7 @@
 
 #include <map>
 #include <memory>
+#include <string>
 #include <vector>
 
 namespace gpurd::trace {
@@ -25,6 +26,16 @@ namespace gpurd::trace {
 struct EmulatorOptions {
   /// Interpreted instructions per thread before the emulator gives up.
   uint64_t maxStepsPerThread = 100000000;
+};
+
+/// A texture reference (`texture<T, 1, ...>` variable) bound to a buffer
+/// argument: what `cudaBindTexture(0, tex, buffer, ...)` does on the host.
+/// The emulator's 1-D fetches (tex1Dfetch, tex1D) read texel `x` of that
+/// buffer; fetches outside it return zeros, as the hardware's border does.
+struct TextureBinding {
+  unsigned param = 0;      ///< Pointer parameter whose buffer is bound.
+  unsigned texelBytes = 4; ///< sizeof(T).
+  unsigned components = 1; ///< Components of T (1, 2 or 4).
 };
 
 /// The values a kernel is launched with.
@@ -36,11 +47,15 @@ struct EmulatorArguments {
   /// Contents of pointer arguments by parameter index; their size is the
   /// buffer's size (accesses outside are errors).
   std::map<unsigned, std::vector<uint8_t>> buffers;
+  /// Texture references by variable name (as written, or the IR symbol).
+  std::map<std::string, TextureBinding> textures;
 };
 
 /// Creates the emulator for a prepared kernel (whose siteInstructions map
 /// instructions to AccessSite ids) and its access model. The layout must come
-/// from createLayout with the buffers' sizes.
+/// from createLayout with the buffers' sizes. \p kernel and \p model must
+/// outlive the emulator. Global memory (the buffers, `__device__` variables)
+/// keeps what earlier blocks wrote; shared memory starts zeroed per block.
 llvm::Expected<std::unique_ptr<WarpTraceSource>>
 createEmulator(const access::PreparedKernel &kernel,
                const access::AccessModel &model, const TraceLaunch &launch,

@@ -182,13 +182,39 @@ public:
   template <class __T> __device__ __T shfl_up(__T __v, unsigned int __d) const {
     return __gpurd_cg::__shfl_any(__gpurd_cg::__up, __mask_, __v, (int)__d, 32);
   }
+  /* Lane-xor over the whole warp: exact for full groups, an approximation
+   * (register traffic only) for partial ones. */
+  template <class __T> __device__ __T shfl_xor(__T __v, int __m) const {
+    return __gpurd_cg::__shfl_any(__gpurd_cg::__xor, __mask_, __v, __m, 32);
+  }
   __device__ int any(int __p) const { return __any_sync(__mask_, __p); }
   __device__ int all(int __p) const { return __all_sync(__mask_, __p); }
   __device__ unsigned int ballot(int __p) const { return __ballot_sync(__mask_, __p); }
+  __device__ unsigned int __gpurd_mask() const { return __mask_; }
 };
 static __inline__ __device__ coalesced_group coalesced_threads() {
   return coalesced_group(__activemask());
 }
+
+/* Partitions of a warp-level group (CUDA 11+). */
+template <unsigned int _Size, class _Parent>
+static __inline__ __device__ coalesced_group binary_partition(const thread_block_tile<_Size, _Parent> &, bool __pred) {
+  unsigned int __b = __ballot_sync(0xffffffffu, __pred);
+  return coalesced_group(__pred ? __b : ~__b);
+}
+static __inline__ __device__ coalesced_group binary_partition(const coalesced_group &__g, bool __pred) {
+  unsigned int __b = __ballot_sync(__g.__gpurd_mask(), __pred);
+  return coalesced_group(__pred ? __b : (__g.__gpurd_mask() & ~__b));
+}
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
+template <unsigned int _Size, class _Parent>
+static __inline__ __device__ coalesced_group labeled_partition(const thread_block_tile<_Size, _Parent> &, int __label) {
+  return coalesced_group(__match_any_sync(0xffffffffu, __label));
+}
+static __inline__ __device__ coalesced_group labeled_partition(const coalesced_group &__g, int __label) {
+  return coalesced_group(__match_any_sync(__g.__gpurd_mask(), __label));
+}
+#endif
 
 template <unsigned int _Size, class _Parent>
 static __inline__ __device__ thread_block_tile<_Size, _Parent> tiled_partition(const _Parent &) {
@@ -227,6 +253,20 @@ static __inline__ __device__ __T inclusive_scan(const _Group &__g, __T __v, _Op 
     if (__g.thread_rank() >= __o) __v = __op(__v, __n);
   }
   return __v;
+}
+template <class _Group, class __T>
+static __inline__ __device__ __T inclusive_scan(const _Group &__g, __T __v) {
+  return inclusive_scan(__g, __v, plus<__T>());
+}
+/* Rank 0 gets __T() (CUDA leaves it unspecified except for plus). */
+template <class _Group, class __T, class _Op>
+static __inline__ __device__ __T exclusive_scan(const _Group &__g, __T __v, _Op __op) {
+  __T __i = __g.shfl_up(inclusive_scan(__g, __v, __op), 1);
+  return __g.thread_rank() == 0 ? __T() : __i;
+}
+template <class _Group, class __T>
+static __inline__ __device__ __T exclusive_scan(const _Group &__g, __T __v) {
+  return exclusive_scan(__g, __v, plus<__T>());
 }
 
 } // namespace cooperative_groups

@@ -33,7 +33,9 @@
 #ifndef __CUDACC__
 #define __CUDACC__ 1
 #endif
+#ifndef __GPURD__
 #define __GPURD__ 1 /* this is gpurd's prelude, not the real CUDA headers */
+#endif
 #define CUDA_VERSION 11080
 #define CUDART_VERSION 11080
 #define __CUDART_API_VERSION 11080
@@ -240,11 +242,18 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 /* Warp shuffles/votes, __syncwarp, __ldg, funnel shifts.  The header's sm_70+
  * part #includes CUDA's crt/sm_70_rt.hpp, which we do not ship, so it is
  * included with __CUDA_ARCH__ capped at 600; section 7 supplies the sm_70+
- * (__match_*_sync) and sm_80+ (__reduce_*_sync) functions it would define. */
+ * (__match_*_sync) and sm_80+ (__reduce_*_sync) functions it would define.
+ * Below sm_32 the arch is raised to 320 for this header only, so that __ldg,
+ * the *_sync shuffles/votes and __syncwarp exist for every target: gpurd
+ * models old GPUs (e.g. an sm_20 preset) on code written for newer ones,
+ * where nvcc would reject these functions. */
 #pragma push_macro("__CUDA_ARCH__")
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
 #undef __CUDA_ARCH__
 #define __CUDA_ARCH__ 600
+#elif __CUDA_ARCH__ < 320
+#undef __CUDA_ARCH__
+#define __CUDA_ARCH__ 320
 #endif
 #include <__clang_cuda_intrinsics.h>
 #pragma pop_macro("__CUDA_ARCH__")
@@ -254,7 +263,18 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 /*===--- 6. Device atomics (device_atomic_functions.h, sm_20..sm_60) ------===*/
 
 /* Each maps to the __[i|u|ull|f|d]Atomic* wrappers of Clang's header.
- * _block and _system scopes exist from sm_60. */
+ * CUDA declares atomicAdd(double) and the _block/_system scopes only from
+ * sm_60 (sm_60_atomic_functions.h), and older code defines its own
+ * atomicAdd(double*, double) under `#if __CUDA_ARCH__ < 600` (which nvcc
+ * also accepts in the host pass).  So atomicAdd(double) is an ordinary
+ * function only in device passes for sm_60+; elsewhere it is a template (a
+ * CAS loop), which a user's non-template definition beats without a
+ * redefinition error.  Below sm_60 the scoped forms are device-scope
+ * templates, so newer code still parses under old-GPU presets. */
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600
+#define __GPURD_SM60_ATOMICS 1
+#endif
+#ifdef __GPURD_SM60_ATOMICS
 #define __GPURD_ATOMIC(NAME, T, IMPL)                                          \
   static __inline__ __device__ T NAME(T *__p, T __v) { return IMPL(__p, __v); } \
   static __inline__ __device__ T NAME##_block(T *__p, T __v) {                 \
@@ -263,11 +283,20 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
   static __inline__ __device__ T NAME##_system(T *__p, T __v) {                \
     return IMPL##_system(__p, __v);                                            \
   }
+#else
+#define __GPURD_ATOMIC(NAME, T, IMPL)                                          \
+  static __inline__ __device__ T NAME(T *__p, T __v) { return IMPL(__p, __v); }
+#endif
 __GPURD_ATOMIC(atomicAdd, int, __iAtomicAdd)
 __GPURD_ATOMIC(atomicAdd, unsigned int, __uAtomicAdd)
 __GPURD_ATOMIC(atomicAdd, unsigned long long, __ullAtomicAdd)
 __GPURD_ATOMIC(atomicAdd, float, __fAtomicAdd)
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 600
 __GPURD_ATOMIC(atomicAdd, double, __dAtomicAdd)
+#elif !defined(__CUDA_ARCH__)
+static __inline__ __device__ double atomicAdd_block(double *__p, double __v) { return __dAtomicAdd_block(__p, __v); }
+static __inline__ __device__ double atomicAdd_system(double *__p, double __v) { return __dAtomicAdd_system(__p, __v); }
+#endif
 __GPURD_ATOMIC(atomicExch, int, __iAtomicExch)
 __GPURD_ATOMIC(atomicExch, unsigned int, __uAtomicExch)
 __GPURD_ATOMIC(atomicExch, unsigned long long, __ullAtomicExch)
@@ -297,13 +326,39 @@ static __inline__ __device__ int atomicSub(int *__p, int __v) { return __iAtomic
 static __inline__ __device__ unsigned int atomicSub(unsigned int *__p, unsigned int __v) {
   return __uAtomicAdd(__p, (unsigned int)-__v);
 }
-static __inline__ __device__ int atomicSub_block(int *__p, int __v) { return __iAtomicAdd_block(__p, -__v); }
-static __inline__ __device__ int atomicSub_system(int *__p, int __v) { return __iAtomicAdd_system(__p, -__v); }
 
 #define __GPURD_ATOMIC_CAS(T, IMPL)                                            \
   static __inline__ __device__ T atomicCAS(T *__p, T __c, T __v) {             \
     return IMPL(__p, __c, __v);                                                \
-  }                                                                            \
+  }
+__GPURD_ATOMIC_CAS(int, __iAtomicCAS)
+__GPURD_ATOMIC_CAS(unsigned int, __uAtomicCAS)
+__GPURD_ATOMIC_CAS(unsigned long long, __ullAtomicCAS)
+#undef __GPURD_ATOMIC_CAS
+
+template <class __T> struct __gpurd_same_type { typedef __T type; };
+#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ < 600
+/* atomicAdd(double) as a template: below sm_60 (a CAS loop) and on the
+ * host side, where nvcc lets code define its own under
+ * `#if __CUDA_ARCH__ < 600`; a user's non-template definition wins. */
+template <class __T> struct __gpurd_if_double {};
+template <> struct __gpurd_if_double<double> { typedef double type; };
+template <class __D>
+static __inline__ __device__ typename __gpurd_if_double<__D>::type
+atomicAdd(__D *__p, typename __gpurd_same_type<__D>::type __v) {
+  unsigned long long *__a = (unsigned long long *)__p, __old = *__a, __seen;
+  do {
+    __seen = __old;
+    __old = __ullAtomicCAS(__a, __seen, __double_as_longlong(__v + __longlong_as_double(__seen)));
+  } while (__seen != __old);
+  return __longlong_as_double(__old);
+}
+#endif
+
+#ifdef __GPURD_SM60_ATOMICS
+static __inline__ __device__ int atomicSub_block(int *__p, int __v) { return __iAtomicAdd_block(__p, -__v); }
+static __inline__ __device__ int atomicSub_system(int *__p, int __v) { return __iAtomicAdd_system(__p, -__v); }
+#define __GPURD_ATOMIC_CAS(T, IMPL)                                            \
   static __inline__ __device__ T atomicCAS_block(T *__p, T __c, T __v) {       \
     return IMPL##_block(__p, __c, __v);                                        \
   }                                                                            \
@@ -314,6 +369,41 @@ __GPURD_ATOMIC_CAS(int, __iAtomicCAS)
 __GPURD_ATOMIC_CAS(unsigned int, __uAtomicCAS)
 __GPURD_ATOMIC_CAS(unsigned long long, __ullAtomicCAS)
 #undef __GPURD_ATOMIC_CAS
+#else
+#define __GPURD_SCOPED(NAME)                                                   \
+  template <class __T>                                                         \
+  static __inline__ __device__ __T NAME##_block(                               \
+      __T *__p, typename __gpurd_same_type<__T>::type __v) {                   \
+    return NAME(__p, __v);                                                     \
+  }                                                                            \
+  template <class __T>                                                         \
+  static __inline__ __device__ __T NAME##_system(                              \
+      __T *__p, typename __gpurd_same_type<__T>::type __v) {                   \
+    return NAME(__p, __v);                                                     \
+  }
+__GPURD_SCOPED(atomicAdd)
+__GPURD_SCOPED(atomicSub)
+__GPURD_SCOPED(atomicExch)
+__GPURD_SCOPED(atomicMin)
+__GPURD_SCOPED(atomicMax)
+__GPURD_SCOPED(atomicInc)
+__GPURD_SCOPED(atomicDec)
+__GPURD_SCOPED(atomicAnd)
+__GPURD_SCOPED(atomicOr)
+__GPURD_SCOPED(atomicXor)
+#undef __GPURD_SCOPED
+template <class __T>
+static __inline__ __device__ __T atomicCAS_block(__T *__p, typename __gpurd_same_type<__T>::type __c,
+                                                 typename __gpurd_same_type<__T>::type __v) {
+  return atomicCAS(__p, __c, __v);
+}
+template <class __T>
+static __inline__ __device__ __T atomicCAS_system(__T *__p, typename __gpurd_same_type<__T>::type __c,
+                                                  typename __gpurd_same_type<__T>::type __v) {
+  return atomicCAS(__p, __c, __v);
+}
+#endif
+#undef __GPURD_SM60_ATOMICS
 
 /* Deprecated non-_sync warp votes, CUDA's spelling of them. */
 /* (__any, __all, __ballot come from Clang's device functions header.) */
@@ -396,11 +486,29 @@ static __inline__ __device__ unsigned int __match_all_sync(unsigned __m, int __v
 static __inline__ __device__ unsigned int __match_all_sync(unsigned __m, unsigned long long __v, int *__p) { return __nvvm_match_all_sync_i64p(__m, __v, __p); }
 static __inline__ __device__ unsigned int __match_all_sync(unsigned __m, long long __v, int *__p) { return __nvvm_match_all_sync_i64p(__m, __v, __p); }
 static __inline__ __device__ void __nanosleep(unsigned int __ns) { __asm__ __volatile__("nanosleep.u32 %0;" ::"r"(__ns)); }
+#else
+/* Below sm_70 (where nvcc has no such functions) emulate them with
+ * shuffles, so that presets for older GPUs still accept newer code. */
+template <class __T>
+static __inline__ __device__ unsigned int __match_any_sync(unsigned __m, __T __v) {
+  unsigned int __r = 0;
+  for (int __l = 0; __l < 32; ++__l)
+    if (((__m >> __l) & 1u) && __shfl_sync(__m, __v, __l) == __v)
+      __r |= 1u << __l;
+  return __r;
+}
+template <class __T>
+static __inline__ __device__ unsigned int __match_all_sync(unsigned __m, __T __v, int *__p) {
+  *__p = __match_any_sync(__m, __v) == __m;
+  return *__p ? __m : 0u;
+}
+static __inline__ __device__ void __nanosleep(unsigned int) {}
 #endif
 
 /* sm_80: warp reductions. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 800
 static __inline__ __device__ unsigned __reduce_add_sync(unsigned __m, unsigned __v) { return __nvvm_redux_sync_add(__v, __m); }
+static __inline__ __device__ int __reduce_add_sync(unsigned __m, int __v) { return __nvvm_redux_sync_add(__v, __m); }
 static __inline__ __device__ unsigned __reduce_min_sync(unsigned __m, unsigned __v) { return __nvvm_redux_sync_umin(__v, __m); }
 static __inline__ __device__ unsigned __reduce_max_sync(unsigned __m, unsigned __v) { return __nvvm_redux_sync_umax(__v, __m); }
 static __inline__ __device__ int __reduce_min_sync(unsigned __m, int __v) { return __nvvm_redux_sync_min(__v, __m); }
@@ -408,6 +516,27 @@ static __inline__ __device__ int __reduce_max_sync(unsigned __m, int __v) { retu
 static __inline__ __device__ unsigned __reduce_or_sync(unsigned __m, unsigned __v) { return __nvvm_redux_sync_or(__v, __m); }
 static __inline__ __device__ unsigned __reduce_and_sync(unsigned __m, unsigned __v) { return __nvvm_redux_sync_and(__v, __m); }
 static __inline__ __device__ unsigned __reduce_xor_sync(unsigned __m, unsigned __v) { return __nvvm_redux_sync_xor(__v, __m); }
+#else
+/* Below sm_80: butterfly reductions over shuffles (same results for full
+ * masks). */
+#define __GPURD_REDUCE(NAME, T, OP)                                            \
+  static __inline__ __device__ T NAME(unsigned __m, T __v) {                   \
+    for (int __o = 16; __o > 0; __o >>= 1) {                                   \
+      T __w = __shfl_xor_sync(__m, __v, __o);                                  \
+      __v = OP;                                                                \
+    }                                                                          \
+    return __v;                                                                \
+  }
+__GPURD_REDUCE(__reduce_add_sync, unsigned, __v + __w)
+__GPURD_REDUCE(__reduce_add_sync, int, __v + __w)
+__GPURD_REDUCE(__reduce_min_sync, unsigned, __w < __v ? __w : __v)
+__GPURD_REDUCE(__reduce_max_sync, unsigned, __w > __v ? __w : __v)
+__GPURD_REDUCE(__reduce_min_sync, int, __w < __v ? __w : __v)
+__GPURD_REDUCE(__reduce_max_sync, int, __w > __v ? __w : __v)
+__GPURD_REDUCE(__reduce_or_sync, unsigned, __v | __w)
+__GPURD_REDUCE(__reduce_and_sync, unsigned, __v & __w)
+__GPURD_REDUCE(__reduce_xor_sync, unsigned, __v ^ __w)
+#undef __GPURD_REDUCE
 #endif
 
 /* Address-space predicates (sm_20_intrinsics.h). */

@@ -1,0 +1,180 @@
+//===- CacheModel.h - The reuse-distance GPU cache model --------*- C++ -*-===//
+//
+// Seed 000's GPU cache model with its five extensions (execution model,
+// latencies and latency misses, associativity and index functions, MSHRs,
+// warp divergence through a warp queue) and seed 001's extensions (L1 + L2,
+// banks and ports stepped in parallel, write-evict and bypass policies,
+// replacement policies, index functions, block-to-SM mappings, the adaptive
+// latency model, reservation failures that stall the warp). A pure function
+// of (request stream, arch) -> results: no I/O; every random choice comes from
+// CacheModelOptions::seed.
+//
+// Usage (the CLI):
+//
+//   model::KernelTraceInput input = model::traceInputFrom(source, staticSmem);
+//   model::CacheModelOptions options;            // defaults from the arch
+//   options.modelledSms = 2;                     // --sms 2
+//   llvm::Expected<model::CacheModelResults> r =
+//       model::runCacheModel(arch, input, options);
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_MODEL_CACHEMODEL_H
+#define GPURD_MODEL_CACHEMODEL_H
+
+#include "gpurd/Arch/ArchDescription.h"
+#include "gpurd/Model/CacheConfig.h"
+#include "gpurd/Model/CacheResults.h"
+#include "gpurd/Model/WarpRequests.h"
+#include "gpurd/Trace/WarpTrace.h"
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace gpurd::model {
+
+/// The request stream of one launch: the launch geometry and, for any block,
+/// the traces of its warps in warp order (the contract of
+/// trace::WarpTraceSource::traceBlock). Blocks are asked for one at a time,
+/// when an SM starts them, so no grid is held in memory.
+struct KernelTraceInput {
+  trace::TraceLaunch launch;
+  /// Static plus dynamic shared memory per block, for the occupancy.
+  uint64_t sharedBytesPerBlock = 0;
+  std::function<llvm::Error(uint64_t block, std::vector<trace::WarpTrace> &)>
+      traceBlock;
+  /// Instead of traceBlock: the warps of a block already split into line
+  /// requests for the L1 described by \p l1 (see prepareWarpRequests), with
+  /// L2 lines of \p l2LineSize bytes. For producers that coalesce by
+  /// themselves; used when set.
+  std::function<llvm::Error(uint64_t block, const CacheLevelConfig &l1,
+                            unsigned l2LineSize, std::vector<WarpRequests> &)>
+      requestBlock;
+};
+
+/// Adapts a trace producer. \p source must outlive the returned input.
+inline KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
+                                       uint64_t staticSharedBytes = 0) {
+  KernelTraceInput input;
+  input.launch = source.launch();
+  input.sharedBytesPerBlock =
+      staticSharedBytes + source.launch().dynamicSharedBytes;
+  input.traceBlock = [&source](uint64_t block,
+                               std::vector<trace::WarpTrace> &warps) {
+    return source.traceBlock(block, warps);
+  };
+  return input;
+}
+
+/// Which resident blocks run together.
+enum class ActiveSetPolicy {
+  Auto,   ///< Refill for the warp queue, Waves for parallel steps.
+  Refill, ///< Seed 000 §4.1: a new block starts when one finishes.
+  Waves,  ///< Seed 001 Algorithm 2: CB blocks at a time, the next CB when
+          ///< all of them are done.
+};
+
+/// What the engines report to an observer (tests, --explain tools).
+enum class RequestStatus : uint8_t {
+  Hit,
+  Miss,               ///< Reserved a new MSHR entry.
+  LatencyMiss,        ///< Merged into a pending entry.
+  ReservationFailure, ///< No entry (rf / cancelled); retried later.
+  Write,              ///< A write at this level.
+  Bypass,             ///< Did not use this level.
+};
+const char *requestStatusName(RequestStatus status);
+
+struct RequestEvent {
+  unsigned level = 1; ///< 1 or 2.
+  unsigned sm = 0;    ///< L1: the SM.
+  uint64_t time = 0;  ///< Time stamp (warp queue) or step (parallel steps).
+  uint64_t block = 0; ///< L1: the block and its warp.
+  unsigned warp = 0;
+  uint32_t site = 0;
+  uint64_t lineAddress = 0; ///< Byte address of the line.
+  unsigned bank = 0;        ///< Global bank (partition * banks + bank).
+  unsigned port = 0;        ///< Parallel steps: the port used.
+  uint64_t set = 0;         ///< Global set index.
+  /// Per-set stack distance seen (InfiniteDistance when not in the stack);
+  /// meaningless for reservation failures.
+  uint64_t distance = 0;
+  RequestStatus status = RequestStatus::Hit;
+  MissClass missClass = MissClass::Compulsory; ///< For Miss / LatencyMiss.
+  unsigned mshrsUsedBefore = 0; ///< Entries in use in the request's table.
+  unsigned mshrsUsedAfter = 0;
+  /// Latency given to the request and the time its effect (the cache update)
+  /// is applied; absent for failures and writes.
+  std::optional<uint64_t> latency;
+  std::optional<uint64_t> effectTime;
+};
+
+/// A cache update: a request's effect applied to the stacks (seed 000 §4.2
+/// "cache effect"; seed 001 Table 3 "Update" for fills).
+struct EffectEvent {
+  unsigned level = 1;
+  unsigned sm = 0;
+  uint64_t time = 0;
+  uint64_t lineAddress = 0;
+  bool fill = false; ///< A fill from the level below (frees an MSHR entry).
+};
+
+/// The end of a parallel step.
+struct StepEvent {
+  unsigned level = 1;
+  unsigned sm = 0;
+  uint64_t step = 0;
+  std::vector<unsigned> freeMshrs; ///< Free entries per table.
+};
+
+class CacheModelObserver {
+public:
+  virtual ~CacheModelObserver();
+  virtual void onRequest(const RequestEvent &) {}
+  virtual void onEffect(const EffectEvent &) {}
+  virtual void onStepEnd(const StepEvent &) {}
+};
+
+struct CacheModelOptions {
+  ExecutionEngine engine = ExecutionEngine::Auto;
+  L2Mode l2 = L2Mode::Auto;
+  ActiveSetPolicy activeSet = ActiveSetPolicy::Auto;
+  /// Blocks to SMs; absent: the arch's sm.blockMapping, else round robin.
+  std::optional<arch::BlockMapping> blockMapping;
+  /// SMs to model, spread evenly (0: all that get blocks). Ignored when
+  /// `sms` is given.
+  unsigned modelledSms = 0;
+  /// Explicit SMs to model (each below the arch's sm.count).
+  std::vector<unsigned> sms;
+  /// Seeds the half-normal latencies, random replacement and random block
+  /// mapping.
+  uint64_t seed = 0;
+  /// Seed 000 §4.2: a request to a line in flight takes effect when the
+  /// pending fill does ("clipping"), instead of after its own latency.
+  bool clipLatencyMisses = true;
+  /// Seed 000 §4.5: a warp re-enters the warp queue only after the latency
+  /// of its request; off gives the plain round robin of §4.1-§4.4.
+  bool delayWarpsByLatency = true;
+  /// Reuse profiles: distances below this are counted exactly (power of two).
+  uint64_t profileExactLimit = 64;
+  /// Interval length (requests) of the per-interval profiles (seed 003
+  /// §IV-B); 0: none.
+  uint64_t profileInterval = 0;
+  /// Also compute fully associative reuse profiles (seed 003's RP) of the
+  /// streams each level sees (costs one more O(log n) tree per level).
+  bool fullyAssociativeProfiles = false;
+  /// Reports every request, effect and step (slow; for tests and tools).
+  CacheModelObserver *observer = nullptr;
+};
+
+/// Runs the cache model of \p arch on the launch \p input.
+llvm::Expected<CacheModelResults>
+runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
+              const CacheModelOptions &options = {});
+
+} // namespace gpurd::model
+
+#endif // GPURD_MODEL_CACHEMODEL_H

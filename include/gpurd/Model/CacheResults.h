@@ -1,0 +1,169 @@
+//===- CacheResults.h - What the GPU cache model predicts -------*- C++ -*-===//
+//
+// Per access site and in total, for the L1 and the L2: accesses, hits, misses
+// split by cause (seed 000 §1 and §6.1: compulsory, capacity, associativity,
+// latency; plus misses after a write-evict invalidation), MSHR merges and
+// reservation failures (seed 000 §4.4, seed 001 §4.4), transaction counts
+// (seed 001 §5: L1_R_Trans, L2_Trans, DRAM), reuse profiles (seed 003 §IV-B)
+// and what was sampled. All numbers are predictions of the model.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_MODEL_CACHERESULTS_H
+#define GPURD_MODEL_CACHERESULTS_H
+
+#include "gpurd/Model/ReuseProfile.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpurd::model {
+
+/// Why a read missed (seed 000 §1 3C model, §4.2 latency misses).
+enum class MissClass : uint8_t {
+  Compulsory,    ///< First request to the line.
+  Capacity,      ///< A fully associative LRU cache of the same size misses
+                 ///< too (reuse distance >= lines).
+  Associativity, ///< Only the set-associative cache misses (conflict:
+                 ///< limited associativity, index function or replacement).
+  Latency,       ///< The line is in flight: the request merges into the
+                 ///< pending MSHR entry (seed 000 §4.2; seed 001 §4.4 counts
+                 ///< these as merges).
+  Invalidation,  ///< The line was evicted by a write (write-evict, seed 001
+                 ///< §3.1) since it was last brought in.
+};
+constexpr unsigned NumMissClasses = 5;
+const char *missClassName(MissClass kind);
+
+/// Counters of one cache level (for one site or in total). Units are line
+/// requests after coalescing (the cache's own line size).
+struct CacheCounters {
+  uint64_t readAccesses = 0;
+  uint64_t readHits = 0;
+  std::array<uint64_t, NumMissClasses> readMisses{};
+  uint64_t writeAccesses = 0;
+  /// Writes that found their line (write-evict: and evicted it).
+  uint64_t writeHits = 0;
+  /// Requests that did not use this cache (bypass policy, uncached space).
+  uint64_t bypassed = 0;
+  /// Misses that reserved a new MSHR entry (each goes one level down).
+  uint64_t mshrAllocations = 0;
+  /// Misses merged into a pending entry (= latency misses).
+  uint64_t mshrMerges = 0;
+  /// Failed attempts to reserve an entry or merge (all entries busy, the
+  /// warp's limit reached, or the entry's merges used up). A request counts
+  /// once per failed attempt; it counts as an access once, when it succeeds.
+  uint64_t reservationFailures = 0;
+
+  uint64_t accesses() const { return readAccesses + writeAccesses; }
+  uint64_t readMissCount() const;
+  uint64_t readMissCount(MissClass kind) const {
+    return readMisses[static_cast<unsigned>(kind)];
+  }
+  /// readHits / readAccesses (0 when there are none).
+  double readHitRate() const;
+  double readMissRate() const;
+  /// The miss rate a profiler reports: latency misses send no request down,
+  /// so they are left out (seed 000 §6.1).
+  double readMissRateWithoutLatencyMisses() const;
+  /// Merges / (merges + allocations) (seed 003 §IV-C: MSHR merge rate).
+  double mshrMergeRate() const;
+  void add(const CacheCounters &other);
+};
+
+/// Requests between levels (seed 001 §5: L1_R_Trans, L2_Trans, and DRAM).
+struct TransactionCounts {
+  uint64_t l1Reads = 0;  ///< Read requests the L1 serves (hit or miss).
+  uint64_t l1Writes = 0; ///< Write requests arriving at the L1.
+  uint64_t l2Reads = 0;  ///< Read requests arriving at the L2.
+  uint64_t l2Writes = 0; ///< Write (and atomic) requests arriving at the L2.
+  uint64_t dramReads = 0;  ///< L2 read misses that allocate (fills).
+  uint64_t dramWrites = 0; ///< Writes the L2 passes on (write-through or
+                           ///< no-allocate); write-back evictions are not
+                           ///< modelled.
+  void add(const TransactionCounts &other);
+};
+
+/// The results of one access site (WarpInstruction::site).
+struct SiteCacheResults {
+  uint32_t site = 0;
+  uint64_t warpInstructions = 0; ///< Warp instructions of this site modelled.
+  CacheCounters l1;
+  CacheCounters l2;
+};
+
+/// Reuse profiles of one cache level: per-set stack distances (the distances
+/// the model's hit/miss decisions use; seed 000 §4.3, seed 001 MRU counters),
+/// optionally fully associative ones (seed 003's RP), for the whole kernel and
+/// per interval of `intervalLength` requests (per SM for the L1, merged
+/// interval by interval over the modelled SMs).
+struct CacheReuseProfiles {
+  ReuseProfile perSet;
+  std::vector<ReuseProfile> perSetIntervals;
+  std::optional<ReuseProfile> fullyAssociative;
+  std::vector<ReuseProfile> fullyAssociativeIntervals;
+  uint64_t intervalLength = 0; ///< 0: no interval profiles.
+};
+
+/// Which part of the launch was modelled (seed 000 §4.6: a subset of the
+/// cores, results generalised to all of them) and how the shared L2 was
+/// scaled to match.
+struct SamplingInfo {
+  unsigned totalSms = 0;     ///< SMs of the GPU.
+  unsigned activeSms = 0;    ///< SMs that get at least one block.
+  std::vector<unsigned> modelledSms;
+  uint64_t totalBlocks = 0;
+  uint64_t modelledBlocks = 0;
+  /// Multiply modelled counts by this to estimate the whole launch
+  /// (totalBlocks / modelledBlocks).
+  double scale = 1.0;
+  /// The L2 seen by the modelled SMs: its sets per bank and MSHR entries per
+  /// table, scaled by modelledSms / activeSms (see docs/cache-model.md).
+  uint64_t l2SetsPerBank = 0;
+  uint64_t l2SetsPerBankFull = 0;
+  unsigned l2MshrEntries = 0;
+  unsigned l2MshrEntriesFull = 0;
+  /// A sentence: "2 of 14 SMs (0, 7), 586 of 4096 blocks; L2 ...".
+  std::string description;
+};
+
+/// How the launch was executed in the model.
+struct ExecutionInfo {
+  std::string engine;          ///< "warp-queue" (seed 000) or
+                               ///< "parallel-steps" (seed 001).
+  std::string blockMapping;    ///< "round-robin", "partition-4", ...
+  unsigned activeBlocksPerSm = 0; ///< Occupancy (seed 001 Algorithm 3 CB).
+  unsigned warpsPerBlock = 0;
+  /// Model time stamps / steps of the slowest modelled SM.
+  uint64_t timeSteps = 0;
+  /// Warp instructions modelled, and those skipped because the model does
+  /// not cover their memory space (shared, constant, texture) or because
+  /// they are barriers.
+  uint64_t warpInstructions = 0;
+  uint64_t skippedInstructions = 0;
+};
+
+struct CacheModelResults {
+  CacheCounters l1;
+  CacheCounters l2;
+  bool l2Modelled = false;
+  TransactionCounts transactions;
+  /// Sorted by site.
+  std::vector<SiteCacheResults> sites;
+  CacheReuseProfiles l1Profiles;
+  CacheReuseProfiles l2Profiles;
+  SamplingInfo sampling;
+  ExecutionInfo execution;
+  /// Things the reader should know (L2 left out and why, parameters
+  /// defaulted, ...), one sentence each.
+  std::vector<std::string> notes;
+
+  /// The site's results, or null.
+  const SiteCacheResults *site(uint32_t site) const;
+};
+
+} // namespace gpurd::model
+
+#endif // GPURD_MODEL_CACHERESULTS_H

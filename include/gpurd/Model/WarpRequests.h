@@ -1,0 +1,71 @@
+//===- WarpRequests.h - Warp instructions as line requests ------*- C++ -*-===//
+//
+// What the cache model's engines consume: a block's warp traces split into
+// line requests once, when the block starts (seed 000 §4.6 C: coalescing
+// before the reuse-distance model). For every modelled memory instruction
+// (global, read-only and local memory; shared, constant and texture accesses
+// and barriers are skipped), the L1-line requests with sector masks in order
+// of first lane, and, for writes and accesses that bypass the L1, the
+// L2-line requests. Lines are split exactly like trace::coalesce (a unit test
+// checks they agree) without depending on the Trace library.
+//
+// A producer that coalesces by itself can hand these to the model directly
+// (KernelTraceInput::requestBlock), which skips the per-lane work.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_MODEL_WARPREQUESTS_H
+#define GPURD_MODEL_WARPREQUESTS_H
+
+#include "gpurd/Model/CacheConfig.h"
+#include "gpurd/Trace/WarpTrace.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gpurd::model {
+
+struct LineRequestRef {
+  uint64_t lineNumber; ///< Byte address / line size.
+  uint32_t sectorMask; ///< Sectors touched (bit 0 only when unsectored).
+};
+
+/// The lines of \p instruction at \p lineSize (sectors of \p sectorSize, 0:
+/// unsectored), in order of the first lane touching them (trace::coalesce's
+/// order and masks).
+void splitIntoLines(const trace::WarpInstruction &instruction,
+                    unsigned lineSize, unsigned sectorSize,
+                    std::vector<LineRequestRef> &out);
+
+enum class OpKind : uint8_t { Read, Write, Atomic };
+
+struct WarpMemoryOp {
+  uint32_t site = 0;
+  OpKind kind = OpKind::Read;
+  bool usesL1 = false; ///< Reads cached by the L1; writes that it sees.
+  uint32_t l1Begin = 0, l1End = 0; ///< Into WarpRequests::l1Requests.
+  uint32_t l2Begin = 0, l2End = 0; ///< Into WarpRequests::l2Lines.
+};
+
+struct WarpRequests {
+  uint64_t block = 0;
+  unsigned warp = 0;
+  std::vector<WarpMemoryOp> ops;
+  std::vector<LineRequestRef> l1Requests;
+  /// L2 line numbers of writes and of reads that bypass the L1.
+  std::vector<uint64_t> l2Lines;
+};
+
+struct RequestCounts {
+  uint64_t modelled = 0;
+  uint64_t skipped = 0;
+};
+
+/// Splits \p trace for an L1 configured as \p l1 and an L2 of line size
+/// \p l2LineSize (0: no L2 lines), adding to \p counts.
+void prepareWarpRequests(const trace::WarpTrace &trace, const CacheLevelConfig &l1,
+                 unsigned l2LineSize, WarpRequests &out,
+                 RequestCounts &counts);
+
+} // namespace gpurd::model
+
+#endif // GPURD_MODEL_WARPREQUESTS_H

@@ -1,0 +1,44 @@
+//===- TraceSource.h - Choose and set up a trace producer -------*- C++ -*-===//
+//
+// `--trace-source=auto|affine|emulate`: the affine enumerator when every
+// operation of the kernel is affine (auto) or when asked, the IR emulator
+// otherwise. Both get the same memory layout; the emulator also gets real
+// argument buffers (`--buffer`), whose sizes the layout uses.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_TRACE_TRACESOURCE_H
+#define GPURD_TRACE_TRACESOURCE_H
+
+#include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Frontend/KernelInfo.h"
+#include "gpurd/Trace/Buffers.h"
+#include "gpurd/Trace/WarpTrace.h"
+
+#include <map>
+#include <memory>
+
+namespace gpurd::trace {
+
+enum class TraceSourceKind { Auto, Affine, Emulate };
+
+struct TraceSourceRequest {
+  TraceSourceKind kind = TraceSourceKind::Auto;
+  TraceLaunch launch;
+  /// Scalar argument values by parameter name (for buffer sizes and the
+  /// emulator).
+  std::map<std::string, EvaluatedValue> args;
+  std::vector<BufferSpec> buffers;
+  uint64_t maxStepsPerThread = 100000000;
+};
+
+/// Creates the producer for \p kernel (prepared with the launch values) and
+/// its access model. Errors name what is missing: a pointer argument without
+/// a buffer when emulating, a non-affine operation when `affine` is asked.
+llvm::Expected<std::unique_ptr<WarpTraceSource>>
+createTraceSource(const access::PreparedKernel &prepared,
+                  const access::AccessModel &model, const KernelInfo &kernel,
+                  const TraceSourceRequest &request);
+
+} // namespace gpurd::trace
+
+#endif // GPURD_TRACE_TRACESOURCE_H

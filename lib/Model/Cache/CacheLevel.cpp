@@ -1,0 +1,346 @@
+//===- CacheLevel.cpp - The state of one cache ----------------------------===//
+
+#include "CacheLevel.h"
+
+#include <algorithm>
+#include <cassert>
+
+namespace gpurd::model {
+
+CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
+                       unsigned sm, const ProfileSettings &profiles,
+                       uint64_t seed, CacheModelObserver *observer)
+    : cfg(config), levelNumber(levelNumber), sm(sm),
+      lru(config.replacement == arch::ReplacementPolicy::Lru),
+      sliced(levelNumber == 1 && config.partitions > 1),
+      perSet(profiles.exactLimit),
+      random(seed * 0x9e3779b97f4a7c15ull + levelNumber * 1000003ull + sm),
+      obs(observer) {
+  sets.resize(cfg.setsPerBank * cfg.banks());
+  unsigned numShadows = sliced ? cfg.partitions : 1;
+  shadows.resize(numShadows);
+  for (Shadow &shadow : shadows)
+    shadow.capacity = cfg.totalLines() / numShadows;
+  usedEntries.assign(std::max(cfg.mshr.tables, 1u), 0);
+  if (cfg.mshr.tables > 1 || !cfg.mshr.tableOfPartition.empty()) {
+    // seed 001 §4.4.2: the MSHR table serving each partition (L2) or slice
+    // (L1).
+    tableOfSet.resize(sets.size());
+    for (size_t set = 0; set < sets.size(); ++set) {
+      unsigned partition =
+          static_cast<unsigned>(set / cfg.setsPerBank / cfg.banksPerPartition);
+      tableOfSet[set] = static_cast<uint16_t>(
+          cfg.mshr.tableOfPartition.empty()
+              ? partition % cfg.mshr.tables
+              : cfg.mshr.tableOfPartition[partition]);
+    }
+  }
+  if (profiles.interval)
+    perSetIntervals.emplace(profiles.interval, profiles.exactLimit);
+  if (profiles.fullyAssociative) {
+    fa.emplace(profiles.exactLimit);
+    if (profiles.interval)
+      faIntervals.emplace(profiles.interval, profiles.exactLimit);
+  }
+}
+
+uint32_t CacheLevel::lineIndex(uint64_t lineNumber, unsigned slice) {
+  uint64_t key = sliced ? lineNumber * cfg.partitions + slice : lineNumber;
+  uint32_t &slot = lineOfKey.slot(key);
+  if (slot != NoIndex)
+    return slot;
+  slot = static_cast<uint32_t>(lines.size());
+  LineState l;
+  l.lineNumber = lineNumber;
+  const unsigned banksPerPartition = cfg.banksPerPartition;
+  unsigned partition = 0;
+  unsigned bankInPartition = 0;
+  uint64_t bankLine = lineNumber;
+  if (sliced || cfg.partitions == 1) {
+    // seed 001 Table 3: the banks of a cache interleave lines.
+    partition = sliced ? slice : 0;
+    bankInPartition = static_cast<unsigned>(lineNumber % banksPerPartition);
+    bankLine = lineNumber / banksPerPartition;
+  } else {
+    // seed 001 Fig. 1b: two-level interleaving over partitions, then banks.
+    partition = static_cast<unsigned>(lineNumber % cfg.partitions);
+    bankInPartition = static_cast<unsigned>((lineNumber / cfg.partitions) %
+                                            banksPerPartition);
+    bankLine = lineNumber / (uint64_t(cfg.partitions) * banksPerPartition);
+  }
+  const unsigned bank = partition * banksPerPartition + bankInPartition;
+  // seed 000 §4.3, seed 001 Table 2: the index function of the bank's sets,
+  // on the line's address within its bank.
+  unsigned setInBank = cfg.index.setIndex(
+      bankLine * cfg.lineSize, cfg.lineSize,
+      static_cast<unsigned>(cfg.setsPerBank));
+  l.set = static_cast<uint32_t>(bank * cfg.setsPerBank + setInBank);
+  lines.push_back(l);
+  if (!lru)
+    wayOf.push_back(NoIndex);
+  if (fa)
+    faStampOf.push_back(RecencyTree::NoStamp);
+  return slot;
+}
+
+void CacheLevel::touchStack(uint32_t index) {
+  LineState &l = lines[index];
+  SetState &set = sets[l.set];
+  if (lru && !set.holes.empty()) {
+    bool wasPresent = l.stamp != RecencyTree::NoStamp &&
+                      set.tree.countAfter(l.stamp) < cfg.assoc;
+    if (!wasPresent) {
+      // The fill takes the way an invalidation freed: the most recent hole
+      // absorbs the push-down, so no line below it is evicted.
+      size_t best = 0;
+      for (size_t h = 1; h < set.holes.size(); ++h)
+        if (set.holes[h] > set.holes[best])
+          best = h;
+      if (set.tree.countAfter(set.holes[best]) < cfg.assoc) {
+        set.tree.remove(set.holes[best]);
+        if (best + 1 != set.holes.size()) {
+          set.holes[best] = set.holes.back();
+          set.tree.setOwner(set.holes[best],
+                            HoleBit | static_cast<uint32_t>(best));
+        }
+        set.holes.pop_back();
+      } else {
+        // Every hole is below the ways: the lines under them are gone
+        // already, so dropping the holes brings none back.
+        for (RecencyTree::Stamp h : set.holes)
+          set.tree.remove(h);
+        set.holes.clear();
+      }
+    }
+  }
+  l.stamp = set.tree.touch(l.stamp, index, [&](uint32_t owner, uint32_t s) {
+    if (owner & HoleBit)
+      set.holes[owner & ~HoleBit] = s;
+    else
+      lines[owner].stamp = s;
+  });
+}
+
+void CacheLevel::shadowTouch(uint32_t index) {
+  LineState &l = lines[index];
+  Shadow &shadow = shadows[sliceOf(l)];
+  if (l.inShadow) {
+    if (shadow.head == index)
+      return;
+    // Unlink.
+    lines[l.faPrev].faNext = l.faNext;
+    if (l.faNext != NoIndex)
+      lines[l.faNext].faPrev = l.faPrev;
+    else
+      shadow.tail = l.faPrev;
+  } else {
+    l.inShadow = true;
+    ++shadow.size;
+  }
+  l.faPrev = NoIndex;
+  l.faNext = shadow.head;
+  if (shadow.head != NoIndex)
+    lines[shadow.head].faPrev = index;
+  shadow.head = index;
+  if (shadow.tail == NoIndex)
+    shadow.tail = index;
+  if (shadow.size > shadow.capacity) {
+    uint32_t victim = shadow.tail;
+    shadowRemove(victim);
+  }
+}
+
+void CacheLevel::shadowRemove(uint32_t index) {
+  LineState &l = lines[index];
+  if (!l.inShadow)
+    return;
+  Shadow &shadow = shadows[sliceOf(l)];
+  if (l.faPrev != NoIndex)
+    lines[l.faPrev].faNext = l.faNext;
+  else
+    shadow.head = l.faNext;
+  if (l.faNext != NoIndex)
+    lines[l.faNext].faPrev = l.faPrev;
+  else
+    shadow.tail = l.faPrev;
+  l.faPrev = l.faNext = NoIndex;
+  l.inShadow = false;
+  --shadow.size;
+}
+
+void CacheLevel::tagInsert(uint32_t index) {
+  LineState &l = lines[index];
+  SetState &set = sets[l.set];
+  ++insertions;
+  uint32_t &lineWay = wayOf[index];
+  if (lineWay != NoIndex) {
+    // A hit: LFU counts it; FIFO and random do not change.
+    if (cfg.replacement == arch::ReplacementPolicy::Lfu)
+      ++set.wayMeta[lineWay];
+    return;
+  }
+  if (set.ways.empty()) {
+    set.ways.assign(cfg.assoc, NoIndex);
+    set.wayMeta.assign(cfg.assoc, 0);
+    set.wayOrder.assign(cfg.assoc, 0);
+  }
+  uint32_t way = NoIndex;
+  for (uint32_t w = 0; w < cfg.assoc; ++w)
+    if (set.ways[w] == NoIndex) {
+      way = w;
+      break;
+    }
+  if (way == NoIndex) {
+    switch (cfg.replacement) {
+    case arch::ReplacementPolicy::Fifo:
+    case arch::ReplacementPolicy::Lru: // not used: LRU comes from the stack
+      way = static_cast<uint32_t>(
+          std::min_element(set.wayOrder.begin(), set.wayOrder.end()) -
+          set.wayOrder.begin());
+      break;
+    case arch::ReplacementPolicy::Lfu: {
+      // Least frequently used since insertion; ties: the oldest.
+      way = 0;
+      for (uint32_t w = 1; w < cfg.assoc; ++w)
+        if (set.wayMeta[w] < set.wayMeta[way] ||
+            (set.wayMeta[w] == set.wayMeta[way] &&
+             set.wayOrder[w] < set.wayOrder[way]))
+          way = w;
+      break;
+    }
+    case arch::ReplacementPolicy::Random:
+      way = static_cast<uint32_t>(random.below(cfg.assoc));
+      break;
+    }
+    wayOf[set.ways[way]] = NoIndex;
+  }
+  set.ways[way] = index;
+  set.wayMeta[way] = 1;
+  set.wayOrder[way] = insertions;
+  lineWay = way;
+}
+
+void CacheLevel::reference(uint32_t index) {
+  touchStack(index);
+  if (!lru)
+    tagInsert(index);
+  shadowTouch(index);
+  lines[index].invalidated = false;
+  if (fa)
+    profileFullyAssociative(index);
+}
+
+bool CacheLevel::invalidate(uint32_t index) {
+  LineState &l = lines[index];
+  SetState &set = sets[l.set];
+  bool wasPresent;
+  if (lru) {
+    wasPresent = present(l, distance(l));
+    if (wasPresent) {
+      set.tree.setOwner(l.stamp,
+                        HoleBit | static_cast<uint32_t>(set.holes.size()));
+      set.holes.push_back(l.stamp);
+      l.stamp = RecencyTree::NoStamp;
+    } else if (l.stamp != RecencyTree::NoStamp) {
+      // Below the ways already: removing it lifts only absent lines.
+      set.tree.remove(l.stamp);
+      l.stamp = RecencyTree::NoStamp;
+    }
+  } else {
+    wasPresent = wayOf[index] != NoIndex;
+    if (wasPresent) {
+      set.ways[wayOf[index]] = NoIndex;
+      wayOf[index] = NoIndex;
+    }
+    if (l.stamp != RecencyTree::NoStamp) {
+      set.tree.remove(l.stamp);
+      l.stamp = RecencyTree::NoStamp;
+    }
+  }
+  shadowRemove(index);
+  if (wasPresent)
+    l.invalidated = true;
+  return wasPresent;
+}
+
+void CacheLevel::profileFullyAssociative(uint32_t index) {
+  LineState &l = lines[index];
+  Shadow &shadow = shadows[sliceOf(l)];
+  RecencyTree::Stamp &stamp = faStampOf[index];
+  uint64_t d = stamp == RecencyTree::NoStamp ? InfiniteDistance
+                                             : shadow.faTree.countAfter(stamp);
+  fa->add(d);
+  if (faIntervals)
+    faIntervals->add(d);
+  stamp = shadow.faTree.touch(stamp, index, [&](uint32_t owner, uint32_t s) {
+    faStampOf[owner] = s;
+  });
+}
+
+int32_t CacheLevel::allocateEntry(uint32_t line, unsigned table,
+                                  uint64_t fillTime, uint64_t seq,
+                                  uint32_t owner) {
+  int32_t index;
+  if (!freeEntryList.empty()) {
+    index = freeEntryList.back();
+    freeEntryList.pop_back();
+  } else {
+    index = static_cast<int32_t>(entries.size());
+    entries.emplace_back();
+  }
+  MshrEntry &e = entries[index];
+  e.line = line;
+  e.table = table;
+  e.merges = 0;
+  e.owner = owner;
+  e.fillTime = fillTime;
+  e.seq = seq;
+  e.active = true;
+  ++usedEntries[table];
+  ++totalBusy;
+  lines[line].mshr = index;
+  return index;
+}
+
+std::optional<uint64_t> CacheLevel::earliestFill(unsigned table) const {
+  std::optional<uint64_t> best;
+  for (const MshrEntry &e : entries)
+    if (e.active && e.table == table && (!best || e.fillTime < *best))
+      best = e.fillTime;
+  return best;
+}
+
+void CacheLevel::apply(const Effect &e) {
+  switch (e.kind) {
+  case Effect::Reference:
+  case Effect::Fill:
+    reference(e.line);
+    break;
+  case Effect::Invalidate:
+    invalidate(e.line);
+    break;
+  }
+  if (e.kind == Effect::Fill) {
+    MshrEntry &entry = entries[e.mshr];
+    assert(entry.active && "fill of a free MSHR entry");
+    entry.active = false;
+    --usedEntries[entry.table];
+    --totalBusy;
+    if (lines[entry.line].mshr == e.mshr)
+      lines[entry.line].mshr = -1;
+    freeEntryList.push_back(e.mshr);
+    if (onEntryFreed && entry.owner != NoIndex)
+      onEntryFreed(entry.owner);
+  }
+  if (obs && e.kind != Effect::Invalidate) {
+    EffectEvent event;
+    event.level = levelNumber;
+    event.sm = sm;
+    event.time = e.time;
+    event.lineAddress = lines[e.line].lineNumber * cfg.lineSize;
+    event.fill = e.kind == Effect::Fill;
+    obs->onEffect(event);
+  }
+}
+
+} // namespace gpurd::model

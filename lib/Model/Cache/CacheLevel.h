@@ -1,0 +1,371 @@
+//===- CacheLevel.h - The state of one cache (an SM's L1, or the L2) -*- C++ -*-===//
+//
+// What both execution engines share: the geometry (banks, sets, index
+// function; seed 000 §4.3, seed 001 Table 2), one reuse stack per set whose
+// stack distances decide LRU hits exactly (seed 000 §3.3, §4.3), tag arrays
+// for the other replacement policies (seed 001 Table 2), a fully associative
+// LRU shadow of the same capacity that tells capacity from associativity
+// misses (seed 000 §1: the 3C model), the MSHR tables (seed 000 §4.4, seed
+// 001 §3.1), the queue of pending cache effects (seed 000 §4.2: every request
+// takes effect at issue time + latency; simultaneous effects in issue order),
+// per-site counters and reuse profiles.
+//
+// Write-evict invalidations (seed 001 §3.1) leave a hole in the set's stack:
+// the invalidated line's stamp stays counted until a fill uses the freed way,
+// so that no line deeper in the stack comes back, as in a real LRU cache.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_LIB_MODEL_CACHE_CACHELEVEL_H
+#define GPURD_LIB_MODEL_CACHE_CACHELEVEL_H
+
+#include "Random.h"
+
+#include "gpurd/Model/CacheConfig.h"
+#include "gpurd/Model/CacheModel.h"
+#include "gpurd/Model/CacheResults.h"
+#include "gpurd/Model/ReuseDistance.h"
+#include "gpurd/Model/ReuseProfile.h"
+
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <vector>
+
+namespace gpurd::model {
+
+constexpr uint32_t NoIndex = ~uint32_t(0);
+
+/// What the model knows of one line (32 bytes: the hot path touches one or
+/// two of these per request). Its bank, slice and MSHR table follow from its
+/// set; the tag-array way and the fully associative profile stamp live in
+/// side arrays that exist only when used.
+struct LineState {
+  uint64_t lineNumber = 0; ///< Byte address / line size.
+  uint32_t set = 0;        ///< Global set.
+  RecencyTree::Stamp stamp = RecencyTree::NoStamp;
+  uint32_t faPrev = NoIndex, faNext = NoIndex; ///< FA LRU shadow.
+  int32_t mshr = -1; ///< Pending MSHR entry.
+  bool seen = false;      ///< Requested before (compulsory misses).
+  bool inShadow = false;  ///< In the fully associative LRU shadow.
+  bool invalidated = false;
+};
+
+/// Line number (or slice key) -> line index: a radix table of 256-entry
+/// pages, so that neighbouring lines share a page, with a small cache of
+/// recently used pages in front of the page map.
+class LineTable {
+public:
+  /// The index slot of \p key (NoIndex when unused).
+  uint32_t &slot(uint64_t key) {
+    uint64_t pageKey = key >> PageBits;
+    CachedPage &cached = recent[pageKey & (RecentPages - 1)];
+    if (cached.key != pageKey || !cached.page) {
+      auto [it, inserted] =
+          pageOfKey.try_emplace(pageKey, static_cast<uint32_t>(pages.size()));
+      if (inserted) {
+        pages.emplace_back(new uint32_t[PageSize]);
+        std::fill_n(pages.back().get(), PageSize, NoIndex);
+      }
+      cached.key = pageKey;
+      cached.page = pages[it->second].get();
+    }
+    return cached.page[key & (PageSize - 1)];
+  }
+
+private:
+  static constexpr unsigned PageBits = 8;
+  static constexpr uint64_t PageSize = uint64_t(1) << PageBits;
+  static constexpr unsigned RecentPages = 16;
+  struct CachedPage {
+    uint64_t key = 0;
+    uint32_t *page = nullptr;
+  };
+  CachedPage recent[RecentPages];
+  llvm::DenseMap<uint64_t, uint32_t> pageOfKey;
+  std::vector<std::unique_ptr<uint32_t[]>> pages;
+};
+
+struct MshrEntry {
+  uint32_t line = NoIndex;
+  uint32_t table = 0;
+  uint32_t merges = 0;
+  uint32_t owner = NoIndex; ///< Warp that allocated it (per-warp limit).
+  uint64_t fillTime = 0;
+  uint64_t seq = 0;
+  bool active = false;
+};
+
+/// A pending cache update (seed 000 §4.2 "cache effect").
+struct Effect {
+  enum Kind : uint8_t { Reference, Fill, Invalidate };
+  uint64_t time;
+  uint64_t seq; ///< Issue order, for simultaneous effects.
+  uint32_t line;
+  int32_t mshr; ///< Fill: the entry it frees.
+  Kind kind;
+  bool operator>(const Effect &o) const {
+    return time != o.time ? time > o.time : seq > o.seq;
+  }
+};
+
+/// Pending effects in (time, issue) order: a timing wheel of one bucket per
+/// time step over the window [cursor, cursor + size). Effects are scheduled
+/// in issue order, never before the cursor, so each bucket is already
+/// sorted; pushing and applying are O(1).
+class EffectQueue {
+public:
+  void push(const Effect &e) {
+    if (buckets.empty() || e.time - cursorTime >= buckets.size())
+      grow(e.time - cursorTime + 1);
+    buckets[e.time & mask].push_back(e);
+    ++pending;
+  }
+  bool empty() const { return pending == 0; }
+  /// Applies, in order, the effects before (\p time, \p seq) and that one.
+  template <typename Apply>
+  void applyUpTo(uint64_t time, uint64_t seq, Apply &&apply) {
+    while (pending) {
+      std::vector<Effect> &bucket = buckets[cursorTime & mask];
+      if (cursorIndex < bucket.size()) {
+        if (cursorTime > time ||
+            (cursorTime == time && bucket[cursorIndex].seq > seq))
+          return;
+        Effect e = bucket[cursorIndex++];
+        --pending;
+        apply(e);
+        continue;
+      }
+      if (cursorTime >= time)
+        return;
+      bucket.clear();
+      cursorIndex = 0;
+      ++cursorTime;
+    }
+    // Nothing pending: the cursor may jump (never past \p time, whose
+    // bucket can still get effects).
+    if (cursorTime < time) {
+      if (!buckets.empty())
+        buckets[cursorTime & mask].clear();
+      cursorIndex = 0;
+      cursorTime = time;
+    }
+  }
+
+private:
+  void grow(uint64_t span) {
+    size_t size = 64;
+    while (size < 2 * span)
+      size *= 2;
+    std::vector<std::vector<Effect>> next(size);
+    uint64_t nextMask = size - 1;
+    if (!buckets.empty()) {
+      for (uint64_t t = cursorTime; t < cursorTime + buckets.size(); ++t) {
+        std::vector<Effect> &bucket = buckets[t & mask];
+        size_t from = t == cursorTime ? cursorIndex : 0;
+        for (size_t i = from; i < bucket.size(); ++i)
+          next[t & nextMask].push_back(bucket[i]);
+      }
+    }
+    cursorIndex = 0;
+    buckets.swap(next);
+    mask = nextMask;
+  }
+
+  std::vector<std::vector<Effect>> buckets;
+  uint64_t mask = 0;
+  uint64_t cursorTime = 0;
+  size_t cursorIndex = 0;
+  size_t pending = 0;
+};
+
+struct ProfileSettings {
+  uint64_t exactLimit = 64;
+  uint64_t interval = 0;
+  bool fullyAssociative = false;
+};
+
+class CacheLevel {
+public:
+  /// \p config describes the whole level. An L1 with partitions is that
+  /// many independent slices (seed 001 §3.1), each with its own banks and
+  /// sets; an L2's partitions interleave addresses.
+  CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
+             unsigned sm, const ProfileSettings &profiles, uint64_t seed,
+             CacheModelObserver *observer);
+
+  const CacheLevelConfig &config() const { return cfg; }
+  unsigned level() const { return levelNumber; }
+
+  /// The line state of \p lineNumber in \p slice (L1 partitions are
+  /// independent; pass 0 for the L2, whose partitions interleave addresses).
+  uint32_t lineIndex(uint64_t lineNumber, unsigned slice);
+  LineState &line(uint32_t index) { return lines[index]; }
+  const LineState &line(uint32_t index) const { return lines[index]; }
+
+  /// Per-set stack distance of the line (InfiniteDistance when not stacked).
+  uint64_t distance(const LineState &l) const {
+    if (l.stamp == RecencyTree::NoStamp)
+      return InfiniteDistance;
+    return sets[l.set].tree.countAfter(l.stamp);
+  }
+  /// Whether the line is in the cache: LRU from the stack distance (seed 000
+  /// §3.3: a hit iff d < ways), other policies from the tag array.
+  bool present(const LineState &l, uint64_t dist) const {
+    if (lru)
+      return dist < cfg.assoc;
+    return wayOf[&l - lines.data()] != NoIndex;
+  }
+  /// Why a read of \p l that is not present and not in flight misses.
+  MissClass classifyMiss(const LineState &l) const {
+    if (!l.seen)
+      return MissClass::Compulsory;
+    if (l.invalidated)
+      return MissClass::Invalidation;
+    return l.inShadow ? MissClass::Associativity : MissClass::Capacity;
+  }
+
+  // Effects.
+  void schedule(uint64_t time, uint64_t seq, uint32_t line, int32_t mshr,
+                Effect::Kind kind) {
+    effects.push(Effect{time, seq, line, mshr, kind});
+  }
+  bool hasEffects() const { return !effects.empty(); }
+  /// Applies every effect with time <= \p time.
+  void applyEffectsThrough(uint64_t time) {
+    effects.applyUpTo(time, ~uint64_t(0), [this](const Effect &e) { apply(e); });
+  }
+  /// Applies every effect before (\p time, \p seq) and that one.
+  void applyEffectsUpTo(uint64_t time, uint64_t seq) {
+    effects.applyUpTo(time, seq, [this](const Effect &e) { apply(e); });
+  }
+  /// Makes the line the most recent in its set (a hit's update or a fill).
+  void reference(uint32_t index);
+  /// Write-evict: takes the line out of the cache. Returns whether it was
+  /// present.
+  bool invalidate(uint32_t index);
+
+  // MSHRs.
+  unsigned tableOf(const LineState &l) const {
+    return tableOfSet.empty() ? 0 : tableOfSet[l.set];
+  }
+  unsigned used(unsigned table) const { return usedEntries[table]; }
+  unsigned tables() const { return static_cast<unsigned>(usedEntries.size()); }
+  /// Whether table \p table has a free entry.
+  bool hasFreeEntry(unsigned table) const {
+    return cfg.mshr.entries == 0 || usedEntries[table] < cfg.mshr.entries;
+  }
+  unsigned freeEntries(unsigned table) const {
+    return cfg.mshr.entries == 0 ? ~0u : cfg.mshr.entries - usedEntries[table];
+  }
+  int32_t allocateEntry(uint32_t line, unsigned table, uint64_t fillTime,
+                        uint64_t seq, uint32_t owner);
+  MshrEntry &entry(int32_t index) { return entries[index]; }
+  /// The earliest fill time among the active entries of \p table.
+  std::optional<uint64_t> earliestFill(unsigned table) const;
+  /// Active entries in all tables.
+  unsigned busyEntries() const { return totalBusy; }
+
+  /// Called when an entry is freed with its owner (per-warp accounting).
+  std::function<void(uint32_t owner)> onEntryFreed;
+
+  // Accounting.
+  CacheCounters &counters(uint32_t site) {
+    if (site >= siteCounters.size())
+      siteCounters.resize(site + 1);
+    return siteCounters[site];
+  }
+  const std::vector<CacheCounters> &allCounters() const {
+    return siteCounters;
+  }
+  /// Records the per-set distance (and the fully associative one) of a
+  /// request in the profiles.
+  void profile(const LineState &l, uint64_t dist) {
+    perSet.add(dist);
+    if (perSetIntervals)
+      perSetIntervals->add(dist);
+  }
+  /// Fully associative distance of the line (profiles only).
+  void profileFullyAssociative(uint32_t index);
+
+  ReuseProfile &perSetProfile() { return perSet; }
+  std::optional<IntervalReuseProfile> &perSetIntervalProfile() {
+    return perSetIntervals;
+  }
+  std::optional<ReuseProfile> &faProfile() { return fa; }
+  std::optional<IntervalReuseProfile> &faIntervalProfile() {
+    return faIntervals;
+  }
+  bool wantsFullyAssociativeProfile() const { return fa.has_value(); }
+
+  uint64_t randomBelow(uint64_t n) { return random.below(n); }
+  double randomNormal() { return random.normal(); }
+
+  CacheModelObserver *observer() const { return obs; }
+  unsigned smIndex() const { return sm; }
+
+  /// Global bank of a line (partition * banks + bank; for ports).
+  unsigned bankOf(const LineState &l) const {
+    return static_cast<unsigned>(l.set / cfg.setsPerBank);
+  }
+  /// The independent cache (L1 slice) of a line.
+  unsigned sliceOf(const LineState &l) const {
+    return sliced ? bankOf(l) / cfg.banksPerPartition : 0;
+  }
+
+private:
+  struct SetState {
+    RecencyTree tree;
+    std::vector<RecencyTree::Stamp> holes; ///< Stamps of invalidated ways.
+    std::vector<uint32_t> ways;            ///< Non-LRU tag array.
+    std::vector<uint64_t> wayMeta;         ///< FIFO order / LFU count.
+    std::vector<uint64_t> wayOrder;        ///< Insertion order (ties).
+  };
+  struct Shadow { ///< Fully associative LRU of one slice's capacity.
+    uint32_t head = NoIndex, tail = NoIndex;
+    uint64_t size = 0;
+    uint64_t capacity = 0;
+    RecencyTree faTree; ///< For fully associative profiles.
+  };
+
+  void apply(const Effect &e);
+  void touchStack(uint32_t index);
+  void shadowTouch(uint32_t index);
+  void shadowRemove(uint32_t index);
+  void tagInsert(uint32_t index);
+
+  static constexpr uint32_t HoleBit = 0x80000000u;
+
+  CacheLevelConfig cfg;
+  unsigned levelNumber;
+  unsigned sm;
+  bool lru;
+  bool sliced; ///< L1 partitions are per-warp slices.
+  uint64_t insertions = 0;
+  std::vector<LineState> lines;
+  LineTable lineOfKey;
+  std::vector<uint32_t> wayOf;   ///< Non-LRU: way of each line.
+  std::vector<uint32_t> faStampOf; ///< FA profiles: stamp of each line.
+  std::vector<uint16_t> tableOfSet; ///< MSHR table of each set (if > 1).
+  std::vector<SetState> sets;
+  std::vector<Shadow> shadows;
+  std::vector<MshrEntry> entries;
+  std::vector<int32_t> freeEntryList;
+  std::vector<unsigned> usedEntries;
+  unsigned totalBusy = 0;
+  EffectQueue effects;
+  std::vector<CacheCounters> siteCounters;
+  ReuseProfile perSet;
+  std::optional<IntervalReuseProfile> perSetIntervals;
+  std::optional<ReuseProfile> fa;
+  std::optional<IntervalReuseProfile> faIntervals;
+  Random random;
+  CacheModelObserver *obs;
+};
+
+} // namespace gpurd::model
+
+#endif // GPURD_LIB_MODEL_CACHE_CACHELEVEL_H

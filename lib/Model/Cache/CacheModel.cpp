@@ -1,0 +1,369 @@
+//===- CacheModel.cpp - The reuse-distance GPU cache model ----------------===//
+//
+// Seed 001 Algorithm 1 over seed 000's and seed 001's L1 models: every
+// modelled SM's L1 is run by its engine; the requests leaving the L1s feed the
+// shared L2 in the order they leave (time, then SM). The SMs advance side by
+// side in windows of time so the L2 stream is never held whole. See
+// docs/cache-model.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gpurd/Model/CacheModel.h"
+#include "gpurd/Model/ExecutionModel.h"
+
+#include "Engines.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+namespace gpurd::model {
+namespace {
+
+llvm::Error error(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// SMs that get at least one block under \p mapping.
+unsigned activeSmCount(arch::BlockMapping mapping, uint64_t numBlocks,
+                       unsigned numSms) {
+  uint64_t units = numBlocks;
+  if (mapping == arch::BlockMapping::Partition4)
+    units = (numBlocks + 3) / 4;
+  else if (mapping == arch::BlockMapping::Partition8)
+    units = (numBlocks + 7) / 8;
+  return static_cast<unsigned>(std::min<uint64_t>(units, numSms));
+}
+
+/// Seed 000 §4.6 models a subset of the cores and generalises; the L2 is
+/// shared, so the modelled SMs get the share of it they would have: sets per
+/// bank and MSHR entries scaled by modelled / active SMs (powers of two stay
+/// powers of two for XOR indexing).
+void scaleL2(CacheLevelConfig &l2, double fraction, SamplingInfo &sampling) {
+  sampling.l2SetsPerBankFull = l2.setsPerBank;
+  sampling.l2MshrEntriesFull = l2.mshr.entries;
+  if (fraction < 1.0) {
+    double sets = std::max(1.0, std::round(double(l2.setsPerBank) * fraction));
+    uint64_t scaled = static_cast<uint64_t>(sets);
+    if (l2.index.kind == arch::IndexFunctionKind::Xor &&
+        llvm::isPowerOf2_64(l2.setsPerBank)) {
+      // Nearest power of two (in log scale).
+      double exponent = std::round(std::log2(sets));
+      scaled = uint64_t(1) << static_cast<unsigned>(std::max(0.0, exponent));
+      // Explicit XOR bit groups beyond the new index width are dropped by
+      // IndexFunction::setIndex's final modulo.
+    }
+    if (l2.index.kind == arch::IndexFunctionKind::FullyAssociative) {
+      l2.assoc = static_cast<unsigned>(
+          std::max(1.0, std::round(double(l2.assoc) * fraction)));
+    } else {
+      l2.setsPerBank = std::max<uint64_t>(scaled, 1);
+    }
+    if (l2.mshr.entries)
+      l2.mshr.entries = static_cast<unsigned>(
+          std::max(1.0, std::round(double(l2.mshr.entries) * fraction)));
+  }
+  sampling.l2SetsPerBank = l2.setsPerBank;
+  sampling.l2MshrEntries = l2.mshr.entries;
+}
+
+void mergeIntervals(std::vector<ReuseProfile> &into,
+                    const std::optional<IntervalReuseProfile> &from,
+                    uint64_t exactLimit) {
+  if (!from)
+    return;
+  const std::vector<ReuseProfile> &intervals = from->intervals();
+  if (into.size() < intervals.size())
+    into.resize(intervals.size(), ReuseProfile(exactLimit));
+  for (size_t i = 0; i < intervals.size(); ++i)
+    into[i].merge(intervals[i]);
+}
+
+void collectProfiles(CacheLevel &level, CacheReuseProfiles &out,
+                     uint64_t exactLimit) {
+  out.perSet.merge(level.perSetProfile());
+  mergeIntervals(out.perSetIntervals, level.perSetIntervalProfile(),
+                 exactLimit);
+  if (level.faProfile()) {
+    if (!out.fullyAssociative)
+      out.fullyAssociative.emplace(exactLimit);
+    out.fullyAssociative->merge(*level.faProfile());
+    mergeIntervals(out.fullyAssociativeIntervals, level.faIntervalProfile(),
+                   exactLimit);
+  }
+}
+
+} // namespace
+
+llvm::Expected<CacheModelResults>
+runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
+              const CacheModelOptions &options) {
+  CacheModelResults results;
+  if (!input.traceBlock && !input.requestBlock)
+    return error("the cache model was given no trace producer");
+  if (options.profileExactLimit == 0 ||
+      !llvm::isPowerOf2_64(options.profileExactLimit))
+    return error(llvm::formatv("the reuse-profile exact limit must be a power "
+                               "of two, got {0}",
+                               options.profileExactLimit));
+
+  llvm::Expected<CacheLevelConfig> l1 = resolveL1(arch);
+  if (!l1)
+    return l1.takeError();
+
+  ExecutionEngine engine = options.engine;
+  if (engine == ExecutionEngine::Auto)
+    engine = l1->portsPerBank > 0 || l1->banksPerPartition > 1
+                 ? ExecutionEngine::ParallelSteps
+                 : ExecutionEngine::WarpQueue;
+  if (!l1->mshr.onFailureGiven) {
+    l1->mshr.onFailure = engine == ExecutionEngine::WarpQueue
+                             ? arch::ReservationFailurePolicy::Reissue
+                             : arch::ReservationFailurePolicy::StallWarp;
+    results.notes.push_back(llvm::formatv(
+        "arch '{0}' gives no l1.mshr.reservationFailure; the {1} engine's "
+        "policy '{2}' is used",
+        arch.name, executionEngineName(engine),
+        arch::toString(l1->mshr.onFailure)));
+  }
+
+  std::optional<CacheLevelConfig> l2;
+  if (options.l2 != L2Mode::Off) {
+    llvm::Expected<CacheLevelConfig> resolved = resolveL2(arch);
+    if (resolved) {
+      l2 = std::move(*resolved);
+      if (!l2->hasLatencyModel)
+        results.notes.push_back(llvm::formatv(
+            "arch '{0}' gives no l2.latencyModel; L2 misses fill at once (no "
+            "L2 latency misses)",
+            arch.name));
+      if (l2->portsPerBank == 0)
+        results.notes.push_back(llvm::formatv(
+            "arch '{0}' gives no l2.ports; every L2 bank serves all the "
+            "requests that reach it in a step",
+            arch.name));
+    } else if (options.l2 == L2Mode::On) {
+      return resolved.takeError();
+    } else {
+      results.notes.push_back("the L2 is not modelled: " +
+                              llvm::toString(resolved.takeError()));
+    }
+  }
+  results.l2Modelled = l2.has_value();
+
+  const trace::TraceLaunch &launch = input.launch;
+  const uint64_t numBlocks = launch.numBlocks();
+  const uint64_t threadsPerBlock = launch.threadsPerBlock();
+  if (threadsPerBlock == 0)
+    return error("the launch has blocks of 0 threads");
+  llvm::Expected<unsigned> activeBlocks =
+      activeBlocksPerSm(arch, threadsPerBlock, input.sharedBytesPerBlock);
+  if (!activeBlocks)
+    return activeBlocks.takeError();
+
+  arch::BlockMapping mapping = options.blockMapping.value_or(
+      arch.sm.blockMapping.value_or(arch::BlockMapping::RoundRobin));
+  const unsigned numSms = std::max(arch.sm.count, 1u);
+  const unsigned activeSms = activeSmCount(mapping, numBlocks, numSms);
+
+  std::vector<unsigned> sms = options.sms;
+  if (!sms.empty()) {
+    std::sort(sms.begin(), sms.end());
+    sms.erase(std::unique(sms.begin(), sms.end()), sms.end());
+    for (unsigned sm : sms)
+      if (sm >= numSms)
+        return error(llvm::formatv("SM {0} does not exist: arch '{1}' has {2} "
+                                   "SMs (0-{3})",
+                                   sm, arch.name, numSms, numSms - 1));
+  } else {
+    sms = pickModelledSms(activeSms, options.modelledSms);
+  }
+
+  l1->latency.activeSms = std::max(activeSms, 1u);
+
+  ExecutionInfo &execution = results.execution;
+  execution.engine = executionEngineName(engine);
+  execution.blockMapping = arch::toString(mapping).str();
+  execution.activeBlocksPerSm = *activeBlocks;
+  execution.warpsPerBlock = launch.warpsPerBlock();
+
+  SamplingInfo &sampling = results.sampling;
+  sampling.totalSms = numSms;
+  sampling.activeSms = activeSms;
+  sampling.modelledSms = sms;
+  sampling.totalBlocks = numBlocks;
+
+  // Sampling the SMs: the L2 is scaled to the modelled SMs' share.
+  unsigned modelledActive = 0;
+  for (unsigned sm : sms)
+    if (sm < activeSms)
+      ++modelledActive;
+  double fraction =
+      activeSms ? double(std::max(modelledActive, 1u)) / double(activeSms)
+                : 1.0;
+  if (l2)
+    scaleL2(*l2, std::min(fraction, 1.0), sampling);
+
+  ProfileSettings profiles;
+  profiles.exactLimit = options.profileExactLimit;
+  profiles.interval = options.profileInterval;
+  profiles.fullyAssociative = options.fullyAssociativeProfiles;
+
+  ActiveSetPolicy activeSet = options.activeSet;
+  if (activeSet == ActiveSetPolicy::Auto)
+    activeSet = engine == ExecutionEngine::WarpQueue ? ActiveSetPolicy::Refill
+                                                     : ActiveSetPolicy::Waves;
+  if (engine == ExecutionEngine::ParallelSteps &&
+      activeSet == ActiveSetPolicy::Refill) {
+    results.notes.push_back("the parallel-steps engine runs blocks in waves "
+                            "(seed 001 Algorithm 2); refill is ignored");
+    activeSet = ActiveSetPolicy::Waves;
+  }
+
+  unsigned schedulers = arch.sm.warpSchedulers.value_or(1);
+  if (engine == ExecutionEngine::ParallelSteps && !arch.sm.warpSchedulers)
+    results.notes.push_back(llvm::formatv(
+        "arch '{0}' gives no sm.warpSchedulers; one scheduler per SM is "
+        "modelled",
+        arch.name));
+
+  std::vector<std::unique_ptr<SmEngine>> engines;
+  for (unsigned sm : sms) {
+    SmEngineSetup setup;
+    setup.options = &options;
+    setup.input = &input;
+    setup.l1 = *l1;
+    // Without an L2, requests leaving the L1 are still counted, in L1 lines.
+    setup.l2LineSize = l2 ? l2->lineSize : l1->lineSize;
+    setup.sm = sm;
+    setup.blocks = blocksOfSm(mapping, numBlocks, numSms, sm, options.seed);
+    sampling.modelledBlocks += setup.blocks.size();
+    setup.activeBlocks = *activeBlocks;
+    setup.waves = activeSet == ActiveSetPolicy::Waves;
+    setup.warpSchedulers = schedulers;
+    setup.profiles = profiles;
+    engines.push_back(engine == ExecutionEngine::WarpQueue
+                          ? createWarpQueueEngine(setup)
+                          : createParallelStepEngine(setup));
+  }
+  sampling.scale = sampling.modelledBlocks
+                       ? double(numBlocks) / double(sampling.modelledBlocks)
+                       : 0.0;
+
+  std::unique_ptr<L2Engine> l2Engine;
+  if (l2)
+    l2Engine = std::make_unique<L2Engine>(*l2, options, profiles);
+
+  // Run the SMs side by side, window by window; the L2 takes each window's
+  // outgoing requests in (time, SM) order.
+  TransactionCounts &transactions = results.transactions;
+  std::vector<DownstreamRequest> merged;
+  const uint64_t window = 4096;
+  for (uint64_t limit = window;; limit += window) {
+    bool allDone = true;
+    merged.clear();
+    for (std::unique_ptr<SmEngine> &smEngine : engines) {
+      if (!smEngine->done())
+        if (llvm::Error e = smEngine->runUntil(limit))
+          return e;
+      allDone &= smEngine->done();
+      merged.insert(merged.end(), smEngine->out.begin(), smEngine->out.end());
+      smEngine->out.clear();
+    }
+    std::stable_sort(merged.begin(), merged.end(),
+                     [](const DownstreamRequest &a, const DownstreamRequest &b) {
+                       return a.time < b.time;
+                     });
+    for (const DownstreamRequest &request : merged) {
+      if (request.kind == OpKind::Read)
+        ++transactions.l2Reads;
+      else
+        ++transactions.l2Writes;
+      if (l2Engine)
+        l2Engine->push(request);
+    }
+    if (l2Engine)
+      l2Engine->runUntil(limit);
+    if (allDone)
+      break;
+  }
+  if (l2Engine)
+    l2Engine->finish();
+
+  // Results.
+  std::map<uint32_t, SiteCacheResults> sites;
+  for (std::unique_ptr<SmEngine> &smEngine : engines) {
+    const std::vector<CacheCounters> &counters = smEngine->l1().allCounters();
+    for (uint32_t site = 0; site < counters.size(); ++site) {
+      if (!counters[site].accesses() && !counters[site].bypassed &&
+          !counters[site].reservationFailures)
+        continue;
+      SiteCacheResults &s = sites[site];
+      s.site = site;
+      s.l1.add(counters[site]);
+    }
+    const std::vector<uint64_t> &instructions =
+        smEngine->siteInstructionCounts();
+    for (uint32_t site = 0; site < instructions.size(); ++site)
+      if (instructions[site]) {
+        SiteCacheResults &s = sites[site];
+        s.site = site;
+        s.warpInstructions += instructions[site];
+      }
+    collectProfiles(smEngine->l1(), results.l1Profiles,
+                    options.profileExactLimit);
+    execution.timeSteps = std::max(execution.timeSteps, smEngine->now());
+    execution.warpInstructions += smEngine->counts.modelled;
+    execution.skippedInstructions += smEngine->counts.skipped;
+  }
+  if (l2Engine) {
+    const std::vector<CacheCounters> &counters =
+        l2Engine->level().allCounters();
+    for (uint32_t site = 0; site < counters.size(); ++site) {
+      if (!counters[site].accesses() && !counters[site].bypassed &&
+          !counters[site].reservationFailures)
+        continue;
+      SiteCacheResults &s = sites[site];
+      s.site = site;
+      s.l2.add(counters[site]);
+    }
+    collectProfiles(l2Engine->level(), results.l2Profiles,
+                    options.profileExactLimit);
+    transactions.dramReads = l2Engine->dramReads();
+    transactions.dramWrites = l2Engine->dramWrites();
+  }
+  results.l1Profiles.intervalLength = options.profileInterval;
+  results.l2Profiles.intervalLength = options.profileInterval;
+  if (!results.l1Profiles.perSet.total())
+    results.l1Profiles.perSet = ReuseProfile(options.profileExactLimit);
+  for (auto &[id, site] : sites) {
+    results.l1.add(site.l1);
+    results.l2.add(site.l2);
+    results.sites.push_back(site);
+  }
+  transactions.l1Reads = results.l1.readAccesses;
+  transactions.l1Writes = results.l1.writeAccesses;
+
+  // What was sampled.
+  std::string smList;
+  for (size_t i = 0; i < sms.size() && i < 16; ++i)
+    smList += (i ? ", " : "") + std::to_string(sms[i]);
+  if (sms.size() > 16)
+    smList += ", ...";
+  sampling.description = llvm::formatv(
+      "{0} of {1} SMs ({2}), {3} of {4} blocks", sms.size(), numSms, smList,
+      sampling.modelledBlocks, numBlocks);
+  if (l2 && sampling.l2SetsPerBank != sampling.l2SetsPerBankFull)
+    sampling.description += llvm::formatv(
+        "; L2 scaled to the modelled SMs' share: {0} of {1} sets per bank, "
+        "{2} of {3} MSHR entries per table",
+        sampling.l2SetsPerBank, sampling.l2SetsPerBankFull,
+        sampling.l2MshrEntries, sampling.l2MshrEntriesFull);
+  return results;
+}
+
+} // namespace gpurd::model

@@ -1,0 +1,103 @@
+//===- SmEngine.cpp - What the L1 engines share ---------------------------===//
+
+#include "Engines.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+namespace gpurd::model {
+
+CacheModelObserver::~CacheModelObserver() = default;
+
+SmEngine::SmEngine(const SmEngineSetup &setup)
+    : setup(setup),
+      level(setup.l1, 1, setup.sm, setup.profiles, setup.options->seed,
+            setup.options->observer),
+      latency(setup.l1.latency, setup.l1.hasLatencyModel) {}
+
+SmEngine::~SmEngine() = default;
+
+llvm::Error SmEngine::loadBlock(uint64_t block,
+                                std::vector<WarpRequests> &warps) {
+  if (setup.input->requestBlock) {
+    if (llvm::Error e = setup.input->requestBlock(block, setup.l1,
+                                                  setup.l2LineSize, warps))
+      return e;
+    for (size_t w = 0; w < warps.size(); ++w) {
+      warps[w].block = block;
+      warps[w].warp = static_cast<unsigned>(w);
+      counts.modelled += warps[w].ops.size();
+      for (const WarpMemoryOp &op : warps[w].ops)
+        countInstruction(op.site);
+    }
+    return llvm::Error::success();
+  }
+  scratch.clear();
+  if (llvm::Error e = setup.input->traceBlock(block, scratch))
+    return e;
+  warps.resize(scratch.size());
+  for (size_t w = 0; w < scratch.size(); ++w) {
+    prepareWarpRequests(scratch[w], setup.l1, setup.l2LineSize, warps[w], counts);
+    warps[w].block = block;
+    warps[w].warp = static_cast<unsigned>(w);
+    for (const WarpMemoryOp &op : warps[w].ops)
+      countInstruction(op.site);
+  }
+  return llvm::Error::success();
+}
+
+void SmEngine::emitFill(uint64_t l1Line, uint32_t sectorMask, uint32_t site) {
+  if (!setup.l2LineSize)
+    return;
+  const uint64_t l1Size = setup.l1.lineSize;
+  const uint64_t l2Size = setup.l2LineSize;
+  const uint64_t base = l1Line * l1Size;
+  if (l2Size >= l1Size) {
+    out.push_back({time, base / l2Size, setup.sm, site, OpKind::Read});
+    return;
+  }
+  // An L1 line spans several L2 lines: those overlapping the requested
+  // sectors (all of them for an unsectored L1, whose fill is the whole line).
+  uint64_t sectorBytes = l1Size;
+  if (setup.l1.sectorSize)
+    sectorBytes = setup.l1.sectorSize;
+  for (uint64_t offset = 0; offset < l1Size; offset += l2Size) {
+    bool wanted = true;
+    if (setup.l1.sectorSize) {
+      wanted = false;
+      for (uint64_t s = offset / sectorBytes;
+           s * sectorBytes < offset + l2Size && s < 32; ++s)
+        if (sectorMask & (1u << s))
+          wanted = true;
+    }
+    if (wanted)
+      out.push_back({time, (base + offset) / l2Size, setup.sm, site,
+                     OpKind::Read});
+  }
+}
+
+void SmEngine::emitLines(const WarpRequests &warp, const WarpMemoryOp &op) {
+  if (!setup.l2LineSize)
+    return;
+  if (op.kind == OpKind::Write && !forwardsWrite(op.kind))
+    return;
+  for (uint32_t i = op.l2Begin; i < op.l2End; ++i)
+    out.push_back({time, warp.l2Lines[i], setup.sm, op.site, op.kind});
+}
+
+SmEngine::WriteAction SmEngine::writeAction(OpKind kind, bool present) const {
+  const CacheLevelConfig &c = setup.l1;
+  if (c.bypass == arch::BypassPolicy::ReadsAndWrites)
+    return WriteAction::None;
+  // Atomics are performed at the L2 (seed 001 §3.1); the L1 copy goes.
+  if (kind == OpKind::Atomic || c.writePolicy == arch::WritePolicy::WriteEvict)
+    // seed 001 §3.1: "a write hit imposes an eviction".
+    return present ? WriteAction::Invalidate : WriteAction::None;
+  if (c.bypass == arch::BypassPolicy::Writes)
+    // Writes bypass (WON): no allocation; a present copy is updated.
+    return present ? WriteAction::Reference : WriteAction::None;
+  if (present)
+    return WriteAction::Reference;
+  return c.writeAllocate ? WriteAction::Reference : WriteAction::None;
+}
+
+} // namespace gpurd::model

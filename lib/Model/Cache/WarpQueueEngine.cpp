@@ -1,0 +1,443 @@
+//===- WarpQueueEngine.cpp - Seed 000's execution and warp-queue model ----===//
+//
+// Seed 000 §4.1-§4.5 for one SM:
+//  - §4.1: the SM's blocks, round robin over the SMs; `activeBlocks` of them
+//    resident, a new one starting when one is done (first-done,
+//    first-serve); warps of a block enter the warp queue in warp order.
+//  - §4.5: the warp queue is FIFO; the warp at its head issues its next
+//    memory instruction, one line request per time stamp (§4.2: "every
+//    memory request occurs at a fixed time"), and re-enters the queue after
+//    the latency of its requests; a warp whose request finds no MSHR goes to
+//    the back of the queue at once.
+//  - §4.2: a request issued at time t takes effect at t + latency (hits:
+//    the hit latency; misses: the miss latency). A request sees the effects
+//    with an earlier time; effects with the same time are applied after the
+//    time stamp's lookup, in issue order (Tables 3 and 4). A request to a
+//    line in flight is a latency miss; with clipping its effect is that of
+//    the pending fill. A request that arrives exactly when its line's fill
+//    completes is served by the fill (Table 5, time 2: a hit with distance
+//    0 that needs no MSHR).
+//  - §4.3: one stack per set; a hit iff the per-set distance < ways.
+//  - §4.4: before a miss changes anything it must get an MSHR entry (or merge
+//    into its line's entry); otherwise it is cancelled and re-issued later
+//    (reissue), or, with seed 001's policy (stall-warp), the warp stops and
+//    waits until its outstanding requests are served.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Engines.h"
+
+#include <algorithm>
+#include <deque>
+#include <optional>
+#include <queue>
+
+namespace gpurd::model {
+namespace {
+
+class WarpQueueEngine final : public SmEngine {
+public:
+  explicit WarpQueueEngine(const SmEngineSetup &setup) : SmEngine(setup) {
+    level.onEntryFreed = [this](uint32_t owner) {
+      if (owner < warps.size() && warps[owner].mshrHeld)
+        --warps[owner].mshrHeld;
+    };
+  }
+
+  llvm::Error runUntil(uint64_t limit) override;
+
+private:
+  struct Warp {
+    WarpRequests trace;
+    uint32_t slot = 0;
+    uint32_t op = 0;
+    std::vector<uint32_t> retry; ///< Requests to re-issue (indices into
+                                 ///< trace.l1Requests).
+    uint32_t mshrHeld = 0;
+    uint64_t pendingUntil = 0; ///< Latest effect time of its requests.
+    bool done = false;
+  };
+  struct Slot {
+    uint64_t block = 0;
+    unsigned warpsLeft = 0;
+    bool busy = false;
+  };
+  struct Delayed {
+    uint64_t ready;
+    uint64_t seq;
+    uint32_t warp;
+    bool operator>(const Delayed &o) const {
+      return ready != o.ready ? ready > o.ready : seq > o.seq;
+    }
+  };
+
+  llvm::Error startBlocks();
+  llvm::Error startBlock(uint32_t slot, uint64_t block);
+  void finishWarp(uint32_t id);
+  void releaseDelayed() {
+    while (!delayed.empty() && delayed.top().ready <= time) {
+      fifo.push_back(delayed.top().warp);
+      delayed.pop();
+    }
+  }
+  void beginTurn(uint32_t id);
+  /// Processes request \p req of the current turn at `time`; false when it
+  /// found no MSHR.
+  bool processRequest(Warp &warp, const WarpMemoryOp &op, uint32_t req,
+                      bool firstOfOp);
+  void endTurn();
+
+  std::vector<Warp> warps;
+  std::vector<Slot> slots;
+  size_t nextBlock = 0;
+  std::deque<uint32_t> fifo;
+  std::priority_queue<Delayed, std::vector<Delayed>, std::greater<Delayed>>
+      delayed;
+  uint64_t delaySeq = 0;
+  uint64_t seq = 0;
+  bool started = false;
+
+  // The current turn.
+  uint32_t current = NoIndex;
+  std::vector<uint32_t> turnRequests; ///< Retries.
+  uint32_t turnBase = 0;   ///< First request of the instruction.
+  size_t turnCount = 0;
+  size_t turnPosition = 0;
+  bool turnIsRetry = false;
+  std::vector<uint32_t> turnFailed;
+  uint64_t turnReady = 0;
+  bool turnStalled = false;
+  unsigned failedTable = 0;
+};
+
+llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
+  std::vector<WarpRequests> prepared;
+  if (llvm::Error e = loadBlock(block, prepared))
+    return e;
+  slots[slot].block = block;
+  slots[slot].busy = true;
+  slots[slot].warpsLeft = 0;
+  for (WarpRequests &trace : prepared) {
+    uint32_t id = static_cast<uint32_t>(warps.size());
+    warps.emplace_back();
+    Warp &warp = warps.back();
+    warp.trace = std::move(trace);
+    warp.slot = slot;
+    if (warp.trace.ops.empty()) {
+      warp.done = true;
+      continue;
+    }
+    ++slots[slot].warpsLeft;
+    fifo.push_back(id);
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error WarpQueueEngine::startBlocks() {
+  // seed 000 §4.1: a block starts when a resident one is done (refill);
+  // seed 001 Algorithm 2: the next CB blocks when all are done (waves).
+  // Blocks without modelled requests finish at once.
+  while (nextBlock < setup.blocks.size()) {
+    bool anyBusy = false;
+    uint32_t freeSlot = NoIndex;
+    for (uint32_t s = 0; s < slots.size(); ++s) {
+      if (slots[s].busy)
+        anyBusy = true;
+      else if (freeSlot == NoIndex)
+        freeSlot = s;
+    }
+    if (freeSlot == NoIndex || (setup.waves && anyBusy))
+      break;
+    if (!setup.waves) {
+      if (llvm::Error e = startBlock(freeSlot, setup.blocks[nextBlock++]))
+        return e;
+      if (slots[freeSlot].warpsLeft == 0)
+        slots[freeSlot].busy = false;
+      continue;
+    }
+    for (uint32_t s = 0; s < slots.size() && nextBlock < setup.blocks.size();
+         ++s) {
+      if (llvm::Error e = startBlock(s, setup.blocks[nextBlock++]))
+        return e;
+      if (slots[s].warpsLeft == 0)
+        slots[s].busy = false;
+    }
+  }
+  return llvm::Error::success();
+}
+
+void WarpQueueEngine::finishWarp(uint32_t id) {
+  Warp &warp = warps[id];
+  warp.done = true;
+  warp.trace = WarpRequests(); // release the trace
+  Slot &slot = slots[warp.slot];
+  if (--slot.warpsLeft == 0)
+    slot.busy = false;
+}
+
+void WarpQueueEngine::beginTurn(uint32_t id) {
+  current = id;
+  Warp &warp = warps[id];
+  turnFailed.clear();
+  turnPosition = 0;
+  turnStalled = false;
+  turnReady = time;
+  if (!warp.retry.empty()) {
+    turnIsRetry = true;
+    turnRequests.swap(warp.retry);
+    warp.retry.clear();
+    turnCount = turnRequests.size();
+  } else {
+    turnIsRetry = false;
+    const WarpMemoryOp &op = warp.trace.ops[warp.op];
+    turnBase = op.l1Begin;
+    turnCount = op.l1End - op.l1Begin;
+  }
+}
+
+bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
+                                     uint32_t req, bool firstOfOp) {
+  const LineRequestRef &request = warp.trace.l1Requests[req];
+  const uint32_t warpId = current;
+  const uint64_t s = seq++;
+  CacheCounters &counters = level.counters(op.site);
+  // Observation is for tests and tools; the event is only built for them.
+  std::optional<RequestEvent> event;
+  if (setup.options->observer) {
+    event.emplace();
+    event->time = time;
+    event->block = warp.trace.block;
+    event->warp = warp.trace.warp;
+    event->site = op.site;
+    event->lineAddress = request.lineNumber * setup.l1.lineSize;
+  }
+
+  if (op.kind != OpKind::Read || !op.usesL1) {
+    if (firstOfOp)
+      emitLines(warp.trace, op);
+    if (op.kind == OpKind::Read) {
+      // A read past the L1: the warp waits for the level below.
+      ++counters.bypassed;
+      turnReady = std::max(turnReady, time + latency.miss(level));
+      if (event) {
+        event->status = RequestStatus::Bypass;
+        report(*event);
+      }
+      return true;
+    }
+    ++counters.writeAccesses;
+    if (!op.usesL1) {
+      ++counters.bypassed;
+      if (event) {
+        event->status = RequestStatus::Bypass;
+        report(*event);
+      }
+      return true;
+    }
+    uint32_t index =
+        level.lineIndex(request.lineNumber, sliceOf(warp.trace.warp));
+    LineState &line = level.line(index);
+    uint64_t distance = level.distance(line);
+    bool present = level.present(line, distance);
+    if (present)
+      ++counters.writeHits;
+    switch (writeAction(op.kind, present)) {
+    case WriteAction::None:
+      break;
+    case WriteAction::Reference:
+      level.schedule(time, s, index, -1, Effect::Reference);
+      break;
+    case WriteAction::Invalidate:
+      level.schedule(time, s, index, -1, Effect::Invalidate);
+      break;
+    }
+    if (event) {
+      event->status = RequestStatus::Write;
+      event->distance = distance;
+      event->set = line.set;
+      event->bank = level.bankOf(line);
+      report(*event);
+    }
+    return true;
+  }
+
+  uint32_t index =
+      level.lineIndex(request.lineNumber, sliceOf(warp.trace.warp));
+  LineState *line = &level.line(index);
+  // seed 000 Table 5 (time 2): the request meets its line's fill.
+  if (line->mshr >= 0 && level.entry(line->mshr).fillTime == time)
+    level.applyEffectsUpTo(time, level.entry(line->mshr).seq);
+  line = &level.line(index);
+  const uint64_t distance = level.distance(*line);
+  const unsigned table = level.tableOf(*line);
+  if (event) {
+    event->distance = distance;
+    event->set = line->set;
+    event->bank = level.bankOf(*line);
+    event->mshrsUsedBefore = level.used(table);
+  }
+
+  auto fail = [&]() {
+    ++counters.reservationFailures;
+    failedTable = table;
+    if (event) {
+      event->status = RequestStatus::ReservationFailure;
+      event->mshrsUsedAfter = level.used(table);
+      report(*event);
+    }
+    return false;
+  };
+  auto succeed = [&](RequestStatus status, uint64_t effectTime) {
+    ++counters.readAccesses;
+    level.profile(*line, distance);
+    line->seen = true;
+    turnReady = std::max(turnReady, effectTime);
+    warp.pendingUntil = std::max(warp.pendingUntil, effectTime);
+    if (event) {
+      event->status = status;
+      event->latency = effectTime - time;
+      event->effectTime = effectTime;
+      event->mshrsUsedAfter = level.used(table);
+      report(*event);
+    }
+    return true;
+  };
+
+  if (level.present(*line, distance)) {
+    ++counters.readHits;
+    uint64_t effect = time + latency.hit();
+    level.schedule(effect, s, index, -1, Effect::Reference);
+    return succeed(RequestStatus::Hit, effect);
+  }
+  const MshrConfig &mshr = setup.l1.mshr;
+  if (line->mshr >= 0) {
+    // seed 000 §4.2: a latency miss; seed 000 §4.4: it merges into the
+    // line's MSHR entry (up to seed 001's Max#Merges).
+    MshrEntry &entry = level.entry(line->mshr);
+    if (mshr.maxMerges && entry.merges >= mshr.maxMerges)
+      return fail();
+    ++entry.merges;
+    uint64_t effect = setup.options->clipLatencyMisses
+                          ? entry.fillTime
+                          : time + latency.miss(level);
+    level.schedule(effect, s, index, -1, Effect::Reference);
+    ++counters.readMisses[static_cast<unsigned>(MissClass::Latency)];
+    ++counters.mshrMerges;
+    if (event)
+      event->missClass = MissClass::Latency;
+    return succeed(RequestStatus::LatencyMiss, effect);
+  }
+  if (!level.hasFreeEntry(table) ||
+      (mshr.perWarp && warp.mshrHeld >= mshr.perWarp))
+    return fail();
+  MissClass kind = level.classifyMiss(*line);
+  uint64_t effect = time + latency.miss(level);
+  int32_t entry = level.allocateEntry(index, table, effect, s, warpId);
+  line = &level.line(index);
+  ++warp.mshrHeld;
+  level.schedule(effect, s, index, entry, Effect::Fill);
+  ++counters.readMisses[static_cast<unsigned>(kind)];
+  ++counters.mshrAllocations;
+  emitFill(request.lineNumber, request.sectorMask, op.site);
+  if (event)
+    event->missClass = kind;
+  return succeed(RequestStatus::Miss, effect);
+}
+
+void WarpQueueEngine::endTurn() {
+  uint32_t id = current;
+  current = NoIndex;
+  Warp &warp = warps[id];
+  if (!turnFailed.empty()) {
+    warp.retry = turnFailed;
+    if (setup.l1.mshr.onFailure == arch::ReservationFailurePolicy::Reissue) {
+      // seed 000 §4.5: "sent to the back of the warp queue".
+      fifo.push_back(id);
+      return;
+    }
+    // seed 001 §4.4: the warp stalls until its accesses are served, and an
+    // entry is free again.
+    uint64_t ready = std::max(warp.pendingUntil, time);
+    if (std::optional<uint64_t> fill = level.earliestFill(failedTable))
+      ready = std::max(ready, *fill);
+    delayed.push({ready + 1, delaySeq++, id});
+    return;
+  }
+  if (++warp.op == warp.trace.ops.size()) {
+    finishWarp(id);
+    return;
+  }
+  // seed 000 §4.5: delayed in proportion to the request's latency.
+  uint64_t ready = setup.options->delayWarpsByLatency ? turnReady : time;
+  if (ready <= time)
+    fifo.push_back(id);
+  else
+    delayed.push({ready, delaySeq++, id});
+}
+
+llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
+  if (!started) {
+    slots.resize(std::max(setup.activeBlocks, 1u));
+    if (llvm::Error e = startBlocks())
+      return e;
+    started = true;
+  }
+  while (time < limit && !finished) {
+    if (current == NoIndex) {
+      releaseDelayed();
+      if (fifo.empty()) {
+        if (delayed.empty()) {
+          // Everything issued: let the pending effects land.
+          level.applyEffectsThrough(~uint64_t(0));
+          finished = true;
+          break;
+        }
+        // Idle until the next warp is ready.
+        uint64_t next = std::min(delayed.top().ready, limit);
+        level.applyEffectsThrough(next - 1);
+        time = next;
+        continue;
+      }
+      uint32_t id = fifo.front();
+      fifo.pop_front();
+      beginTurn(id);
+    }
+    Warp &warp = warps[current];
+    const WarpMemoryOp &op = warp.trace.ops[warp.op];
+    auto requestAt = [&](size_t position) {
+      return turnIsRetry ? turnRequests[position]
+                         : turnBase + static_cast<uint32_t>(position);
+    };
+    uint32_t req = requestAt(turnPosition);
+    bool firstOfOp = !turnIsRetry && turnPosition == 0;
+    bool ok = processRequest(warp, op, req, firstOfOp);
+    ++turnPosition;
+    if (!ok) {
+      turnFailed.push_back(req);
+      if (setup.l1.mshr.onFailure ==
+          arch::ReservationFailurePolicy::StallWarp) {
+        // The rest of the instruction waits with the failed request.
+        for (; turnPosition < turnCount; ++turnPosition)
+          turnFailed.push_back(requestAt(turnPosition));
+      }
+    }
+    if (turnPosition == turnCount) {
+      endTurn();
+      if (llvm::Error e = startBlocks())
+        return e;
+    }
+    // The end of the time stamp: its effects, in issue order (seed 000
+    // §4.2 Table 4).
+    level.applyEffectsThrough(time);
+    ++time;
+  }
+  return llvm::Error::success();
+}
+
+} // namespace
+
+std::unique_ptr<SmEngine> createWarpQueueEngine(const SmEngineSetup &setup) {
+  return std::make_unique<WarpQueueEngine>(setup);
+}
+
+} // namespace gpurd::model

@@ -1,0 +1,173 @@
+//===- WarpRequests.cpp - Warp instructions as line requests --------------===//
+
+#include "gpurd/Model/WarpRequests.h"
+
+#include <algorithm>
+
+namespace gpurd::model {
+
+namespace {
+
+/// The general splitter (any line size): trace::coalesce's algorithm.
+void splitAnySize(const trace::WarpInstruction &instruction, uint64_t line,
+                  unsigned sectorSize, std::vector<LineRequestRef> &out) {
+  uint64_t sectors = 1;
+  if (sectorSize != 0 && sectorSize < line)
+    sectors = std::min<uint64_t>(line / sectorSize, 32);
+  const uint64_t sectorBytes = (line + sectors - 1) / sectors;
+  const uint64_t size = std::max(instruction.size, 1u);
+  for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
+    if (!(instruction.activeMask & (1u << lane)))
+      continue;
+    uint64_t first = instruction.addresses[lane];
+    uint64_t last = first + size - 1;
+    if (last < first)
+      last = ~uint64_t(0);
+    for (uint64_t n = first / line; n <= last / line; ++n) {
+      uint64_t base = n * line;
+      uint64_t begin = std::max(first, base) - base;
+      uint64_t end = std::min(last, base + line - 1) - base;
+      uint32_t mask = 0;
+      for (uint64_t s = begin / sectorBytes; s <= end / sectorBytes; ++s)
+        mask |= 1u << s;
+      auto it = std::find_if(out.rbegin(), out.rend(),
+                             [&](const LineRequestRef &r) {
+                               return r.lineNumber == n;
+                             });
+      if (it == out.rend())
+        out.push_back({n, mask});
+      else
+        it->sectorMask |= mask;
+      if (n == ~uint64_t(0) / line)
+        break;
+    }
+  }
+}
+
+inline void addLine(std::vector<LineRequestRef> &out, uint64_t n,
+                    uint32_t mask) {
+  // Neighbouring lanes usually share the newest line.
+  if (!out.empty() && out.back().lineNumber == n) {
+    out.back().sectorMask |= mask;
+    return;
+  }
+  for (size_t i = out.size(); i-- > 0;)
+    if (out[i].lineNumber == n) {
+      out[i].sectorMask |= mask;
+      return;
+    }
+  out.push_back({n, mask});
+}
+
+} // namespace
+
+void splitIntoLines(const trace::WarpInstruction &instruction,
+                    unsigned lineSize, unsigned sectorSize,
+                    std::vector<LineRequestRef> &out) {
+  out.clear();
+  if (instruction.kind == trace::AccessKind::Barrier ||
+      instruction.activeMask == 0)
+    return;
+  const uint64_t line = std::max(lineSize, 1u);
+  const uint64_t size = std::max(instruction.size, 1u);
+  bool powersOfTwo = (line & (line - 1)) == 0 &&
+                     (sectorSize & (sectorSize - 1)) == 0 && size <= line;
+  if (!powersOfTwo) {
+    splitAnySize(instruction, line, sectorSize, out);
+    return;
+  }
+  // Power-of-two lines and sectors (what arch validation allows): shifts,
+  // and a lane touches at most two lines.
+  const unsigned lineShift = __builtin_ctzll(line);
+  unsigned sectorShift = lineShift; // one sector: the whole line
+  if (sectorSize != 0 && sectorSize < line)
+    sectorShift = std::max<unsigned>(__builtin_ctzll(sectorSize),
+                                     lineShift > 5 ? lineShift - 5 : 0);
+  const uint64_t offsetMask = line - 1;
+  auto maskOf = [&](uint64_t begin, uint64_t end) -> uint32_t {
+    unsigned a = static_cast<unsigned>(begin >> sectorShift);
+    unsigned b = static_cast<unsigned>(end >> sectorShift);
+    uint64_t high = (uint64_t(2) << b) - 1;
+    uint64_t low = (uint64_t(1) << a) - 1;
+    return static_cast<uint32_t>(high & ~low);
+  };
+  uint32_t active = instruction.activeMask;
+  while (active) {
+    unsigned lane = __builtin_ctz(active);
+    active &= active - 1;
+    uint64_t first = instruction.addresses[lane];
+    uint64_t last = first + size - 1;
+    if (last < first) { // wraps past 2^64
+      splitAnySize(instruction, line, sectorSize, (out.clear(), out));
+      return;
+    }
+    uint64_t firstLine = first >> lineShift;
+    uint64_t lastLine = last >> lineShift;
+    if (firstLine == lastLine) {
+      addLine(out, firstLine, maskOf(first & offsetMask, last & offsetMask));
+    } else {
+      addLine(out, firstLine, maskOf(first & offsetMask, offsetMask));
+      addLine(out, lastLine, maskOf(0, last & offsetMask));
+    }
+  }
+}
+
+void prepareWarpRequests(const trace::WarpTrace &trace, const CacheLevelConfig &l1,
+                 unsigned l2LineSize, WarpRequests &out,
+                 RequestCounts &counts) {
+  out.block = trace.block;
+  out.warp = trace.warp;
+  out.ops.clear();
+  out.l1Requests.clear();
+  out.l2Lines.clear();
+  std::vector<LineRequestRef> scratch;
+  for (const trace::WarpInstruction &instruction : trace.instructions) {
+    bool modelledSpace = instruction.space == trace::MemorySpace::Global ||
+                         instruction.space == trace::MemorySpace::GlobalReadOnly ||
+                         instruction.space == trace::MemorySpace::Local;
+    if (instruction.kind == trace::AccessKind::Barrier || !modelledSpace ||
+        instruction.activeMask == 0) {
+      ++counts.skipped;
+      continue;
+    }
+    ++counts.modelled;
+    WarpMemoryOp op;
+    op.site = instruction.site;
+    switch (instruction.kind) {
+    case trace::AccessKind::Read:
+      op.kind = OpKind::Read;
+      break;
+    case trace::AccessKind::Write:
+      op.kind = OpKind::Write;
+      break;
+    default:
+      op.kind = OpKind::Atomic;
+      break;
+    }
+    if (op.kind == OpKind::Read) {
+      // seed 001 Table 2 bypassing: RWON sends every access past the L1;
+      // seed 000 §3 / seed 001 §3.1: global loads are cached when the L1
+      // caches them (local memory always is).
+      op.usesL1 = l1.bypass != arch::BypassPolicy::ReadsAndWrites &&
+                  (l1.cachesGlobalLoads ||
+                   instruction.space == trace::MemorySpace::Local);
+    } else {
+      op.usesL1 = l1.bypass != arch::BypassPolicy::ReadsAndWrites;
+    }
+    op.l1Begin = static_cast<uint32_t>(out.l1Requests.size());
+    splitIntoLines(instruction, l1.lineSize, l1.sectorSize, scratch);
+    out.l1Requests.insert(out.l1Requests.end(), scratch.begin(),
+                          scratch.end());
+    op.l1End = static_cast<uint32_t>(out.l1Requests.size());
+    op.l2Begin = static_cast<uint32_t>(out.l2Lines.size());
+    if (l2LineSize && (op.kind != OpKind::Read || !op.usesL1)) {
+      splitIntoLines(instruction, l2LineSize, 0, scratch);
+      for (const LineRequestRef &r : scratch)
+        out.l2Lines.push_back(r.lineNumber);
+    }
+    op.l2End = static_cast<uint32_t>(out.l2Lines.size());
+    out.ops.push_back(op);
+  }
+}
+
+} // namespace gpurd::model

@@ -1,0 +1,78 @@
+//===- Commands.h - What gpurd-advise does with each input file -*- C++ -*-===//
+//
+// Each command handles one parsed input file and prints its result (text)
+// or fills a JSON object; errors are printed and make it return false.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
+#define GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
+
+#include "gpurd/Access/DeviceCompiler.h"
+#include "gpurd/Arch/ArchDescription.h"
+#include "gpurd/Frontend/CudaCompilation.h"
+#include "gpurd/Frontend/KernelInfo.h"
+#include "gpurd/Frontend/LaunchConfig.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/Error.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <vector>
+
+namespace gpurd::advise {
+
+/// Prints \p error as `gpurd-advise: error: ...`; returns 1.
+int reportError(llvm::Error error);
+
+/// The architecture from --arch/--arch-file, with --set applied.
+llvm::Expected<arch::ArchDescription> resolveArch();
+
+/// The launch values given on the command line, parsed once.
+llvm::Expected<LaunchOverrides> commandLineLaunch();
+
+/// The kernels --kernel selects (all when it is not given).
+llvm::Expected<std::vector<const KernelInfo *>>
+selectedKernels(const TranslationUnitInfo &unit);
+
+/// The override layers for \p kernel: its --launch-spec entries, then the
+/// command line.
+llvm::Expected<std::vector<LaunchOverrides>>
+overridesFor(const KernelInfo &kernel, const std::optional<LaunchSpec> &spec,
+             const TranslationUnitInfo &unit, const LaunchOverrides &cli);
+
+/// After all files: a spec entry or --arg that matched nothing is an error.
+llvm::Error checkUnusedLaunchValues(const std::optional<LaunchSpec> &spec,
+                                    const LaunchOverrides &cli);
+
+/// The launch values to fold into \p kernel's IR: grid, block and the known
+/// scalar arguments by parameter index.
+access::KernelSpecialization
+specializationFor(const KernelInfo &kernel,
+                  const std::optional<std::array<uint64_t, 3>> &grid,
+                  const std::optional<std::array<uint64_t, 3>> &block,
+                  const std::map<std::string, EvaluatedValue> &args);
+
+/// What every command needs to know of the run.
+struct RunContext {
+  const clang::tooling::CompilationDatabase &database;
+  const CudaCompileOptions &compile;
+  const arch::ArchDescription &arch;
+  const std::optional<LaunchSpec> &spec;
+  const LaunchOverrides &cli;
+};
+
+/// Default: resolves and prints each selected kernel's launch configuration.
+bool resolveLaunches(const RunContext &run, const TranslationUnitInfo &unit,
+                     nlohmann::json &jsonOut);
+/// --dump-accesses / --explain-compiled.
+bool analyseAccesses(const RunContext &run, const TranslationUnitInfo &unit,
+                     nlohmann::json &jsonOut);
+/// --emit-trace.
+bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
+                nlohmann::json &jsonOut);
+
+} // namespace gpurd::advise
+
+#endif

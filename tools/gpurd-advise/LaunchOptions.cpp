@@ -1,0 +1,185 @@
+//===- LaunchOptions.cpp - Launch values and kernel selection ---------------===//
+
+#include "Commands.h"
+#include "Options.h"
+
+#include "gpurd/Arch/ArchOverride.h"
+#include "gpurd/Arch/Presets.h"
+
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace llvm;
+
+namespace gpurd::advise {
+
+int reportError(Error error) {
+  handleAllErrors(std::move(error), [](const ErrorInfoBase &info) {
+    WithColor::error(errs(), "gpurd-advise") << info.message() << "\n";
+  });
+  return 1;
+}
+
+Expected<arch::ArchDescription> resolveArch() {
+  if (!archFile.empty() && archName.getNumOccurrences())
+    return createStringError(inconvertibleErrorCode(),
+                             "--arch and --arch-file both name an "
+                             "architecture; give one of them");
+  auto arch = archFile.empty() ? arch::loadArch(archName)
+                               : arch::loadArchFile(archFile);
+  if (!arch)
+    return arch.takeError();
+  for (const std::string &setting : archSettings)
+    if (Error error = arch::applyOverride(*arch, setting))
+      return createStringError(inconvertibleErrorCode(),
+                               "--set " + setting + ": " +
+                                   toString(std::move(error)));
+  return arch;
+}
+
+/// The launch values given on the command line (--grid, --block, --smem,
+/// --arg, --launch), parsed once.
+Expected<LaunchOverrides> commandLineLaunch() {
+  LaunchOverrides cli;
+  cli.origin = "command line";
+  if (!gridOption.empty()) {
+    auto dim = parseDim3(gridOption, "--grid");
+    if (!dim)
+      return dim.takeError();
+    cli.grid = *dim;
+  }
+  if (!blockOption.empty()) {
+    auto dim = parseDim3(blockOption, "--block");
+    if (!dim)
+      return dim.takeError();
+    cli.block = *dim;
+  }
+  if (!smemOption.empty()) {
+    uint64_t bytes;
+    if (StringRef(smemOption).getAsInteger(10, bytes))
+      return createStringError(inconvertibleErrorCode(),
+                               "--smem takes a number of bytes, got '" +
+                                   smemOption + "'");
+    cli.dynamicSharedBytes = bytes;
+  }
+  auto args = parseArgAssignments(argOptions);
+  if (!args)
+    return args.takeError();
+  cli.args = std::move(*args);
+  if (launchIndex)
+    cli.launchIndex = launchIndex;
+  return cli;
+}
+
+/// Spec entries and command-line values that applied to some kernel, so
+/// that one naming nothing in any file is reported at the end.
+namespace {
+std::set<size_t> usedSpecEntries;
+std::set<std::string> usedArgs;
+std::vector<std::string> seenKernels;
+} // namespace
+
+/// The override layers for \p kernel: its --launch-spec entries, then the
+/// command line. Without --kernel, --arg values apply to the kernels that
+/// have such a parameter.
+Expected<std::vector<LaunchOverrides>>
+overridesFor(const KernelInfo &kernel,
+             const std::optional<LaunchSpec> &spec,
+             const TranslationUnitInfo &unit,
+             const LaunchOverrides &cli) {
+  std::vector<LaunchOverrides> layers;
+  seenKernels.push_back(kernel.name);
+  if (spec) {
+    for (size_t i = 0; i < spec->kernels.size(); ++i) {
+      const auto &[name, entry] = spec->kernels[i];
+      auto found = findKernel(unit, name);
+      if (!found) {
+        // It may name a kernel of another input file.
+        consumeError(found.takeError());
+        continue;
+      }
+      if (*found == &kernel) {
+        layers.push_back(entry);
+        usedSpecEntries.insert(i);
+      }
+    }
+  }
+  LaunchOverrides forKernel = cli;
+  if (kernelName.empty()) {
+    forKernel.args.clear();
+    for (const auto &[name, value] : cli.args)
+      for (const KernelParam &param : kernel.params)
+        if (param.name == name)
+          forKernel.args[name] = value;
+  }
+  for (const auto &[name, value] : forKernel.args)
+    usedArgs.insert(name);
+  layers.push_back(std::move(forKernel));
+  return layers;
+}
+
+/// After all files: a spec entry or --arg that matched nothing is an error.
+Error checkUnusedLaunchValues(const std::optional<LaunchSpec> &spec,
+                              const LaunchOverrides &cli) {
+  std::string known;
+  for (const std::string &name : seenKernels)
+    known += "\n  " + name;
+  if (spec)
+    for (size_t i = 0; i < spec->kernels.size(); ++i)
+      if (!usedSpecEntries.count(i))
+        return createStringError(
+            inconvertibleErrorCode(),
+            launchSpecFile + ": /kernels/" + std::to_string(i) +
+                ": no kernel named '" + spec->kernels[i].first +
+                "' in the input files; the kernels are:" + known);
+  for (const auto &[name, value] : cli.args)
+    if (!usedArgs.count(name))
+      return createStringError(inconvertibleErrorCode(),
+                               "--arg " + name + "=" + value +
+                                   ": no analysed kernel has a parameter '" +
+                                   name + "'");
+  return Error::success();
+}
+
+/// The kernels --kernel selects (all when it is not given).
+Expected<std::vector<const KernelInfo *>>
+selectedKernels(const TranslationUnitInfo &unit) {
+  std::vector<const KernelInfo *> selected;
+  if (!kernelName.empty()) {
+    auto kernel = findKernel(unit, kernelName);
+    if (!kernel)
+      return kernel.takeError();
+    selected.push_back(*kernel);
+    return selected;
+  }
+  for (const KernelInfo &kernel : unit.kernels)
+    selected.push_back(&kernel);
+  return selected;
+}
+
+access::KernelSpecialization
+specializationFor(const KernelInfo &kernel,
+                  const std::optional<std::array<uint64_t, 3>> &grid,
+                  const std::optional<std::array<uint64_t, 3>> &block,
+                  const std::map<std::string, EvaluatedValue> &args) {
+  access::KernelSpecialization values;
+  values.grid = grid;
+  values.block = block;
+  for (unsigned i = 0; i < kernel.params.size(); ++i) {
+    auto it = args.find(kernel.params[i].name);
+    if (it == args.end())
+      continue;
+    const EvaluatedValue &v = it->second;
+    if (const auto *s = std::get_if<int64_t>(&v.value))
+      values.integerArgs[i] = *s;
+    else if (const auto *u = std::get_if<uint64_t>(&v.value))
+      values.integerArgs[i] = static_cast<int64_t>(*u);
+    else if (const auto *d = std::get_if<double>(&v.value))
+      values.floatArgs[i] = *d;
+  }
+  return values;
+}
+
+} // namespace gpurd::advise

@@ -1,0 +1,137 @@
+//===- Options.cpp - Command-line options of gpurd-advise -----------------===//
+
+#include "Options.h"
+
+using namespace llvm;
+
+namespace gpurd::advise {
+
+cl::OptionCategory toolCategory("gpurd-advise options");
+
+cl::opt<OutputFormat> outputFormat(
+    "format", cl::desc("Output format"),
+    cl::values(clEnumValN(OutputFormat::Text, "text", "human-readable (default)"),
+               clEnumValN(OutputFormat::Json, "json",
+                          "JSON, schema in docs/json-output.md")),
+    cl::init(OutputFormat::Text), cl::cat(toolCategory));
+
+cl::opt<bool> listKernels(
+    "list-kernels",
+    cl::desc("List each __global__ kernel (template instances included) and "
+             "each launch site with the values known at compile time"),
+    cl::cat(toolCategory));
+
+cl::opt<bool> dumpAccesses(
+    "dump-accesses",
+    cl::desc("Print every memory operation of the compiled kernel with its "
+             "iteration domain, access relation and schedule (isl), or why "
+             "it is not affine"),
+    cl::cat(toolCategory));
+cl::opt<bool> explainCompiled(
+    "explain-compiled",
+    cl::desc("Show, per source subscript, whether the compiled kernel keeps, "
+             "merges, hoists or drops its memory operation"),
+    cl::cat(toolCategory));
+cl::opt<bool> unroll("unroll",
+                     cl::desc("Keep the compiler's loop unrolling in the "
+                              "analysed device code (off by default)"),
+                     cl::cat(toolCategory));
+
+cl::opt<bool> printDeviceIR(
+    "print-device-ir",
+    cl::desc("Print the specialised, optimised kernel IR the access model is "
+             "built from (to stderr)"),
+    cl::Hidden, cl::cat(toolCategory));
+
+cl::opt<unsigned long> islMaxOperations(
+    "isl-max-operations",
+    cl::desc("Bound on isl's work per kernel; operations that exceed it are "
+             "reported non-affine (reason 'complexity')"),
+    cl::init(2000000), cl::cat(toolCategory));
+
+cl::list<std::string> emitTrace(
+    "emit-trace",
+    cl::desc("Write the kernel's accesses: FILE.txt (thread-level text), "
+             "FILE.bin (binary), nugteren:DIR or accelsim:DIR "
+             "(docs/trace-formats.md); repeatable"),
+    cl::value_desc("SPEC"), cl::cat(toolCategory));
+cl::opt<TraceSourceOption> traceSource(
+    "trace-source", cl::desc("Which producer makes the trace"),
+    cl::values(clEnumValN(TraceSourceOption::Auto, "auto",
+                          "affine when every operation is affine (default)"),
+               clEnumValN(TraceSourceOption::Affine, "affine",
+                          "enumerate the affine access model"),
+               clEnumValN(TraceSourceOption::Emulate, "emulate",
+                          "interpret the kernel's device IR")),
+    cl::init(TraceSourceOption::Auto), cl::cat(toolCategory));
+cl::list<std::string> bufferOptions(
+    "buffer",
+    cl::desc("An argument buffer for emulation (repeatable): TYPE is "
+             "int8..uint64|float32|float64, COUNT an expression over scalar "
+             "arguments, INIT zero|iota|random:SEED:LOW:HIGH|file:PATH|"
+             "csr-rowptr:MTX|csr-colidx:MTX|csr-values:MTX"),
+    cl::value_desc("NAME=TYPE:COUNT:INIT"), cl::cat(toolCategory));
+cl::opt<std::string> smsOption(
+    "sms",
+    cl::desc("Model the blocks of N SMs spread over the GPU, or all (the "
+             "trace keeps only their blocks)"),
+    cl::value_desc("N|all"), cl::init("all"), cl::cat(toolCategory));
+
+cl::opt<std::string> kernelName(
+    "kernel", cl::desc("Analyse only this kernel (name as listed by "
+                       "--list-kernels; namespaces and template arguments may "
+                       "be left out when unambiguous)"),
+    cl::value_desc("NAME"), cl::cat(toolCategory));
+cl::opt<std::string> gridOption("grid", cl::desc("Grid size of the launch"),
+                                cl::value_desc("X[,Y[,Z]]"),
+                                cl::cat(toolCategory));
+cl::opt<std::string> blockOption("block", cl::desc("Block size of the launch"),
+                                 cl::value_desc("X[,Y[,Z]]"),
+                                 cl::cat(toolCategory));
+cl::opt<std::string>
+    smemOption("smem", cl::desc("Dynamic shared memory of the launch in bytes"),
+               cl::value_desc("BYTES"), cl::cat(toolCategory));
+cl::list<std::string> argOptions(
+    "arg", cl::desc("Value of a scalar kernel argument (repeatable)"),
+    cl::value_desc("NAME=VALUE"), cl::cat(toolCategory));
+cl::opt<unsigned> launchIndex(
+    "launch",
+    cl::desc("Start from the N-th launch site of the kernel (1 = the first)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(toolCategory));
+cl::opt<std::string> launchSpecFile(
+    "launch-spec",
+    cl::desc("JSON file with launch configurations (docs/launch-spec.md)"),
+    cl::value_desc("FILE"), cl::cat(toolCategory));
+
+cl::opt<std::string> archName(
+    "arch", cl::desc("GPU architecture preset (see --list-archs)"),
+    cl::value_desc("NAME"), cl::init("ampere-a100"), cl::cat(toolCategory));
+cl::opt<std::string> archFile(
+    "arch-file",
+    cl::desc("GPU architecture description file (docs/arch-format.md)"),
+    cl::value_desc("FILE"), cl::cat(toolCategory));
+cl::list<std::string> archSettings(
+    "set",
+    cl::desc("Override one field of the GPU architecture (repeatable), e.g. "
+             "--set l1.assoc=8 (docs/arch-format.md)"),
+    cl::value_desc("KEY=VALUE"), cl::cat(toolCategory));
+cl::opt<bool> printArch("print-arch",
+                        cl::desc("Print the resolved GPU architecture as JSON"),
+                        cl::cat(toolCategory));
+cl::opt<bool> listArchs("list-archs",
+                        cl::desc("List the GPU architecture presets"),
+                        cl::cat(toolCategory));
+
+cl::extrahelp moreHelp(R"(
+Compiler flags go after '--' (gpurd-advise k.cu -- -I include -DN=1024), or
+come from a compile_commands.json found with -p BUILD_DIR (clang, gcc and nvcc
+commands are understood). No CUDA installation is needed: gpurd parses with
+its own CUDA headers.
+
+Examples:
+  gpurd-advise matmul.cu --list-kernels --
+  gpurd-advise matmul.cu --kernel mm --block 16,16 --arg n=4096 --
+  gpurd-advise --arch fermi-gtx470 --print-arch
+)");
+
+} // namespace gpurd::advise

@@ -1,0 +1,204 @@
+//===- TraceCommand.cpp - --emit-trace --------------------------------------===//
+
+#include "Commands.h"
+#include "Options.h"
+
+#include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Output/KernelListing.h"
+#include "gpurd/Trace/BlockScheduler.h"
+#include "gpurd/Trace/Buffers.h"
+#include "gpurd/Trace/TraceSource.h"
+#include "gpurd/Trace/TraceWriter.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace gpurd::advise {
+
+/// --emit-trace for one file: resolve the launch, prepare the kernel, pick
+/// the producer and write every block the sampled SMs run.
+bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
+                nlohmann::json &jsonOut) {
+  auto kernels = selectedKernels(unit);
+  if (!kernels) {
+    reportError(kernels.takeError());
+    return false;
+  }
+  if (kernels->size() != 1) {
+    std::string names;
+    for (const KernelInfo *k : *kernels)
+      names += "\n  " + k->name;
+    reportError(createStringError(
+        inconvertibleErrorCode(),
+        "--emit-trace writes one kernel's trace; choose it with --kernel "
+        "(the kernels are:" + names + ")"));
+    return false;
+  }
+  const KernelInfo &kernel = *kernels->front();
+  auto layers = overridesFor(kernel, run.spec, unit, run.cli);
+  if (!layers) {
+    reportError(layers.takeError());
+    return false;
+  }
+  std::vector<const LaunchOverrides *> pointers;
+  for (const LaunchOverrides &layer : *layers)
+    pointers.push_back(&layer);
+  auto config = resolveLaunch(unit, kernel, pointers);
+  if (!config) {
+    reportError(config.takeError());
+    return false;
+  }
+  std::vector<trace::BufferSpec> buffers;
+  for (const std::string &text : bufferOptions) {
+    auto buffer = trace::parseBufferSpec(text);
+    if (!buffer) {
+      reportError(buffer.takeError());
+      return false;
+    }
+    buffers.push_back(std::move(*buffer));
+  }
+
+  access::DeviceCompileOptions deviceOptions;
+  deviceOptions.cuda = run.compile;
+  deviceOptions.unroll = unroll;
+  auto device =
+      access::compileDeviceModule(run.database, unit.file, deviceOptions);
+  if (!device) {
+    reportError(device.takeError());
+    return false;
+  }
+  std::map<std::string, EvaluatedValue> args;
+  for (const LaunchArgument &arg : config->args)
+    args[arg.param] = arg.value;
+  access::KernelSpecialization values =
+      specializationFor(kernel, config->grid, config->block, args);
+  access::AccessAnalysisOptions options;
+  options.unroll = unroll;
+  options.islMaxOperations = islMaxOperations;
+  auto prepared = access::prepareKernel(*device->module, kernel,
+                                               values, options);
+  if (!prepared) {
+    reportError(prepared.takeError());
+    return false;
+  }
+  auto model = access::buildAccessModel(*prepared, kernel, unit,
+                                               values, options);
+  if (!model) {
+    reportError(model.takeError());
+    return false;
+  }
+
+  trace::TraceSourceRequest request;
+  request.kind = traceSource == TraceSourceOption::Affine
+                     ? trace::TraceSourceKind::Affine
+                 : traceSource == TraceSourceOption::Emulate
+                     ? trace::TraceSourceKind::Emulate
+                     : trace::TraceSourceKind::Auto;
+  request.launch.grid = config->grid;
+  request.launch.block = config->block;
+  request.launch.dynamicSharedBytes = config->dynamicSharedBytes;
+  request.args = args;
+  request.buffers = std::move(buffers);
+  auto source = trace::createTraceSource(*prepared, *model, kernel,
+                                                request);
+  if (!source) {
+    reportError(source.takeError());
+    return false;
+  }
+
+  for (const std::string &specText : emitTrace)
+    if (StringRef(specText).starts_with("accelsim:") && smsOption != "all") {
+      reportError(createStringError(
+          inconvertibleErrorCode(),
+          "--emit-trace=" + specText +
+              ": Accel-Sim traces contain every block of the grid; drop "
+              "--sms " + smsOption));
+      return false;
+    }
+
+  // Which blocks: those of the sampled SMs, in increasing id.
+  unsigned numSms = run.arch.sm.count;
+  unsigned count = 0;
+  if (smsOption != "all" && StringRef(smsOption).getAsInteger(10, count)) {
+    reportError(createStringError(inconvertibleErrorCode(),
+                                  "--sms takes a number of SMs or 'all', got '" +
+                                      smsOption + "'"));
+    return false;
+  }
+  trace::BlockSchedule schedule = trace::scheduleBlocks(
+      request.launch.numBlocks(), numSms, /*activeBlocks=*/1, count);
+  std::vector<uint64_t> blocks;
+  for (unsigned sm : schedule.modelledSms)
+    for (uint64_t block : schedule.blocksOf(sm))
+      blocks.push_back(block);
+  std::sort(blocks.begin(), blocks.end());
+
+  trace::TraceHeader header;
+  header.kernel = kernel.name;
+  header.launch = request.launch;
+  header.sharedBytes = kernel.staticSharedBytes + config->dynamicSharedBytes;
+  if (run.arch.computeCapability) {
+    unsigned version = 0;
+    if (!StringRef(*run.arch.computeCapability).drop_front(3).getAsInteger(10, version))
+      header.binaryVersion = version;
+  }
+  std::vector<std::unique_ptr<trace::TraceWriter>> writers;
+  for (const std::string &specText : emitTrace) {
+    auto writer = trace::createTraceWriter(specText, header);
+    if (!writer) {
+      reportError(writer.takeError());
+      return false;
+    }
+    writers.push_back(std::move(*writer));
+  }
+  std::vector<trace::WarpTrace> warps;
+  uint64_t instructions = 0, accesses = 0;
+  for (uint64_t block : blocks) {
+    if (Error error = (*source)->traceBlock(block, warps)) {
+      reportError(std::move(error));
+      return false;
+    }
+    for (const trace::WarpTrace &warp : warps)
+      for (const trace::WarpInstruction &inst : warp.instructions) {
+        ++instructions;
+        if (inst.kind != access::AccessKind::Barrier)
+          accesses += __builtin_popcount(inst.activeMask);
+      }
+    for (auto &writer : writers)
+      if (Error error = writer->writeBlock(warps)) {
+        reportError(std::move(error));
+        return false;
+      }
+  }
+  for (auto &writer : writers)
+    if (Error error = writer->finish()) {
+      reportError(std::move(error));
+      return false;
+    }
+  std::string sampled = schedule.describe();
+  if (outputFormat == OutputFormat::Json) {
+    jsonOut = {{"file", displayPath(unit.file)},
+               {"kernel", kernel.name},
+               {"trace_source", (*source)->name()},
+               {"blocks", blocks.size()},
+               {"warp_instructions", instructions},
+               {"thread_accesses", accesses},
+               {"sampled", sampled},
+               {"outputs", std::vector<std::string>(emitTrace.begin(),
+                                                    emitTrace.end())}};
+  } else {
+    outs() << "kernel " << kernel.name << ": wrote " << accesses
+           << " thread accesses (" << instructions << " warp instructions, "
+           << blocks.size() << (blocks.size() == 1 ? " block" : " blocks")
+           << ") from the " << (*source)->name() << " trace source";
+    if (count)
+      outs() << "; sampled " << sampled;
+    outs() << "\n";
+  }
+  return true;
+}
+
+} // namespace gpurd::advise

@@ -1,0 +1,610 @@
+//===- CacheModelTest.cpp - Features of the GPU cache model ---------------===//
+//
+// MSHR limits and reservation-failure policies, warp delays, latency models,
+// write-evict and bypass policies, miss classification, the L2 behind the
+// L1s, block mappings and occupancy, sampling, reuse profiles, errors and
+// determinism.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelTestSupport.h"
+
+#include "gpurd/Model/WarpRequests.h"
+
+#include "gpurd/Arch/Presets.h"
+#include "gpurd/Model/ExecutionModel.h"
+#include "gpurd/Trace/Coalescer.h"
+
+#include <cmath>
+#include <random>
+#include <set>
+
+using namespace gpurd;
+using namespace gpurd::model;
+using namespace gpurd::model::test;
+
+namespace {
+
+arch::ArchDescription smallArch(unsigned lines = 64, unsigned assoc = 0,
+                                unsigned mshrEntries = 64) {
+  arch::ArchDescription arch = oneSmArch("small");
+  arch.l1 = cache(lines, 128, assoc);
+  arch.l1->latencyModel = conditionalLatency(0, 10);
+  arch.l1->mshr = mshrs(mshrEntries);
+  return arch;
+}
+
+/// One warp whose instruction touches \p lines distinct lines.
+trace::WarpInstruction spread(unsigned lines, uint64_t base = 0) {
+  trace::WarpInstruction in;
+  in.size = 4;
+  for (unsigned l = 0; l < lines; ++l) {
+    in.activeMask |= 1u << l;
+    in.addresses[l] = base + l * 128;
+  }
+  return in;
+}
+
+std::string errorOf(const arch::ArchDescription &arch,
+                    const HandKernel &kernel,
+                    const CacheModelOptions &options = {}) {
+  llvm::Expected<CacheModelResults> r =
+      runCacheModel(arch, kernel.input(), options);
+  if (r)
+    return "";
+  return llvm::toString(r.takeError());
+}
+
+HandKernel oneLoad() {
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  kernel.warp(0, 0).instructions.push_back(lane0(0));
+  return kernel;
+}
+
+TEST(CacheModelTest, MissingFieldsAreNamed) {
+  arch::ArchDescription arch = smallArch();
+  arch.name = "volta-v100";
+  arch.l1->mshr->entries.reset();
+  EXPECT_EQ(errorOf(arch, oneLoad()),
+            "arch 'volta-v100' has no l1.mshr.entries; the cache model needs "
+            "it (set it with --set l1.mshr.entries=N)");
+  arch = smallArch();
+  arch.l1->latencyModel.reset();
+  EXPECT_NE(errorOf(arch, oneLoad()).find("has no l1.latencyModel"),
+            std::string::npos);
+  arch = smallArch();
+  arch.l1->latencyModel = arch::LatencyModel{};
+  arch.l1->latencyModel->kind = arch::LatencyModelKind::HalfNormal;
+  arch.l1->latencyModel->lambdaMin = 100;
+  EXPECT_EQ(errorOf(arch, oneLoad()),
+            "arch 'small' has no l1.latencyModel.sigma; the cache model needs "
+            "it (set it with --set l1.latencyModel.sigma=N)");
+  // The presets without a complete L1.
+  llvm::Expected<arch::ArchDescription> volta = arch::loadPreset("volta-v100");
+  ASSERT_TRUE(bool(volta));
+  EXPECT_EQ(errorOf(*volta, oneLoad()),
+            "arch 'volta-v100' has no l1.assoc; the cache model needs it (set "
+            "it with --set l1.assoc=WAYS)");
+  llvm::Expected<arch::ArchDescription> kepler =
+      arch::loadPreset("kepler-k80");
+  ASSERT_TRUE(bool(kepler));
+  EXPECT_NE(errorOf(*kepler, oneLoad()).find("has no l1.size"),
+            std::string::npos);
+}
+
+TEST(CacheModelTest, IncompleteL2IsANoteOrAnError) {
+  arch::ArchDescription arch = smallArch();
+  arch.l2 = arch::CacheDescription{};
+  arch.l2->size = 1 << 20;
+  CacheModelResults results = run(arch, oneLoad());
+  EXPECT_FALSE(results.l2Modelled);
+  bool noted = false;
+  for (const std::string &note : results.notes)
+    noted |= note.find("the L2 is not modelled: arch 'small' has no "
+                       "l2.lineSize") != std::string::npos;
+  EXPECT_TRUE(noted);
+  CacheModelOptions options;
+  options.l2 = L2Mode::On;
+  EXPECT_NE(errorOf(arch, oneLoad(), options).find("has no l2.lineSize"),
+            std::string::npos);
+}
+
+// seed 000 §5.2: a warp may hold at most 6 entries.
+TEST(CacheModelTest, PerWarpMshrLimit) {
+  arch::ArchDescription arch = smallArch();
+  arch.l1->mshr->perWarp = 6;
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  kernel.warp(0, 0).instructions.push_back(spread(10));
+  Recorder recorder;
+  CacheModelOptions options;
+  options.observer = &recorder;
+  CacheModelResults results = run(arch, kernel, options);
+  unsigned most = 0;
+  for (const RequestEvent &e : recorder.requests)
+    most = std::max(most, e.mshrsUsedAfter);
+  EXPECT_EQ(most, 6u);
+  EXPECT_EQ(results.l1.mshrAllocations, 10u);
+  EXPECT_EQ(results.l1.readAccesses, 10u);
+  EXPECT_GE(results.l1.reservationFailures, 4u);
+}
+
+TEST(CacheModelTest, MaxMergesPerEntry) {
+  arch::ArchDescription arch = smallArch();
+  arch.l1->mshr->maxMerges = 1;
+  HandKernel kernel;
+  kernel.launch.block = {96, 1, 1};
+  for (unsigned w = 0; w < 3; ++w)
+    kernel.warp(0, w).instructions.push_back(lane0(256));
+  Recorder recorder;
+  CacheModelOptions options;
+  options.observer = &recorder;
+  options.delayWarpsByLatency = false;
+  CacheModelResults results = run(arch, kernel, options);
+  ASSERT_GE(recorder.requests.size(), 3u);
+  EXPECT_EQ(recorder.requests[0].status, RequestStatus::Miss);
+  EXPECT_EQ(recorder.requests[1].status, RequestStatus::LatencyMiss);
+  EXPECT_EQ(recorder.requests[2].status, RequestStatus::ReservationFailure);
+  EXPECT_EQ(results.l1.mshrMerges, 1u);
+  EXPECT_DOUBLE_EQ(results.l1.mshrMergeRate(), 0.5);
+}
+
+// Seed 000 reissues a failed request (every turn of the warp), seed 001 stalls
+// the warp until its outstanding requests are served.
+TEST(CacheModelTest, ReissueAndStallPolicies) {
+  for (auto policy : {arch::ReservationFailurePolicy::Reissue,
+                      arch::ReservationFailurePolicy::StallWarp}) {
+    arch::ArchDescription arch = smallArch(64, 0, 1);
+    arch.l1->mshr->reservationFailure = policy;
+    HandKernel kernel;
+    kernel.launch.block = {32, 1, 1};
+    kernel.warp(0, 0).instructions.push_back(spread(2));
+    Recorder recorder;
+    CacheModelOptions options;
+    options.observer = &recorder;
+    CacheModelResults results = run(arch, kernel, options);
+    // The first line misses at 0 and fills at 10 (end of time stamp 10).
+    ASSERT_EQ(recorder.requests.front().effectTime, 10u);
+    const RequestEvent &last = recorder.requests.back();
+    EXPECT_EQ(last.status, RequestStatus::Miss);
+    if (policy == arch::ReservationFailurePolicy::Reissue) {
+      // Retried at every time stamp 1..10, served at 11.
+      EXPECT_EQ(results.l1.reservationFailures, 10u);
+      EXPECT_EQ(last.time, 11u);
+    } else {
+      // Fails once at 1, then waits for its entry to be served.
+      EXPECT_EQ(results.l1.reservationFailures, 1u);
+      EXPECT_EQ(last.time, 11u);
+    }
+  }
+}
+
+// seed 000 §4.5: a warp returns to the queue after its request's latency.
+TEST(CacheModelTest, WarpDelays) {
+  arch::ArchDescription arch = smallArch();
+  HandKernel kernel;
+  kernel.launch.block = {64, 1, 1};
+  // Warp 0: a miss, then the same line again. Warp 1: a miss on another line,
+  // then that line four more times.
+  kernel.warp(0, 0).instructions = {lane0(0), lane0(4)};
+  for (int i = 0; i < 5; ++i)
+    kernel.warp(0, 1).instructions.push_back(lane0(4096 + 4 * i));
+  for (bool delay : {false, true}) {
+    Recorder recorder;
+    CacheModelOptions options;
+    options.observer = &recorder;
+    options.delayWarpsByLatency = delay;
+    run(arch, kernel, options);
+    std::vector<uint64_t> warps, times;
+    std::vector<RequestStatus> statuses;
+    for (const RequestEvent &e : recorder.requests) {
+      warps.push_back(e.warp);
+      times.push_back(e.time);
+      statuses.push_back(e.status);
+    }
+    EXPECT_EQ(warps, (std::vector<uint64_t>{0, 1, 0, 1, 1, 1, 1}));
+    if (!delay) {
+      // Round robin: the second requests find their lines in flight.
+      EXPECT_EQ(times, (std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6}));
+      EXPECT_EQ(statuses[2], RequestStatus::LatencyMiss);
+      EXPECT_EQ(statuses[3], RequestStatus::LatencyMiss);
+    } else {
+      // Each warp waits for its miss (10 steps); the fills have landed.
+      EXPECT_EQ(times, (std::vector<uint64_t>{0, 1, 10, 11, 12, 13, 14}));
+      EXPECT_EQ(statuses[2], RequestStatus::Hit);
+      EXPECT_EQ(statuses[3], RequestStatus::Hit);
+    }
+  }
+}
+
+// seed 000 §4.2: misses take lambda_min + |N(0, sigma^2)|.
+TEST(CacheModelTest, HalfNormalLatencies) {
+  arch::ArchDescription arch = smallArch(4096, 4, 1 << 16);
+  arch.l1->latencyModel = arch::LatencyModel{};
+  arch.l1->latencyModel->kind = arch::LatencyModelKind::HalfNormal;
+  arch.l1->latencyModel->hit = 0;
+  arch.l1->latencyModel->lambdaMin = 100;
+  arch.l1->latencyModel->sigma = 20;
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  for (unsigned i = 0; i < 4000; ++i)
+    kernel.warp(0, 0).instructions.push_back(lane0(uint64_t(i) * 128));
+  auto latencies = [&](uint64_t seed) {
+    Recorder recorder;
+    CacheModelOptions options;
+    options.observer = &recorder;
+    options.seed = seed;
+    run(arch, kernel, options);
+    std::vector<uint64_t> out;
+    for (const RequestEvent &e : recorder.requests)
+      out.push_back(*e.latency);
+    return out;
+  };
+  std::vector<uint64_t> a = latencies(1), b = latencies(1), c = latencies(2);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  double sum = 0;
+  for (uint64_t l : a) {
+    EXPECT_GE(l, 100u);
+    sum += double(l);
+  }
+  // E|N(0, s^2)| = s sqrt(2 / pi) = 15.96; the standard error of the mean
+  // of 4000 samples is below 0.2.
+  EXPECT_NEAR(sum / a.size(), 100 + 20 * std::sqrt(2 / M_PI), 1.0);
+}
+
+// seed 001 §4.4.1: K1 + K2 * #MSHR_busy * #active_SMs / L2P.
+TEST(CacheModelTest, AdaptiveLatency) {
+  arch::ArchDescription arch = smallArch();
+  arch.sm.count = 8;
+  arch.l1->latencyModel = arch::LatencyModel{};
+  arch.l1->latencyModel->kind = arch::LatencyModelKind::Adaptive;
+  arch.l1->latencyModel->k1 = 2;
+  arch.l1->latencyModel->k2 = 0.25;
+  arch.l2 = cache(1024, 128, 8);
+  arch.l2->partitions = 2;
+  arch.l2->banks = 2;
+  HandKernel kernel;
+  kernel.launch.grid = {8, 1, 1}; // one block per SM: 8 active SMs
+  kernel.launch.block = {32, 1, 1};
+  kernel.warp(0, 0).instructions.push_back(spread(12));
+  Recorder recorder;
+  CacheModelOptions options;
+  options.observer = &recorder;
+  options.sms = {0};
+  options.engine = ExecutionEngine::WarpQueue;
+  CacheModelResults results = run(arch, kernel, options);
+  EXPECT_EQ(results.sampling.activeSms, 8u);
+  unsigned checked = 0;
+  bool sawBusy = false;
+  for (const RequestEvent &e : recorder.requests) {
+    if (e.status != RequestStatus::Miss)
+      continue;
+    double expected = 2 + 0.25 * e.mshrsUsedBefore * 8 / 4.0;
+    EXPECT_EQ(*e.latency, uint64_t(std::llround(expected)));
+    sawBusy |= e.mshrsUsedBefore > 1;
+    ++checked;
+  }
+  EXPECT_EQ(checked, 12u);
+  EXPECT_TRUE(sawBusy);
+}
+
+// seed 001 §3.1: a write hit evicts; the next read misses (invalidation).
+TEST(CacheModelTest, WriteEvict) {
+  arch::ArchDescription arch = smallArch();
+  arch.l2 = cache(1024, 32, 8);
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  kernel.warp(0, 0).instructions = {
+      fullWarp(0, 4), fullWarp(0, 4), fullWarp(0, 4, trace::AccessKind::Write),
+      fullWarp(0, 4)};
+  CacheModelResults results = run(arch, kernel);
+  EXPECT_EQ(results.l1.readAccesses, 3u);
+  EXPECT_EQ(results.l1.readHits, 1u);
+  EXPECT_EQ(results.l1.writeAccesses, 1u);
+  EXPECT_EQ(results.l1.writeHits, 1u);
+  EXPECT_EQ(results.l1.readMissCount(MissClass::Compulsory), 1u);
+  EXPECT_EQ(results.l1.readMissCount(MissClass::Invalidation), 1u);
+  // The L2 (32-byte lines) gets the two 128-byte fills and the write.
+  EXPECT_EQ(results.transactions.l2Reads, 8u);
+  EXPECT_EQ(results.transactions.l2Writes, 4u);
+  EXPECT_EQ(results.l2.writeAccesses, 4u);
+  // The second fill hits in the L2.
+  EXPECT_EQ(results.l2.readHits, 4u);
+  EXPECT_EQ(results.transactions.dramReads, 4u);
+}
+
+// seed 001 Table 2 bypass policies.
+TEST(CacheModelTest, BypassPolicies) {
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  kernel.warp(0, 0).instructions = {
+      fullWarp(0, 4, trace::AccessKind::Write), fullWarp(0, 4),
+      fullWarp(0, 4)};
+  {
+    // RWON: the L1 is off; everything goes to the L2.
+    arch::ArchDescription arch = smallArch();
+    arch.l1->bypass = arch::BypassPolicy::ReadsAndWrites;
+    arch.l2 = cache(1024, 128, 8);
+    CacheModelResults results = run(arch, kernel);
+    EXPECT_EQ(results.l1.readAccesses, 0u);
+    EXPECT_EQ(results.l1.bypassed, 3u);
+    EXPECT_EQ(results.transactions.l2Reads, 2u);
+    EXPECT_EQ(results.transactions.l2Writes, 1u);
+    EXPECT_EQ(results.l2.readHits, 2u); // the write allocated (write-back)
+  }
+  {
+    // OFF with a write-back, write-allocate L1: the write allocates, both
+    // reads hit, nothing reaches the L2.
+    arch::ArchDescription arch = smallArch();
+    arch.l1->bypass = arch::BypassPolicy::Off;
+    arch.l1->writePolicy = arch::WritePolicy::WriteBack;
+    arch.l1->writeAllocate = true;
+    arch.l2 = cache(1024, 128, 8);
+    CacheModelResults results = run(arch, kernel);
+    EXPECT_EQ(results.l1.readHits, 2u);
+    EXPECT_EQ(results.transactions.l2Writes, 0u);
+    EXPECT_EQ(results.transactions.l2Reads, 0u);
+  }
+  {
+    // WON (the default): the write goes past; the first read misses.
+    arch::ArchDescription arch = smallArch();
+    CacheModelResults results = run(arch, kernel);
+    EXPECT_EQ(results.l1.readHits, 1u);
+    EXPECT_EQ(results.l1.readMissCount(MissClass::Compulsory), 1u);
+  }
+}
+
+// The 3C split: a 2-way... a direct-mapped cache of 2 lines misses on lines 0
+// and 2 (same set) where a fully associative one would hit: associativity;
+// three lines cycling through 2 fully associative lines: capacity.
+TEST(CacheModelTest, MissClasses) {
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  for (int i = 0; i < 4; ++i)
+    for (uint64_t line : {0, 2})
+      kernel.warp(0, 0).instructions.push_back(lane0(line * 128));
+  arch::ArchDescription direct = smallArch(2, 1);
+  direct.l1->latencyModel = fixedLatency(0);
+  CacheModelResults a = run(direct, kernel);
+  EXPECT_EQ(a.l1.readMissCount(MissClass::Compulsory), 2u);
+  EXPECT_EQ(a.l1.readMissCount(MissClass::Associativity), 6u);
+  EXPECT_EQ(a.l1.readMissCount(MissClass::Capacity), 0u);
+
+  HandKernel cycle;
+  cycle.launch.block = {32, 1, 1};
+  for (int i = 0; i < 3; ++i)
+    for (uint64_t line : {0, 1, 2})
+      cycle.warp(0, 0).instructions.push_back(lane0(line * 128));
+  arch::ArchDescription fa = smallArch(2, 0);
+  fa.l1->latencyModel = fixedLatency(0);
+  CacheModelResults b = run(fa, cycle);
+  EXPECT_EQ(b.l1.readMissCount(MissClass::Compulsory), 3u);
+  EXPECT_EQ(b.l1.readMissCount(MissClass::Capacity), 6u);
+  EXPECT_EQ(b.l1.readMissCount(MissClass::Associativity), 0u);
+}
+
+// seed 001 Algorithm 1: the L2 is shared; the second SM's misses on the same
+// lines hit in it, in the order the requests leave the L1s.
+TEST(CacheModelTest, SharedL2) {
+  arch::ArchDescription arch = smallArch();
+  arch.sm.count = 2;
+  arch.l2 = cache(1024, 128, 8);
+  arch.l2->latencyModel = conditionalLatency(0, 20);
+  HandKernel kernel;
+  kernel.launch.grid = {2, 1, 1};
+  kernel.launch.block = {32, 1, 1};
+  kernel.warp(0, 0).instructions.push_back(fullWarp(0, 4));
+  kernel.warp(1, 0).instructions.push_back(lane0(4096));
+  kernel.warp(1, 0).instructions.push_back(fullWarp(0, 4));
+  Recorder recorder;
+  CacheModelOptions options;
+  options.observer = &recorder;
+  CacheModelResults results = run(arch, kernel, options);
+  ASSERT_TRUE(results.l2Modelled);
+  EXPECT_EQ(results.transactions.l2Reads, 3u);
+  // SM 0's miss leaves at 0, SM 1's at 0 (line 32) and at 10 (line 0, after
+  // its first load's latency): the last is a latency miss at the L2 (the
+  // L2 fill for SM 0 comes at 19).
+  ASSERT_EQ(recorder.l2Requests.size(), 3u);
+  EXPECT_EQ(recorder.l2Requests[0].lineAddress, 0u);
+  EXPECT_EQ(recorder.l2Requests[1].lineAddress, 4096u);
+  EXPECT_EQ(recorder.l2Requests[2].lineAddress, 0u);
+  EXPECT_EQ(recorder.l2Requests[2].status, RequestStatus::LatencyMiss);
+  EXPECT_EQ(results.transactions.dramReads, 2u);
+}
+
+TEST(CacheModelTest, BlockMappings) {
+  using arch::BlockMapping;
+  EXPECT_EQ(blocksOfSm(BlockMapping::RoundRobin, 10, 4, 1, 0),
+            (std::vector<uint64_t>{1, 5, 9}));
+  EXPECT_EQ(blocksOfSm(BlockMapping::Partition4, 20, 2, 1, 0),
+            (std::vector<uint64_t>{4, 5, 6, 7, 12, 13, 14, 15}));
+  EXPECT_EQ(blocksOfSm(BlockMapping::Partition8, 20, 2, 0, 0),
+            (std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19}));
+  std::multiset<uint64_t> all;
+  for (unsigned sm = 0; sm < 3; ++sm) {
+    std::vector<uint64_t> blocks = blocksOfSm(BlockMapping::Random, 50, 3, sm, 9);
+    EXPECT_EQ(blocks, blocksOfSm(BlockMapping::Random, 50, 3, sm, 9));
+    all.insert(blocks.begin(), blocks.end());
+  }
+  EXPECT_EQ(all.size(), 50u);
+  EXPECT_EQ(std::set<uint64_t>(all.begin(), all.end()).size(), 50u);
+  EXPECT_NE(blocksOfSm(BlockMapping::Random, 50, 3, 0, 9),
+            blocksOfSm(BlockMapping::Random, 50, 3, 0, 10));
+}
+
+// seed 001 Algorithm 3 (MAXCB, MAXCW) and the thread and shared-memory
+// limits (seed 000 §4.1).
+TEST(CacheModelTest, Occupancy) {
+  llvm::Expected<arch::ArchDescription> fermi = arch::loadPreset("fermi-gtx470");
+  ASSERT_TRUE(bool(fermi));
+  auto blocks = [&](uint64_t threads, uint64_t shared) {
+    llvm::Expected<unsigned> n = activeBlocksPerSm(*fermi, threads, shared);
+    EXPECT_TRUE(bool(n));
+    return n ? *n : 0u;
+  };
+  EXPECT_EQ(blocks(64, 0), 8u);      // maxBlocksPerSm
+  EXPECT_EQ(blocks(256, 0), 6u);     // 1536 threads, 48 warps
+  EXPECT_EQ(blocks(256, 16384), 3u); // 48 KB shared
+  EXPECT_EQ(blocks(1024, 0), 1u);
+  llvm::Expected<unsigned> none = activeBlocksPerSm(*fermi, 2048, 0);
+  ASSERT_FALSE(bool(none));
+  EXPECT_EQ(llvm::toString(none.takeError()),
+            "a block does not fit on an SM of arch 'fermi-gtx470': it needs "
+            "64 against sm.maxWarpsPerSm = 48");
+}
+
+TEST(CacheModelTest, SamplingScalesTheL2) {
+  llvm::Expected<arch::ArchDescription> maxwell =
+      arch::loadPreset("maxwell-gtx970");
+  ASSERT_TRUE(bool(maxwell));
+  HandKernel kernel;
+  kernel.launch.grid = {26, 1, 1};
+  kernel.launch.block = {32, 1, 1};
+  for (uint64_t b = 0; b < 26; ++b)
+    kernel.warp(b, 0).instructions.push_back(fullWarp(b * 4096, 4));
+  CacheModelOptions options;
+  options.modelledSms = 2;
+  CacheModelResults results = run(*maxwell, kernel, options);
+  EXPECT_EQ(results.sampling.totalSms, 13u);
+  EXPECT_EQ(results.sampling.activeSms, 13u);
+  EXPECT_EQ(results.sampling.modelledSms, (std::vector<unsigned>{0, 6}));
+  EXPECT_EQ(results.sampling.modelledBlocks, 4u);
+  EXPECT_DOUBLE_EQ(results.sampling.scale, 26.0 / 4.0);
+  // 1792 KB / 32 B / 14 banks / 8 ways = 512 sets per bank; 2/13 of them is
+  // 78.8, rounded to a power of two for the XOR index: 64.
+  EXPECT_EQ(results.sampling.l2SetsPerBankFull, 512u);
+  EXPECT_EQ(results.sampling.l2SetsPerBank, 64u);
+  EXPECT_EQ(results.sampling.l2MshrEntriesFull, 32u);
+  EXPECT_EQ(results.sampling.l2MshrEntries, 5u);
+  EXPECT_NE(results.sampling.description.find("2 of 13 SMs (0, 6), 4 of 26 "
+                                              "blocks"),
+            std::string::npos);
+  EXPECT_EQ(results.execution.engine, "parallel-steps");
+  EXPECT_EQ(results.l1.readAccesses, 4u * 4); // 128 bytes = 4 lines of 32
+}
+
+// seed 003 §IV-B: whole-kernel and interval profiles; with one warp and no
+// latency the fully associative profile is the stack distances of the line
+// stream in program order.
+TEST(CacheModelTest, ReuseProfiles) {
+  arch::ArchDescription arch = smallArch(4, 2, 64);
+  arch.l1->latencyModel = fixedLatency(0);
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  std::mt19937_64 rng(3);
+  std::vector<uint64_t> lines;
+  for (int i = 0; i < 500; ++i) {
+    uint64_t line = rng() % 40;
+    lines.push_back(line);
+    kernel.warp(0, 0).instructions.push_back(lane0(line * 128));
+  }
+  CacheModelOptions options;
+  options.fullyAssociativeProfiles = true;
+  options.profileInterval = 100;
+  options.profileExactLimit = 8;
+  CacheModelResults results = run(arch, kernel, options);
+  ReuseProfile expected(8);
+  for (uint64_t d : stackDistances(lines))
+    expected.add(d);
+  ASSERT_TRUE(results.l1Profiles.fullyAssociative.has_value());
+  EXPECT_EQ(*results.l1Profiles.fullyAssociative, expected);
+  EXPECT_EQ(results.l1Profiles.perSet.total(), 500u);
+  ASSERT_EQ(results.l1Profiles.perSetIntervals.size(), 5u);
+  ASSERT_EQ(results.l1Profiles.fullyAssociativeIntervals.size(), 5u);
+  for (const ReuseProfile &p : results.l1Profiles.perSetIntervals)
+    EXPECT_EQ(p.total(), 100u);
+  // Per set (2 sets of 2 ways): a hit iff the per-set distance < 2.
+  EXPECT_EQ(results.l1Profiles.perSet.countBelow(2), results.l1.readHits);
+}
+
+// seed 000 §4.4 Fig. 3, first row: 32 threads copying a 1024-wide matrix
+// row by row (each thread a row, uncoalesced): round robin and the GPU both
+// give 1/32 = 3.13% misses; the model, with its 64 MSHRs of which a warp
+// may hold 6, must too (latency misses aside, which the profiler does not
+// count).
+TEST(CacheModelTest, Figure3FirstRow) {
+  llvm::Expected<arch::ArchDescription> fermi = arch::loadPreset("fermi-gtx470");
+  ASSERT_TRUE(bool(fermi));
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  for (uint64_t j = 0; j < 1024; ++j)
+    kernel.warp(0, 0).instructions.push_back(fullWarp(j * 4, 1024 * 4));
+  CacheModelResults results = run(*fermi, kernel);
+  EXPECT_EQ(results.l1.readAccesses, 32u * 1024);
+  EXPECT_DOUBLE_EQ(results.l1.readMissRateWithoutLatencyMisses(), 1.0 / 32);
+  EXPECT_GT(results.l1.reservationFailures, 0u);
+}
+
+TEST(CacheModelTest, Deterministic) {
+  llvm::Expected<arch::ArchDescription> fermi = arch::loadPreset("fermi-gtx470");
+  ASSERT_TRUE(bool(fermi));
+  fermi->l1->replacement = arch::ReplacementPolicy::Random;
+  HandKernel kernel;
+  kernel.launch.grid = {28, 1, 1};
+  kernel.launch.block = {64, 1, 1};
+  std::mt19937_64 rng(5);
+  for (uint64_t b = 0; b < 28; ++b)
+    for (unsigned w = 0; w < 2; ++w)
+      for (int i = 0; i < 50; ++i)
+        kernel.warp(b, w).instructions.push_back(
+            fullWarp(rng() % (1 << 20) * 4, 4 * (1 + rng() % 64)));
+  auto once = [&](uint64_t seed) {
+    CacheModelOptions options;
+    options.seed = seed;
+    return run(*fermi, kernel, options);
+  };
+  CacheModelResults a = once(1), b = once(1), c = once(2);
+  EXPECT_EQ(a.l1.readHits, b.l1.readHits);
+  EXPECT_EQ(a.l1.readMisses, b.l1.readMisses);
+  EXPECT_EQ(a.l1.reservationFailures, b.l1.reservationFailures);
+  EXPECT_EQ(a.execution.timeSteps, b.execution.timeSteps);
+  EXPECT_EQ(a.l1Profiles.perSet, b.l1Profiles.perSet);
+  EXPECT_TRUE(a.l1.readHits != c.l1.readHits ||
+              a.execution.timeSteps != c.execution.timeSteps);
+}
+
+// The engines split warp instructions into lines exactly like the Trace
+// component's coalescer.
+TEST(CacheModelTest, LineSplittingMatchesTheCoalescer) {
+  std::mt19937_64 rng(11);
+  std::vector<LineRequestRef> mine;
+  std::vector<trace::LineRequest> theirs;
+  for (int i = 0; i < 2000; ++i) {
+    trace::WarpInstruction in;
+    in.size = 1u << (rng() % 5);
+    in.activeMask = static_cast<uint32_t>(rng());
+    uint64_t base = rng() % (1 << 16);
+    uint64_t stride = rng() % 300;
+    for (unsigned l = 0; l < trace::WarpSize; ++l)
+      in.addresses[l] = rng() % 4 ? base + l * stride : rng() % (1 << 16);
+    for (auto [line, sector] : {std::pair{128u, 0u}, {128u, 32u}, {32u, 0u}}) {
+      splitIntoLines(in, line, sector, mine);
+      trace::coalesce(in, {line, sector}, theirs);
+      ASSERT_EQ(mine.size(), theirs.size());
+      for (size_t r = 0; r < mine.size(); ++r) {
+        EXPECT_EQ(mine[r].lineNumber * line, theirs[r].lineAddress);
+        EXPECT_EQ(mine[r].sectorMask, theirs[r].sectorMask);
+      }
+    }
+  }
+}
+
+TEST(CacheModelTest, SkipsUnmodelledSpacesAndBarriers) {
+  arch::ArchDescription arch = smallArch();
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  trace::WarpInstruction shared = fullWarp(0, 4);
+  shared.space = trace::MemorySpace::Shared;
+  trace::WarpInstruction barrier;
+  barrier.kind = trace::AccessKind::Barrier;
+  kernel.warp(0, 0).instructions = {shared, barrier, fullWarp(0, 4)};
+  CacheModelResults results = run(arch, kernel);
+  EXPECT_EQ(results.execution.warpInstructions, 1u);
+  EXPECT_EQ(results.execution.skippedInstructions, 2u);
+  EXPECT_EQ(results.l1.readAccesses, 1u);
+}
+
+} // namespace

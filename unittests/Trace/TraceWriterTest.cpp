@@ -1,0 +1,538 @@
+//===- TraceWriterTest.cpp - FILE.txt, FILE.bin, nugteren:, accelsim: -----===//
+
+#include "gpurd/Trace/TraceWriter.h"
+
+#include "TraceReader.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <gtest/gtest.h>
+
+#include <bitset>
+#include <sstream>
+
+using namespace gpurd::trace;
+
+namespace {
+
+constexpr uint64_t Base = 0x7f0000000000ull;
+
+/// A fresh directory, removed with everything in it on destruction.
+class TemporaryDirectory {
+public:
+  TemporaryDirectory() {
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("gpurd-trace", path));
+  }
+  ~TemporaryDirectory() { llvm::sys::fs::remove_directories(path); }
+  std::string file(llvm::StringRef name) const {
+    llvm::SmallString<256> result(path);
+    llvm::sys::path::append(result, name);
+    return result.str().str();
+  }
+  std::string str() const { return path.str().str(); }
+
+private:
+  llvm::SmallString<128> path;
+};
+
+std::string contents(const std::string &path) {
+  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    ADD_FAILURE() << "cannot read " << path;
+    return "";
+  }
+  return (*buffer)->getBuffer().str();
+}
+
+WarpInstruction instruction(uint32_t site, AccessKind kind, MemorySpace space,
+                            uint32_t size, uint32_t mask, uint32_t before,
+                            std::vector<uint64_t> addresses) {
+  WarpInstruction result;
+  result.site = site;
+  result.kind = kind;
+  result.space = space;
+  result.size = size;
+  result.activeMask = mask;
+  result.instructionsBefore = before;
+  unsigned next = 0;
+  for (unsigned lane = 0; lane < WarpSize; ++lane)
+    if (mask & (1u << lane) && next < addresses.size())
+      result.addresses[lane] = addresses[next++];
+  return result;
+}
+
+/// The tiny kernel every format test writes: one block of 64 threads, two
+/// warps. Warp 0: lanes 0-1 load (site 0) and store to shared memory
+/// (site 1), meet the barrier (site 2), lane 0 stores a double (site 3).
+/// Warp 1: lane 0 loads (site 0), meets the barrier, adds atomically
+/// (site 4), then runs one more non-memory instruction.
+TraceHeader tinyHeader() {
+  TraceHeader header;
+  header.kernel = "tiny";
+  header.launch.grid = {1, 1, 1};
+  header.launch.block = {64, 1, 1};
+  header.kernelId = 3;
+  header.binaryVersion = 70;
+  header.sharedBytes = 256;
+  header.registers = 24;
+  return header;
+}
+
+std::vector<WarpTrace> tinyBlock() {
+  using K = AccessKind;
+  using S = MemorySpace;
+  WarpTrace warp0;
+  warp0.block = 0;
+  warp0.warp = 0;
+  warp0.instructions = {
+      instruction(0, K::Read, S::Global, 4, 0x3, 2, {Base, Base + 4}),
+      instruction(1, K::Write, S::Shared, 4, 0x3, 0, {0x0, 0x4}),
+      instruction(2, K::Barrier, S::Global, 0, 0x3, 1, {}),
+      instruction(3, K::Write, S::Global, 8, 0x1, 0, {Base + 0x100}),
+  };
+  WarpTrace warp1;
+  warp1.block = 0;
+  warp1.warp = 1;
+  warp1.instructions = {
+      instruction(0, K::Read, S::Global, 4, 0x1, 2, {Base + 0x80}),
+      instruction(2, K::Barrier, S::Global, 0, 0x1, 0, {}),
+      instruction(4, K::ReadModifyWrite, S::Global, 4, 0x1, 0, {Base + 0x200}),
+  };
+  warp1.trailingInstructions = 1;
+  return {warp0, warp1};
+}
+
+void writeTiny(const std::string &spec, const TraceHeader &header,
+               const std::vector<std::vector<WarpTrace>> &blocks) {
+  auto writer = createTraceWriter(spec, header);
+  ASSERT_TRUE(bool(writer)) << llvm::toString(writer.takeError());
+  for (const auto &block : blocks) {
+    llvm::Error written = (*writer)->writeBlock(block);
+    ASSERT_FALSE(bool(written)) << llvm::toString(std::move(written));
+  }
+  llvm::Error finished = (*writer)->finish();
+  ASSERT_FALSE(bool(finished)) << llvm::toString(std::move(finished));
+}
+
+TEST(TraceWriter, TextFormat) {
+  TemporaryDirectory dir;
+  std::string path = dir.file("t.txt");
+  writeTiny(path, tinyHeader(), {tinyBlock()});
+  EXPECT_EQ(contents(path),
+            "# gpurd trace 1: kernel=tiny grid=1,1,1 block=64,1,1 shared=256; "
+            "fields: block thread site access space address size\n"
+            "0 0 0 r global 0x7f0000000000 4\n"
+            "0 0 1 w shared 0x0 4\n"
+            "0 0 2 bar - 0x0 0\n"
+            "0 0 3 w global 0x7f0000000100 8\n"
+            "0 1 0 r global 0x7f0000000004 4\n"
+            "0 1 1 w shared 0x4 4\n"
+            "0 1 2 bar - 0x0 0\n"
+            "0 32 0 r global 0x7f0000000080 4\n"
+            "0 32 2 bar - 0x0 0\n"
+            "0 32 4 rw global 0x7f0000000200 4\n");
+}
+
+TEST(TraceWriter, TextFormatOrdersThreadsAcrossWarpsAndBlocks) {
+  TemporaryDirectory dir;
+  std::string path = dir.file("t.txt");
+  TraceHeader header = tinyHeader();
+  header.launch.grid = {2, 1, 1};
+  std::vector<WarpTrace> block0 = tinyBlock();
+  std::swap(block0[0], block0[1]); // warps handed over out of order
+  std::vector<WarpTrace> block1 = tinyBlock();
+  for (WarpTrace &warp : block1) {
+    warp.block = 1;
+    warp.instructions.resize(1);
+  }
+  writeTiny(path, header, {block0, block1});
+  std::string text = contents(path);
+  EXPECT_NE(text.find("0 1 2 bar - 0x0 0\n0 32 0 r global"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("0 32 4 rw global 0x7f0000000200 4\n"
+                      "1 0 0 r global 0x7f0000000000 4\n"
+                      "1 1 0 r global 0x7f0000000004 4\n"
+                      "1 32 0 r global 0x7f0000000080 4\n"),
+            std::string::npos)
+      << text;
+}
+
+TEST(TraceWriter, BinaryFormatRoundTrips) {
+  TemporaryDirectory dir;
+  std::string path = dir.file("t.bin");
+  TraceHeader header = tinyHeader();
+  header.launch.dynamicSharedBytes = 128;
+  writeTiny(path, header, {tinyBlock()});
+
+  std::string bytes = contents(path);
+  ASSERT_EQ(bytes.size(), 104u + 4u + 10u * 32u);
+  EXPECT_EQ(bytes.substr(0, 8), "GPURDTR1");
+  EXPECT_EQ(bytes.substr(104, 4), "tiny");
+  // The first record: block 0, thread 0, site 0, the load of lane 0.
+  EXPECT_EQ(llvm::toHex(bytes.substr(108, 32), /*LowerCase=*/true),
+            "0000000000000000"
+            "00000000"
+            "00000000"
+            "00000000007f0000"
+            "04000000"
+            "00"
+            "00"
+            "0000");
+
+  auto trace = readBinaryTrace(path);
+  ASSERT_TRUE(bool(trace)) << llvm::toString(trace.takeError());
+  EXPECT_EQ(trace->header.kernel, "tiny");
+  EXPECT_EQ(trace->header.kernelId, 3u);
+  EXPECT_EQ(trace->header.binaryVersion, 70u);
+  EXPECT_EQ(trace->header.registers, 24u);
+  EXPECT_EQ(trace->header.sharedBytes, 256u);
+  EXPECT_EQ(trace->header.launch.grid, (std::array<uint64_t, 3>{1, 1, 1}));
+  EXPECT_EQ(trace->header.launch.block, (std::array<uint64_t, 3>{64, 1, 1}));
+  EXPECT_EQ(trace->header.launch.dynamicSharedBytes, 128u);
+
+  using K = AccessKind;
+  using S = MemorySpace;
+  std::vector<ThreadAccess> expected = {
+      {0, 0, 0, K::Read, S::Global, Base, 4},
+      {0, 0, 1, K::Write, S::Shared, 0x0, 4},
+      {0, 0, 2, K::Barrier, S::Global, 0, 0},
+      {0, 0, 3, K::Write, S::Global, Base + 0x100, 8},
+      {0, 1, 0, K::Read, S::Global, Base + 4, 4},
+      {0, 1, 1, K::Write, S::Shared, 0x4, 4},
+      {0, 1, 2, K::Barrier, S::Global, 0, 0},
+      {0, 32, 0, K::Read, S::Global, Base + 0x80, 4},
+      {0, 32, 2, K::Barrier, S::Global, 0, 0},
+      {0, 32, 4, K::ReadModifyWrite, S::Global, Base + 0x200, 4},
+  };
+  ASSERT_EQ(trace->accesses.size(), expected.size());
+  for (size_t i = 0; i < expected.size(); ++i)
+    EXPECT_TRUE(trace->accesses[i] == expected[i]) << "record " << i;
+}
+
+TEST(TraceWriter, BinaryReaderRejectsDamage) {
+  TemporaryDirectory dir;
+  std::string path = dir.file("t.bin");
+  writeTiny(path, tinyHeader(), {tinyBlock()});
+  std::string bytes = contents(path);
+
+  auto check = [&](const std::string &damaged, llvm::StringRef what) {
+    std::string broken = dir.file("broken.bin");
+    {
+      std::error_code error;
+      llvm::raw_fd_ostream out(broken, error);
+      out << damaged;
+    }
+    auto trace = readBinaryTrace(broken);
+    ASSERT_FALSE(bool(trace)) << what.str();
+    std::string message = llvm::toString(trace.takeError());
+    EXPECT_NE(message.find(what), std::string::npos) << message;
+  };
+  check(bytes.substr(0, bytes.size() - 1), "ends in the middle of a record");
+  check(bytes.substr(0, bytes.size() - 32),
+        "announces 10 records but the file holds 9");
+  check("GPURDTR0" + bytes.substr(8), "magic 'GPURDTR1'");
+  std::string version = bytes;
+  version[8] = 2;
+  check(version, "layout version 2 is not supported");
+  std::string kind = bytes;
+  kind[104 + 4 + 28] = 9;
+  check(kind, "record 0 has an unknown access kind");
+  auto missing = readBinaryTrace(dir.file("none.bin"));
+  ASSERT_FALSE(bool(missing));
+  EXPECT_NE(llvm::toString(missing.takeError()).find("cannot read trace file"),
+            std::string::npos);
+}
+
+TEST(TraceWriter, NugterenFormat) {
+  TemporaryDirectory dir;
+  writeTiny("nugteren:" + dir.str(), tinyHeader(), {tinyBlock()});
+  // Global and texture accesses only (the shared stores and the barriers are
+  // left out); the atomic is a load then a store.
+  EXPECT_EQ(contents(dir.file("tiny_03.trc")), "blocksize: 64 1 1\n"
+                                               "0 0 139637976727552 4\n"
+                                               "0 1 139637976727808 8\n"
+                                               "1 0 139637976727556 4\n"
+                                               "32 0 139637976727680 4\n"
+                                               "32 0 139637976728064 4\n"
+                                               "32 1 139637976728064 4\n");
+}
+
+TEST(TraceWriter, NugterenThreadIdsAreGlobal) {
+  TemporaryDirectory dir;
+  TraceHeader header = tinyHeader();
+  header.kernel = "ns::kernel<int>";
+  header.kernelId = 12;
+  header.launch.grid = {3, 1, 1};
+  std::vector<WarpTrace> block2 = tinyBlock();
+  for (WarpTrace &warp : block2)
+    warp.block = 2;
+  writeTiny("nugteren:" + dir.str(), header, {block2});
+  std::string text = contents(dir.file("ns__kernel_int__12.trc"));
+  // Block 2 of 64-thread blocks: thread 0 is tid 128, thread 32 is tid 160.
+  EXPECT_NE(text.find("blocksize: 64 1 1\n128 0 139637976727552 4\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("\n160 1 139637976728064 4\n"), std::string::npos)
+      << text;
+
+  auto writer = createTraceWriter("nugteren:" + dir.str(), header);
+  ASSERT_TRUE(bool(writer));
+  ASSERT_FALSE(bool((*writer)->writeBlock(block2)));
+  llvm::Error late = (*writer)->writeBlock(tinyBlock());
+  ASSERT_TRUE(bool(late));
+  EXPECT_NE(llvm::toString(std::move(late))
+                .find("block 0 arrives after block 2; blocks must be written "
+                      "in increasing linear id"),
+            std::string::npos);
+  ASSERT_FALSE(bool((*writer)->finish()));
+}
+
+const char *const AccelSimHeader =
+    "-kernel name = tiny\n"
+    "-kernel id = 4\n"
+    "-grid dim = (1,1,1)\n"
+    "-block dim = (64,1,1)\n"
+    "-shmem = 256\n"
+    "-nregs = 24\n"
+    "-binary version = 70\n"
+    "-cuda stream id = 0\n"
+    "-shmem base_addr = 0x00007f4c8c000000\n"
+    "-local mem base_addr = 0x00007f4c8e000000\n"
+    "-nvbit version = 1.5.5\n"
+    "-accelsim tracer version = 5\n"
+    "-enable lineinfo = 0\n"
+    "\n"
+    "#traces format = threadblock_x threadblock_y threadblock_z warpid_tb PC "
+    "mask dest_num reg_dests opcode src_num reg_srcs mem_width "
+    "[adrrescompress?] [mem_addresses] immediate\n";
+
+TEST(TraceWriter, AccelSimFormat) {
+  TemporaryDirectory dir;
+  writeTiny("accelsim:" + dir.str(), tinyHeader(), {tinyBlock()});
+  EXPECT_EQ(contents(dir.file("kernelslist.g")), "kernel-4.traceg\n");
+  EXPECT_EQ(contents(dir.file("kernel-4.traceg")),
+            std::string(AccelSimHeader) +
+                "\n"
+                "#BEGIN_TB\n"
+                "\n"
+                "thread block = 0,0,0\n"
+                "\n"
+                "warp = 0\n"
+                "insts = 8\n"
+                "03d0 00000003 1 R13 FFMA 2 R12 R11 0 0\n"
+                "03e0 00000003 1 R14 IMAD 2 R13 R12 0 0\n"
+                "03f0 00000003 1 R16 LDG.E 1 R2 4 0 0x7f0000000000 "
+                "0x7f0000000004 0\n"
+                "07f0 00000003 0 STS 2 R2 R20 4 0 0x0 0x4 0\n"
+                "0be0 00000003 1 R14 IMAD 2 R13 R12 0 0\n"
+                "0bf0 00000003 0 BAR.SYNC 0 0 0\n"
+                "0ff0 00000001 0 STG.E.64 2 R2 R28 8 0 0x7f0000000100 0\n"
+                "40003f0 ffffffff 0 EXIT 0 0 0\n"
+                "\n"
+                "warp = 1\n"
+                "insts = 7\n"
+                "03d0 00000001 1 R13 FFMA 2 R12 R11 0 0\n"
+                "03e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                "03f0 00000001 1 R16 LDG.E 1 R2 4 0 0x7f0000000080 0\n"
+                "0bf0 00000001 0 BAR.SYNC 0 0 0\n"
+                "13f0 00000001 1 R32 ATOMG.E.ADD 2 R2 R33 4 0 0x7f0000000200 "
+                "0\n"
+                "40003e0 ffffffff 1 R14 IMAD 2 R13 R12 0 0\n"
+                "40003f0 ffffffff 0 EXIT 0 0 0\n"
+                "\n"
+                "#END_TB\n");
+}
+
+/// Parses one instruction line the way Accel-Sim's trace parser does
+/// (gpu-simulator/trace-parser, inst_trace_t::parse_from_string, tracer
+/// version >= 3, no line info) and checks that every field is consumed.
+void expectAccelSimParses(const std::string &line) {
+  std::istringstream in(line);
+  unsigned pc = 0, mask = 0, dsts = 0, srcs = 0, width = 0, mode = 0;
+  std::string token, opcode;
+  in >> std::hex >> pc >> mask >> std::dec >> dsts;
+  ASSERT_TRUE(in && dsts <= 1) << line;
+  for (unsigned i = 0; i < dsts; ++i) {
+    in >> token;
+    EXPECT_EQ(token[0], 'R') << line;
+  }
+  in >> opcode >> srcs;
+  ASSERT_TRUE(in && srcs <= 4) << line;
+  for (unsigned i = 0; i < srcs; ++i) {
+    in >> token;
+    EXPECT_EQ(token[0], 'R') << line;
+  }
+  in >> width;
+  if (width > 0) {
+    in >> std::dec >> mode;
+    EXPECT_EQ(mode, 0u) << line;
+    std::bitset<32> bits(mask);
+    for (unsigned lane = 0; lane < 32; ++lane)
+      if (bits.test(lane)) {
+        unsigned long long address = 0;
+        in >> std::hex >> address;
+        EXPECT_TRUE(bool(in)) << line;
+      }
+  }
+  unsigned immediate = 1;
+  in >> std::dec >> immediate;
+  EXPECT_TRUE(bool(in)) << line;
+  EXPECT_EQ(immediate, 0u) << line;
+  in >> token;
+  EXPECT_TRUE(in.eof()) << "trailing fields in: " << line;
+}
+
+TEST(TraceWriter, AccelSimLinesFollowTheParser) {
+  TemporaryDirectory dir;
+  TraceHeader header = tinyHeader();
+  header.launch.grid = {2, 2, 1};
+  header.launch.block = {40, 1, 1}; // warp 1 has 8 threads
+  std::vector<std::vector<WarpTrace>> blocks;
+  for (uint64_t block = 0; block < 4; ++block) {
+    std::vector<WarpTrace> warps = tinyBlock();
+    for (WarpTrace &warp : warps) {
+      warp.block = block;
+      if (warp.warp == 1)
+        warp.trailingInstructions = 1000; // capped at 63 lines
+    }
+    // Every access width and space.
+    using K = AccessKind;
+    using S = MemorySpace;
+    warps[0].instructions.push_back(
+        instruction(5, K::Read, S::Texture, 16, 0x1, 0, {Base}));
+    warps[0].instructions.push_back(
+        instruction(6, K::Read, S::Constant, 8, 0x1, 0, {Base}));
+    warps[0].instructions.push_back(
+        instruction(7, K::Write, S::Local, 1, 0x1, 0, {16}));
+    warps[0].instructions.push_back(
+        instruction(8, K::Read, S::Local, 2, 0x1, 0, {16}));
+    warps[0].instructions.push_back(
+        instruction(9, K::ReadModifyWrite, S::Shared, 8, 0x1, 0, {8}));
+    warps[0].instructions.push_back(
+        instruction(10, K::Read, S::GlobalReadOnly, 16, 0x1, 0, {Base}));
+    if (block == 3)
+      warps.pop_back(); // a warp without a trace still gets EXIT
+    blocks.push_back(warps);
+  }
+  writeTiny("accelsim:" + dir.str(), header, blocks);
+  std::string text = contents(dir.file("kernel-4.traceg"));
+  ASSERT_FALSE(text.empty());
+  EXPECT_EQ(text.back(), '\n');
+
+  // Walk the file as get_next_threadblock_traces does.
+  llvm::SmallVector<llvm::StringRef, 64> lines;
+  llvm::StringRef(text).split(lines, '\n');
+  size_t i = 0;
+  while (i < lines.size() && !lines[i].starts_with("#"))
+    ++i; // the header
+  ++i;   // the #traces format line
+  std::vector<std::string> blockIds;
+  std::vector<std::string> opcodes;
+  unsigned expectedInsts = 0, seenInsts = 0;
+  for (; i < lines.size(); ++i) {
+    llvm::StringRef line = lines[i];
+    if (line.empty())
+      continue;
+    if (line == "#BEGIN_TB" || line == "#END_TB") {
+      EXPECT_EQ(seenInsts, expectedInsts);
+      continue;
+    }
+    if (line.consume_front("thread block = ")) {
+      blockIds.push_back(line.str());
+      continue;
+    }
+    if (line.starts_with("warp = "))
+      continue;
+    if (line.consume_front("insts = ")) {
+      EXPECT_EQ(seenInsts, expectedInsts);
+      seenInsts = 0;
+      ASSERT_FALSE(line.getAsInteger(10, expectedInsts));
+      continue;
+    }
+    ++seenInsts;
+    expectAccelSimParses(line.str());
+    llvm::SmallVector<llvm::StringRef, 8> fields;
+    line.split(fields, ' ');
+    opcodes.push_back(fields[2] == "1" ? fields[4].str() : fields[3].str());
+  }
+  EXPECT_EQ(blockIds,
+            (std::vector<std::string>{"0,0,0", "1,0,0", "0,1,0", "1,1,0"}));
+  for (const char *opcode : {"TEX", "LDC.64", "STL.U8", "LDL.U16",
+                             "ATOMS.ADD.64", "LDG.E.128", "STS", "EXIT"})
+    EXPECT_NE(llvm::find(opcodes, opcode), opcodes.end()) << opcode;
+  EXPECT_NE(text.find("thread block = 1,1,0\n\nwarp = 0\n"), std::string::npos);
+  EXPECT_NE(text.find("\nwarp = 1\ninsts = 1\n40003f0 000000ff 0 EXIT 0 0 0\n"
+                      "\n#END_TB\n"),
+            std::string::npos);
+  // Trailing work: 63 ALU lines then EXIT.
+  EXPECT_NE(text.find("\n4000000 000000ff 1 R8 IMAD 2 R15 R14 0 0\n"),
+            std::string::npos);
+}
+
+TEST(TraceWriter, AccelSimKernelListIsMerged) {
+  TemporaryDirectory dir;
+  TraceHeader second = tinyHeader();
+  second.kernelId = 1;
+  writeTiny("accelsim:" + dir.str(), second, {tinyBlock()});
+  TraceHeader first = tinyHeader();
+  first.kernelId = 0;
+  writeTiny("accelsim:" + dir.str(), first, {tinyBlock()});
+  writeTiny("accelsim:" + dir.str(), second, {tinyBlock()});
+  EXPECT_EQ(contents(dir.file("kernelslist.g")),
+            "kernel-1.traceg\nkernel-2.traceg\n");
+  EXPECT_NE(contents(dir.file("kernel-1.traceg")).find("-kernel id = 1\n"),
+            std::string::npos);
+}
+
+TEST(TraceWriter, AccelSimNeedsEveryBlockInOrder) {
+  TemporaryDirectory dir;
+  TraceHeader header = tinyHeader();
+  header.launch.grid = {2, 1, 1};
+  {
+    auto writer = createTraceWriter("accelsim:" + dir.str(), header);
+    ASSERT_TRUE(bool(writer));
+    std::vector<WarpTrace> block1 = tinyBlock();
+    for (WarpTrace &warp : block1)
+      warp.block = 1;
+    llvm::Error skipped = (*writer)->writeBlock(block1);
+    ASSERT_TRUE(bool(skipped));
+    EXPECT_NE(llvm::toString(std::move(skipped))
+                  .find("block 1 arrives where block 0 is due"),
+              std::string::npos);
+    ASSERT_FALSE(bool((*writer)->writeBlock(tinyBlock())));
+    llvm::Error missing = (*writer)->finish();
+    ASSERT_TRUE(bool(missing));
+    EXPECT_NE(llvm::toString(std::move(missing))
+                  .find("holds 1 of the grid's 2 blocks; Accel-Sim replays "
+                        "every block"),
+              std::string::npos);
+  }
+  EXPECT_FALSE(llvm::sys::fs::exists(dir.file("kernelslist.g")));
+}
+
+TEST(TraceWriter, BadSpecs) {
+  auto message = [](llvm::StringRef spec) {
+    auto writer = createTraceWriter(spec, tinyHeader());
+    return writer ? std::string() : llvm::toString(writer.takeError());
+  };
+  EXPECT_NE(message("trace.dat")
+                .find("--emit-trace=trace.dat: unknown trace "
+                      "format; use FILE.txt"),
+            std::string::npos);
+  EXPECT_NE(message("nugteren:").find("missing DIR after 'nugteren:'"),
+            std::string::npos);
+  EXPECT_NE(message("accelsim:").find("missing DIR after 'accelsim:'"),
+            std::string::npos);
+  EXPECT_NE(message("/no/such/dir/t.txt")
+                .find("cannot write "
+                      "'/no/such/dir/t.txt'"),
+            std::string::npos);
+  EXPECT_NE(message("/proc/gpurd/x").find("unknown trace format"),
+            std::string::npos);
+}
+
+} // namespace
