@@ -131,6 +131,22 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
     break;
   }
   StringRef name = callee->getName();
+  // A call to a function with no body here (wmma, surfaces, cooperative
+  // grid sync) that may touch memory: recorded, but not modelled.
+  if (!callee->isIntrinsic() && callee->isDeclaration() &&
+      !name.starts_with("__nv_") && name != "vprintf" &&
+      call->mayReadOrWriteMemory()) {
+    op.kind = AccessKind::ReadModifyWrite;
+    op.name = "call " + llvm::demangle(name.str());
+    op.name = op.name.substr(0, op.name.find('('));
+    op.unsupported = true;
+    for (Value *arg : call->args())
+      if (arg->getType()->isPointerTy()) {
+        op.address = arg;
+        break;
+      }
+    return op;
+  }
   if (callee->isIntrinsic() && name.starts_with("llvm.nvvm.atomic")) {
     op.kind = AccessKind::ReadModifyWrite;
     op.name = name.drop_front(strlen("llvm.nvvm.")).str();
@@ -540,6 +556,9 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     site.space = MemorySpace::Texture;
     fail({NonAffineReason::Kind::UnsupportedOperation,
           "texture fetch coordinates are not modelled yet", {}});
+  } else if (!op.address) {
+    fail({NonAffineReason::Kind::UnsupportedOperation,
+          "'" + op.name + "' may access memory and is not modelled", {}});
   } else {
     const SCEV *pointer = se.getSCEV(op.address);
     const SCEV *baseScev = se.getPointerBase(pointer);
@@ -589,7 +608,10 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     }
     if (op.unsupported)
       fail({NonAffineReason::Kind::UnsupportedOperation,
-            "'" + op.name + "' of a memory block is not modelled", {}});
+            op.name.rfind("call ", 0) == 0
+                ? "'" + op.name + "' may access memory and is not modelled"
+                : "'" + op.name + "' of a memory block is not modelled",
+            {}});
   }
 
   // The iteration domain.

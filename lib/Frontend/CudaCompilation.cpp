@@ -41,6 +41,7 @@ namespace {
 /// Options of the input command that gpurd replaces with its own.
 bool isReplacedOption(llvm::StringRef arg) {
   return arg.starts_with("--cuda-gpu-arch") || arg.starts_with("--offload-arch") ||
+         arg.starts_with("--cuda-feature") ||
          arg.starts_with("--cuda-path") || arg == "--cuda-host-only" ||
          arg == "--cuda-device-only" || arg == "--cuda-compile-host-device" ||
          arg == "-nocudainc" || arg == "-nocudalib" ||
@@ -192,6 +193,11 @@ adjustCudaCommandLine(const std::vector<std::string> &command,
   // A CUDA installation on the machine must not veto old GPUs (sm_20 for
   // the Fermi preset): gpurd uses none of it.
   out.push_back("--no-cuda-version-check");
+  // Results must not depend on whether the machine has CUDA: never look for
+  // it, and name the PTX version that warp intrinsics (__shfl_sync, ...)
+  // need, which Clang otherwise takes from the installation it finds.
+  out.push_back("--cuda-path=/__gpurd__/no-cuda");
+  out.push_back("--cuda-feature=+ptx80");
   out.push_back("-Wno-unused-command-line-argument");
   if (!file.empty())
     out.push_back(file);

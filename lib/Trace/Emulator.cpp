@@ -248,6 +248,7 @@ private:
   std::vector<Thread> threads;
   std::array<uint32_t, 3> blockIndex{0, 0, 0};
   std::vector<uint64_t> moveTemporary;
+  std::vector<bool> textureSite;
   uint64_t totalSteps = 0;
 
   Thread *errorThread = nullptr;
@@ -454,6 +455,13 @@ llvm::Error Emulator::initialize() {
   uint32_t maxMoves = 0;
   for (const Edge &edge : program->edges)
     maxMoves = std::max(maxMoves, edge.moveCount);
+  // Texture fetches read through the texture path whatever space the
+  // model gives their site.
+  textureSite.assign(model.sites.size(), false);
+  for (const auto &function : program->functions)
+    for (const Inst &inst : function->code)
+      if (inst.op == Op::TexFetch && inst.site >= 0)
+        textureSite[inst.site] = true;
   moveTemporary.resize(maxMoves);
 
   // Threads (reused for every block).
@@ -1400,6 +1408,11 @@ Emulator::RunResult Emulator::run(Thread &thread) {
       ++pc;
       break;
     }
+    case Op::Opaque:
+      if (I.site >= 0)
+        record(thread, I.site, R[I.a], steps);
+      ++pc;
+      break;
     case Op::AssertFail: {
       GPURD_SAVE();
       std::optional<std::string> message = readString(R[I.a], thread);
@@ -1830,7 +1843,9 @@ void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
     inst.kind = site.kind;
     inst.space = site.space;
     inst.size = site.sizeBytes;
-    if (site.kind != AccessKind::Barrier) {
+    if (textureSite[head.site]) {
+      inst.space = MemorySpace::Texture;
+    } else if (site.kind != AccessKind::Barrier) {
       // The runtime space wins over the static one for generic pointers.
       switch (tagOf(head.address)) {
       case 1: inst.space = MemorySpace::Shared; break;

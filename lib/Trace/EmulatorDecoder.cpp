@@ -12,6 +12,7 @@
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -146,7 +147,7 @@ private:
     case Op::LoadN: case Op::LoadAgg: case Op::Store1: case Op::Store2:
     case Op::Store4: case Op::Store8: case Op::StoreN: case Op::StoreAgg:
     case Op::AtomicRMW: case Op::CmpXchg: case Op::MemCpy: case Op::MemSet:
-    case Op::Barrier: case Op::TexFetch:
+    case Op::Barrier: case Op::TexFetch: case Op::Opaque:
       return true;
     default:
       return false;
@@ -1369,6 +1370,39 @@ Error Decoder::decodeLibraryCall(const CallInst &call,
     }
     return Error::success();
   }
+  // The prelude's tensor-core API (mma.h) declares these without a
+  // definition: opaque calls whose per-lane memory mapping CUDA leaves
+  // unspecified. The access model has no operations for them, so neither
+  // does the emulator: they leave memory and the fragments unchanged.
+  std::string demangled = llvm::demangle(name.str());
+  for (const char *opaque :
+       {"void nvcuda::wmma::load_matrix_sync<", "void nvcuda::wmma::store_matrix_sync<",
+        "void nvcuda::wmma::mma_sync<", "void nvcuda::wmma::bmma_sync<"}) {
+    if (StringRef(demangled).starts_with(opaque)) {
+      // The access model makes such a call a site at its first pointer
+      // argument; record that, as it does.
+      uint32_t address = ZeroSlot;
+      for (const Use &argument : call.args())
+        if (argument->getType()->isPointerTy()) {
+          auto slot = operand(argument.get());
+          if (!slot)
+            return slot.takeError();
+          address = *slot;
+          break;
+        }
+      Inst &out = emit(Op::Opaque, &call);
+      out.a = address;
+      return Error::success();
+    }
+  }
+  if (StringRef(demangled).starts_with("nvcuda::wmma::__float_to_tf32(") &&
+      call.arg_size() == 1) {
+    auto x = operand(call.getArgOperand(0));
+    if (!x)
+      return x.takeError();
+    move(&call, dst, *x);
+    return Error::success();
+  }
   if (ScalarFn fn = lookupLibdeviceFunction(name)) {
     if (call.arg_size() > 3) {
       unsupported(call, "'" + name + "' takes too many arguments");
@@ -1377,8 +1411,12 @@ Error Decoder::decodeLibraryCall(const CallInst &call,
     Type *type = call.getType()->isVoidTy() ? nullptr : call.getType();
     return scalarCall(call, fn, type ? scalarBits(type->getScalarType()) : 0);
   }
-  unsupported(call, "the function '" + name +
-                        "' has no definition the emulator can run");
+  if (StringRef(demangled).contains("grid_sync"))
+    unsupported(call, "grid-wide synchronisation ('" + demangled +
+                          "') cannot be emulated: blocks run one at a time");
+  else
+    unsupported(call, "the function '" + demangled +
+                          "' has no definition the emulator can run");
   return Error::success();
 }
 

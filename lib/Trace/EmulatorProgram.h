@@ -115,6 +115,8 @@ enum class Op : uint8_t {
   MathStore, // flags = MathStoreKind: a = x, b/c = output pointers
   WithOverflow, // flags = OverflowOp, width = bits; dst, dst+1
   TexFetch,  // c = index into textures
+  Opaque,    // a call with no effect the emulator models; a = address
+             // recorded for its site (the first pointer argument)
   AssertFail, // a = message pointer
   Trap,
   // Aggregates.

@@ -5,6 +5,8 @@
 #include "gpurd/Trace/Emulator.h"
 #include "gpurd/Trace/MemoryLayout.h"
 
+#include <cstring>
+
 namespace gpurd::trace {
 namespace {
 
@@ -91,6 +93,30 @@ createTraceSource(const access::PreparedKernel &prepared,
       arguments.floats[i] = *d;
   }
   if (!missing.empty()) {
+    // Suggest the element type of the first one.
+    const KernelParam &first = *std::find_if(
+        kernel.params.begin(), kernel.params.end(),
+        [&](const KernelParam &p) { return p.name == missing.front(); });
+    std::string pointee = first.pointeeType;
+    for (const char *qualifier : {"const ", "volatile "})
+      if (pointee.rfind(qualifier, 0) == 0)
+        pointee = pointee.substr(strlen(qualifier));
+    std::string type = "float32";
+    if (pointee == "double")
+      type = "float64";
+    else if (pointee == "int" || pointee == "int32_t")
+      type = "int32";
+    else if (pointee == "unsigned int" || pointee == "uint32_t")
+      type = "uint32";
+    else if (pointee == "char" || pointee == "signed char" || pointee == "int8_t")
+      type = "int8";
+    else if (pointee == "unsigned char" || pointee == "uint8_t")
+      type = "uint8";
+    else if (pointee == "long long" || pointee == "long" || pointee == "int64_t")
+      type = "int64";
+    else if (pointee == "unsigned long long" || pointee == "unsigned long" ||
+             pointee == "uint64_t" || pointee == "size_t")
+      type = "uint64";
     std::string names;
     for (const std::string &name : missing)
       names += (names.empty() ? "'" : ", '") + name + "'";
@@ -101,7 +127,7 @@ createTraceSource(const access::PreparedKernel &prepared,
                      " no buffer; describe " +
                      (missing.size() == 1 ? "it" : "each") +
                      " with --buffer NAME=TYPE:COUNT:INIT (e.g. --buffer " +
-                     missing.front() + "=float32:1024:zero)");
+                     missing.front() + "=" + type + ":1024:zero)");
   }
   EmulatorOptions options;
   options.maxStepsPerThread = request.maxStepsPerThread;

@@ -25,7 +25,8 @@ TEST(CudaCompilation, ClangCommandGetsCudaFlagsAndKeepsTheFileLast) {
             "clang++ -x cuda -Iinc -DN=4 -fsyntax-only -nocudainc -nocudalib "
             "--cuda-gpu-arch=sm_70 --cuda-host-only -D__GPURD__=1 -isystem "
             "/__gpurd__/include -include gpurd_cuda_prelude.h "
-            "-Wno-unknown-cuda-version --no-cuda-version-check -Wno-unused-command-line-argument k.cu");
+            "-Wno-unknown-cuda-version --no-cuda-version-check --cuda-path=/__gpurd__/no-cuda "
+            "--cuda-feature=+ptx80 -Wno-unused-command-line-argument k.cu");
 }
 
 TEST(CudaCompilation, NvccCommandIsTranslated) {
@@ -43,6 +44,7 @@ TEST(CudaCompilation, NvccCommandIsTranslated) {
             "-nocudalib --cuda-gpu-arch=sm_80 --cuda-device-only -resource-dir "
             "/res -D__GPURD__=1 -isystem /__gpurd__/include -include "
             "gpurd_cuda_prelude.h -Wno-unknown-cuda-version --no-cuda-version-check "
+            "--cuda-path=/__gpurd__/no-cuda --cuda-feature=+ptx80 "
             "-Wno-unused-command-line-argument src/k.cu");
 }
 

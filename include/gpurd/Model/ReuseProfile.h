@@ -26,7 +26,14 @@ public:
   /// are rounded up to one) are exact.
   explicit ReuseProfile(uint64_t exactLimit);
 
-  void add(uint64_t distance, uint64_t count = 1);
+  void add(uint64_t distance, uint64_t count = 1) {
+    if (distance < limit) {
+      accesses += count;
+      exactCounts[distance] += count;
+      return;
+    }
+    addBeyondExact(distance, count);
+  }
   /// Adds the counts of \p other (same exactLimit).
   void merge(const ReuseProfile &other);
 
@@ -60,6 +67,7 @@ public:
   bool operator!=(const ReuseProfile &other) const { return !(*this == other); }
 
 private:
+  void addBeyondExact(uint64_t distance, uint64_t count);
   uint64_t limit;
   uint64_t accesses = 0;
   uint64_t infiniteCount = 0;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstring>
 
 namespace gpurd::model {
 
@@ -17,6 +18,9 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
       random(seed * 0x9e3779b97f4a7c15ull + levelNumber * 1000003ull + sm),
       obs(observer) {
   sets.resize(cfg.setsPerBank * cfg.banks());
+  // Hits are at depths below the ways: keep those in the array (at least
+  // 16, at most 256 entries).
+  recentLimit = std::clamp<size_t>(cfg.assoc, 16, 256);
   unsigned numShadows = sliced ? cfg.partitions : 1;
   shadows.resize(numShadows);
   for (Shadow &shadow : shadows)
@@ -44,12 +48,8 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
   }
 }
 
-uint32_t CacheLevel::lineIndex(uint64_t lineNumber, unsigned slice) {
-  uint64_t key = sliced ? lineNumber * cfg.partitions + slice : lineNumber;
-  uint32_t &slot = lineOfKey.slot(key);
-  if (slot != NoIndex)
-    return slot;
-  slot = static_cast<uint32_t>(lines.size());
+uint32_t CacheLevel::newLine(uint64_t lineNumber, unsigned slice) {
+  const uint32_t index = static_cast<uint32_t>(lines.size());
   LineState l;
   l.lineNumber = lineNumber;
   const unsigned banksPerPartition = cfg.banksPerPartition;
@@ -80,45 +80,78 @@ uint32_t CacheLevel::lineIndex(uint64_t lineNumber, unsigned slice) {
     wayOf.push_back(NoIndex);
   if (fa)
     faStampOf.push_back(RecencyTree::NoStamp);
-  return slot;
+  return index;
+}
+
+void CacheLevel::pushRecent(SetState &set, uint32_t index) {
+  // The oldest entry of a full array moves to the tree, as its most recent
+  // entry (a hole there is below every way: dropped).
+  if (set.recent.size() >= recentLimit) {
+    uint32_t oldest = set.recent.back();
+    set.recent.pop_back();
+    if (oldest == Hole) {
+      --set.holes;
+    } else {
+      lines[oldest].stamp = set.tree.touch(
+          RecencyTree::NoStamp, oldest,
+          [&](uint32_t owner, uint32_t stamp) { lines[owner].stamp = stamp; });
+    }
+  }
+  set.recent.insert(set.recent.begin(), index);
+  lines[index].stamp = InRecent;
 }
 
 void CacheLevel::touchStack(uint32_t index) {
   LineState &l = lines[index];
   SetState &set = sets[l.set];
-  if (lru && !set.holes.empty()) {
-    bool wasPresent = l.stamp != RecencyTree::NoStamp &&
-                      set.tree.countAfter(l.stamp) < cfg.assoc;
-    if (!wasPresent) {
-      // The fill takes the way an invalidation freed: the most recent hole
+  size_t position = ~size_t(0); // in `recent`, if there
+  if (l.stamp == InRecent) {
+    position = positionInRecent(set, index);
+    if (position == 0)
+      return; // already the most recent
+  }
+  if (lru && set.holes) {
+    uint64_t depth = l.stamp == RecencyTree::NoStamp ? InfiniteDistance
+                     : l.stamp == InRecent
+                         ? position
+                         : set.recent.size() + set.tree.countAfter(l.stamp);
+    if (depth >= cfg.assoc) {
+      // A fill takes the way an invalidation freed: the most recent hole
       // absorbs the push-down, so no line below it is evicted.
-      size_t best = 0;
-      for (size_t h = 1; h < set.holes.size(); ++h)
-        if (set.holes[h] > set.holes[best])
-          best = h;
-      if (set.tree.countAfter(set.holes[best]) < cfg.assoc) {
-        set.tree.remove(set.holes[best]);
-        if (best + 1 != set.holes.size()) {
-          set.holes[best] = set.holes.back();
-          set.tree.setOwner(set.holes[best],
-                            HoleBit | static_cast<uint32_t>(best));
-        }
-        set.holes.pop_back();
+      size_t hole = 0;
+      while (set.recent[hole] != Hole)
+        ++hole;
+      if (hole < cfg.assoc) {
+        eraseRecent(set, hole);
+        --set.holes;
+        if (position != ~size_t(0) && position > hole)
+          --position;
       } else {
         // Every hole is below the ways: the lines under them are gone
         // already, so dropping the holes brings none back.
-        for (RecencyTree::Stamp h : set.holes)
-          set.tree.remove(h);
-        set.holes.clear();
+        size_t kept = 0;
+        for (size_t i = 0; i < set.recent.size(); ++i) {
+          if (set.recent[i] == Hole)
+            continue;
+          if (i == position)
+            position = kept;
+          set.recent[kept++] = set.recent[i];
+        }
+        set.recent.resize(kept);
+        set.holes = 0;
       }
     }
   }
-  l.stamp = set.tree.touch(l.stamp, index, [&](uint32_t owner, uint32_t s) {
-    if (owner & HoleBit)
-      set.holes[owner & ~HoleBit] = s;
-    else
-      lines[owner].stamp = s;
-  });
+  if (l.stamp == InRecent) {
+    // Move to the front.
+    uint32_t *data = set.recent.data();
+    std::memmove(data + 1, data, position * sizeof(uint32_t));
+    data[0] = index;
+    return;
+  }
+  if (l.stamp != RecencyTree::NoStamp)
+    set.tree.remove(l.stamp);
+  pushRecent(set, index);
 }
 
 void CacheLevel::shadowTouch(uint32_t index) {
@@ -235,16 +268,15 @@ bool CacheLevel::invalidate(uint32_t index) {
   SetState &set = sets[l.set];
   bool wasPresent;
   if (lru) {
-    wasPresent = present(l, distance(l));
-    if (wasPresent) {
-      set.tree.setOwner(l.stamp,
-                        HoleBit | static_cast<uint32_t>(set.holes.size()));
-      set.holes.push_back(l.stamp);
+    uint64_t depth = distance(l);
+    wasPresent = depth < cfg.assoc;
+    if (wasPresent && l.stamp == InRecent) {
+      set.recent[depth] = Hole;
+      ++set.holes;
       l.stamp = RecencyTree::NoStamp;
-    } else if (l.stamp != RecencyTree::NoStamp) {
-      // Below the ways already: removing it lifts only absent lines.
-      set.tree.remove(l.stamp);
-      l.stamp = RecencyTree::NoStamp;
+      shadowRemove(index);
+      l.invalidated = true;
+      return true;
     }
   } else {
     wasPresent = wayOf[index] != NoIndex;
@@ -252,11 +284,14 @@ bool CacheLevel::invalidate(uint32_t index) {
       set.ways[wayOf[index]] = NoIndex;
       wayOf[index] = NoIndex;
     }
-    if (l.stamp != RecencyTree::NoStamp) {
-      set.tree.remove(l.stamp);
-      l.stamp = RecencyTree::NoStamp;
-    }
   }
+  // Not in the cache (LRU: below the ways already, so removing it lifts
+  // only absent lines), or a tag-array policy: out of the stack.
+  if (l.stamp == InRecent)
+    eraseRecent(set, positionInRecent(set, index));
+  else if (l.stamp != RecencyTree::NoStamp)
+    set.tree.remove(l.stamp);
+  l.stamp = RecencyTree::NoStamp;
   shadowRemove(index);
   if (wasPresent)
     l.invalidated = true;

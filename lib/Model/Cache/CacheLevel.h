@@ -10,8 +10,15 @@
 // takes effect at issue time + latency; simultaneous effects in issue order),
 // per-site counters and reuse profiles.
 //
+// Each set's stack is kept in two parts: its `recent` most recent entries in an
+// array (a hit near the top, the common case, is a short search and move), and
+// the older entries in a Fenwick tree over compact time stamps (Bennett and
+// Kruskal, O(log n)); every entry of the array is more recent than every entry
+// of the tree, so the stack distance is exact everywhere: the position in the
+// array, or the array's length plus the tree's count.
+//
 // Write-evict invalidations (seed 001 §3.1) leave a hole in the set's stack:
-// the invalidated line's stamp stays counted until a fill uses the freed way,
+// the invalidated line's place stays counted until a fill uses the freed way,
 // so that no line deeper in the stack comes back, as in a real LRU cache.
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +26,7 @@
 #define GPURD_LIB_MODEL_CACHE_CACHELEVEL_H
 
 #include "Random.h"
+#include "TimingWheel.h"
 
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/CacheModel.h"
@@ -76,6 +84,18 @@ public:
     return cached.page[key & (PageSize - 1)];
   }
 
+  /// The slot of \p key if its page exists (no insertion).
+  const uint32_t *find(uint64_t key) const {
+    uint64_t pageKey = key >> PageBits;
+    const CachedPage &cached = recent[pageKey & (RecentPages - 1)];
+    if (cached.key == pageKey && cached.page)
+      return &cached.page[key & (PageSize - 1)];
+    auto it = pageOfKey.find(pageKey);
+    if (it == pageOfKey.end())
+      return nullptr;
+    return &pages[it->second][key & (PageSize - 1)];
+  }
+
 private:
   static constexpr unsigned PageBits = 8;
   static constexpr uint64_t PageSize = uint64_t(1) << PageBits;
@@ -112,76 +132,6 @@ struct Effect {
   }
 };
 
-/// Pending effects in (time, issue) order: a timing wheel of one bucket per
-/// time step over the window [cursor, cursor + size). Effects are scheduled
-/// in issue order, never before the cursor, so each bucket is already
-/// sorted; pushing and applying are O(1).
-class EffectQueue {
-public:
-  void push(const Effect &e) {
-    if (buckets.empty() || e.time - cursorTime >= buckets.size())
-      grow(e.time - cursorTime + 1);
-    buckets[e.time & mask].push_back(e);
-    ++pending;
-  }
-  bool empty() const { return pending == 0; }
-  /// Applies, in order, the effects before (\p time, \p seq) and that one.
-  template <typename Apply>
-  void applyUpTo(uint64_t time, uint64_t seq, Apply &&apply) {
-    while (pending) {
-      std::vector<Effect> &bucket = buckets[cursorTime & mask];
-      if (cursorIndex < bucket.size()) {
-        if (cursorTime > time ||
-            (cursorTime == time && bucket[cursorIndex].seq > seq))
-          return;
-        Effect e = bucket[cursorIndex++];
-        --pending;
-        apply(e);
-        continue;
-      }
-      if (cursorTime >= time)
-        return;
-      bucket.clear();
-      cursorIndex = 0;
-      ++cursorTime;
-    }
-    // Nothing pending: the cursor may jump (never past \p time, whose
-    // bucket can still get effects).
-    if (cursorTime < time) {
-      if (!buckets.empty())
-        buckets[cursorTime & mask].clear();
-      cursorIndex = 0;
-      cursorTime = time;
-    }
-  }
-
-private:
-  void grow(uint64_t span) {
-    size_t size = 64;
-    while (size < 2 * span)
-      size *= 2;
-    std::vector<std::vector<Effect>> next(size);
-    uint64_t nextMask = size - 1;
-    if (!buckets.empty()) {
-      for (uint64_t t = cursorTime; t < cursorTime + buckets.size(); ++t) {
-        std::vector<Effect> &bucket = buckets[t & mask];
-        size_t from = t == cursorTime ? cursorIndex : 0;
-        for (size_t i = from; i < bucket.size(); ++i)
-          next[t & nextMask].push_back(bucket[i]);
-      }
-    }
-    cursorIndex = 0;
-    buckets.swap(next);
-    mask = nextMask;
-  }
-
-  std::vector<std::vector<Effect>> buckets;
-  uint64_t mask = 0;
-  uint64_t cursorTime = 0;
-  size_t cursorIndex = 0;
-  size_t pending = 0;
-};
-
 struct ProfileSettings {
   uint64_t exactLimit = 64;
   uint64_t interval = 0;
@@ -202,15 +152,35 @@ public:
 
   /// The line state of \p lineNumber in \p slice (L1 partitions are
   /// independent; pass 0 for the L2, whose partitions interleave addresses).
-  uint32_t lineIndex(uint64_t lineNumber, unsigned slice);
+  uint32_t lineIndex(uint64_t lineNumber, unsigned slice) {
+    uint64_t key = sliced ? lineNumber * cfg.partitions + slice : lineNumber;
+    uint32_t &slot = lineOfKey.slot(key);
+    if (slot != NoIndex)
+      return slot;
+    return slot = newLine(lineNumber, slice);
+  }
   LineState &line(uint32_t index) { return lines[index]; }
+  /// Brings the state of a line that is about to be requested into the
+  /// cache (a hint; no effect on the model).
+  void prefetchLine(uint64_t lineNumber, unsigned slice) {
+    uint64_t key = sliced ? lineNumber * cfg.partitions + slice : lineNumber;
+    if (const uint32_t *slot = lineOfKey.find(key))
+      if (*slot != NoIndex) {
+        const LineState &l = lines[*slot];
+        __builtin_prefetch(&l);
+        __builtin_prefetch(&sets[l.set]);
+      }
+  }
   const LineState &line(uint32_t index) const { return lines[index]; }
 
   /// Per-set stack distance of the line (InfiniteDistance when not stacked).
   uint64_t distance(const LineState &l) const {
     if (l.stamp == RecencyTree::NoStamp)
       return InfiniteDistance;
-    return sets[l.set].tree.countAfter(l.stamp);
+    const SetState &set = sets[l.set];
+    if (l.stamp == InRecent)
+      return positionInRecent(set, static_cast<uint32_t>(&l - lines.data()));
+    return set.recent.size() + set.tree.countAfter(l.stamp);
   }
   /// Whether the line is in the cache: LRU from the stack distance (seed 000
   /// §3.3: a hit iff d < ways), other policies from the tag array.
@@ -229,18 +199,45 @@ public:
   }
 
   // Effects.
+  /// The engine's current time stamp or step. One effect due now (a hit
+  /// with no latency, the common case) waits in a slot instead of the
+  /// wheel; it is the most recently issued, so it is applied after the
+  /// wheel's effects of the same time.
+  void setNow(uint64_t time) { now = time; }
   void schedule(uint64_t time, uint64_t seq, uint32_t line, int32_t mshr,
                 Effect::Kind kind) {
-    effects.push(Effect{time, seq, line, mshr, kind});
+    Effect e{time, seq, line, mshr, kind};
+    if (time == now && !hasDueNow) {
+      dueNow = e;
+      hasDueNow = true;
+      return;
+    }
+    if (hasDueNow) {
+      // Keep the issue order: the slot's effect goes to the wheel first.
+      effects.push(dueNow.time, dueNow);
+      hasDueNow = false;
+    }
+    effects.push(time, e);
   }
-  bool hasEffects() const { return !effects.empty(); }
+  bool hasEffects() const { return hasDueNow || !effects.empty(); }
   /// Applies every effect with time <= \p time.
   void applyEffectsThrough(uint64_t time) {
-    effects.applyUpTo(time, ~uint64_t(0), [this](const Effect &e) { apply(e); });
+    effects.releaseThrough(time, [this](const Effect &e) { apply(e); });
+    if (hasDueNow && dueNow.time <= time) {
+      hasDueNow = false;
+      apply(dueNow);
+    }
   }
   /// Applies every effect before (\p time, \p seq) and that one.
   void applyEffectsUpTo(uint64_t time, uint64_t seq) {
-    effects.applyUpTo(time, seq, [this](const Effect &e) { apply(e); });
+    effects.releaseUpTo(
+        time, [seq](const Effect &e) { return e.seq > seq; },
+        [this](const Effect &e) { apply(e); });
+    if (hasDueNow && (dueNow.time < time ||
+                      (dueNow.time == time && dueNow.seq <= seq))) {
+      hasDueNow = false;
+      apply(dueNow);
+    }
   }
   /// Makes the line the most recent in its set (a hit's update or a fill).
   void reference(uint32_t index);
@@ -318,8 +315,11 @@ public:
 
 private:
   struct SetState {
+    /// The most recent entries, most recent first (line indices, or Hole).
+    std::vector<uint32_t> recent;
+    /// The older entries (owners: line indices).
     RecencyTree tree;
-    std::vector<RecencyTree::Stamp> holes; ///< Stamps of invalidated ways.
+    unsigned holes = 0; ///< Holes in `recent`.
     std::vector<uint32_t> ways;            ///< Non-LRU tag array.
     std::vector<uint64_t> wayMeta;         ///< FIFO order / LFU count.
     std::vector<uint64_t> wayOrder;        ///< Insertion order (ties).
@@ -332,12 +332,33 @@ private:
   };
 
   void apply(const Effect &e);
+  uint32_t newLine(uint64_t lineNumber, unsigned slice);
   void touchStack(uint32_t index);
   void shadowTouch(uint32_t index);
   void shadowRemove(uint32_t index);
   void tagInsert(uint32_t index);
 
-  static constexpr uint32_t HoleBit = 0x80000000u;
+  /// LineState::stamp of a line in its set's `recent` array.
+  static constexpr RecencyTree::Stamp InRecent = RecencyTree::NoStamp - 1;
+  /// A way freed by a write-evict invalidation, in `recent`.
+  static constexpr uint32_t Hole = NoIndex;
+
+  static size_t positionInRecent(const SetState &set, uint32_t index) {
+    const uint32_t *begin = set.recent.data();
+    const uint32_t *end = begin + set.recent.size();
+    const uint32_t *it = begin;
+    while (it != end && *it != index)
+      ++it;
+    return static_cast<size_t>(it - begin);
+  }
+  /// Removes the entry at \p position of `recent`.
+  static void eraseRecent(SetState &set, size_t position) {
+    set.recent.erase(set.recent.begin() + position);
+  }
+  /// Takes the line at the top of the set's stack; \p fromTree: it was in
+  /// the tree (or new: NoStamp) rather than in `recent`.
+  void pushRecent(SetState &set, uint32_t index);
+  size_t recentLimit = 16; ///< Entries kept in `recent` per set.
 
   CacheLevelConfig cfg;
   unsigned levelNumber;
@@ -356,7 +377,10 @@ private:
   std::vector<int32_t> freeEntryList;
   std::vector<unsigned> usedEntries;
   unsigned totalBusy = 0;
-  EffectQueue effects;
+  TimingWheel<Effect> effects;
+  Effect dueNow{};
+  bool hasDueNow = false;
+  uint64_t now = ~uint64_t(0);
   std::vector<CacheCounters> siteCounters;
   ReuseProfile perSet;
   std::optional<IntervalReuseProfile> perSetIntervals;

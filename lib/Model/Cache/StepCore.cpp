@@ -20,6 +20,7 @@ StepCore::StepCore(CacheLevel &level, const LatencySampler &latency,
 
 bool StepCore::step(uint64_t step, std::vector<PortRequest> &requests,
                     const StepHooks &hooks) {
+  level.setNow(step);
   // Phase 1: free ports go to waiting requests in priority order, and the
   // new holders look their line up.
   scratch.clear();

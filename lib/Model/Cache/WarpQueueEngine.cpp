@@ -28,9 +28,7 @@
 #include "Engines.h"
 
 #include <algorithm>
-#include <deque>
 #include <optional>
-#include <queue>
 
 namespace gpurd::model {
 namespace {
@@ -62,27 +60,29 @@ private:
     unsigned warpsLeft = 0;
     bool busy = false;
   };
-  struct Delayed {
-    uint64_t ready;
-    uint64_t seq;
-    uint32_t warp;
-    bool operator>(const Delayed &o) const {
-      return ready != o.ready ? ready > o.ready : seq > o.seq;
-    }
-  };
-
   llvm::Error startBlocks();
   llvm::Error startBlock(uint32_t slot, uint64_t block);
   void finishWarp(uint32_t id);
   void releaseDelayed() {
-    while (!delayed.empty() && delayed.top().ready <= time) {
-      fifo.push_back(delayed.top().warp);
-      delayed.pop();
-    }
+    delayed.releaseThrough(time, [this](uint32_t warp) { fifo.push(warp); });
   }
   void beginTurn(uint32_t id);
+  void prefetchWarp(uint32_t id) {
+    const Warp &warp = warps[id];
+    if (warp.op < warp.trace.ops.size()) {
+      const WarpMemoryOp &op = warp.trace.ops[warp.op];
+      __builtin_prefetch(&op + 1);
+      if (op.l1Begin < warp.trace.l1Requests.size()) {
+        const LineRequestRef &r = warp.trace.l1Requests[op.l1Begin];
+        __builtin_prefetch(&r);
+        __builtin_prefetch(&r + 4);
+        level.prefetchLine(r.lineNumber, sliceOf(warp.trace.warp));
+      }
+    }
+  }
   /// Processes request \p req of the current turn at `time`; false when it
   /// found no MSHR.
+  template <bool Observe>
   bool processRequest(Warp &warp, const WarpMemoryOp &op, uint32_t req,
                       bool firstOfOp);
   void endTurn();
@@ -90,12 +90,11 @@ private:
   std::vector<Warp> warps;
   std::vector<Slot> slots;
   size_t nextBlock = 0;
-  std::deque<uint32_t> fifo;
-  std::priority_queue<Delayed, std::vector<Delayed>, std::greater<Delayed>>
-      delayed;
-  uint64_t delaySeq = 0;
+  WarpFifo fifo;
+  TimingWheel<uint32_t> delayed; ///< Warps by the time they are ready.
   uint64_t seq = 0;
   bool started = false;
+  bool slotFreed = false;
 
   // The current turn.
   uint32_t current = NoIndex;
@@ -128,7 +127,7 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
       continue;
     }
     ++slots[slot].warpsLeft;
-    fifo.push_back(id);
+    fifo.push(id);
   }
   return llvm::Error::success();
 }
@@ -171,8 +170,10 @@ void WarpQueueEngine::finishWarp(uint32_t id) {
   warp.done = true;
   warp.trace = WarpRequests(); // release the trace
   Slot &slot = slots[warp.slot];
-  if (--slot.warpsLeft == 0)
+  if (--slot.warpsLeft == 0) {
     slot.busy = false;
+    slotFreed = true;
+  }
 }
 
 void WarpQueueEngine::beginTurn(uint32_t id) {
@@ -195,6 +196,7 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
   }
 }
 
+template <bool Observe>
 bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
                                      uint32_t req, bool firstOfOp) {
   const LineRequestRef &request = warp.trace.l1Requests[req];
@@ -203,7 +205,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
   CacheCounters &counters = level.counters(op.site);
   // Observation is for tests and tools; the event is only built for them.
   std::optional<RequestEvent> event;
-  if (setup.options->observer) {
+  if constexpr (Observe) {
     event.emplace();
     event->time = time;
     event->block = warp.trace.block;
@@ -219,7 +221,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
       // A read past the L1: the warp waits for the level below.
       ++counters.bypassed;
       turnReady = std::max(turnReady, time + latency.miss(level));
-      if (event) {
+      if constexpr (Observe) {
         event->status = RequestStatus::Bypass;
         report(*event);
       }
@@ -228,7 +230,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
     ++counters.writeAccesses;
     if (!op.usesL1) {
       ++counters.bypassed;
-      if (event) {
+      if constexpr (Observe) {
         event->status = RequestStatus::Bypass;
         report(*event);
       }
@@ -251,7 +253,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
       level.schedule(time, s, index, -1, Effect::Invalidate);
       break;
     }
-    if (event) {
+    if constexpr (Observe) {
       event->status = RequestStatus::Write;
       event->distance = distance;
       event->set = line.set;
@@ -270,7 +272,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
   line = &level.line(index);
   const uint64_t distance = level.distance(*line);
   const unsigned table = level.tableOf(*line);
-  if (event) {
+  if constexpr (Observe) {
     event->distance = distance;
     event->set = line->set;
     event->bank = level.bankOf(*line);
@@ -280,7 +282,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
   auto fail = [&]() {
     ++counters.reservationFailures;
     failedTable = table;
-    if (event) {
+    if constexpr (Observe) {
       event->status = RequestStatus::ReservationFailure;
       event->mshrsUsedAfter = level.used(table);
       report(*event);
@@ -293,7 +295,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
     line->seen = true;
     turnReady = std::max(turnReady, effectTime);
     warp.pendingUntil = std::max(warp.pendingUntil, effectTime);
-    if (event) {
+    if constexpr (Observe) {
       event->status = status;
       event->latency = effectTime - time;
       event->effectTime = effectTime;
@@ -323,7 +325,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
     level.schedule(effect, s, index, -1, Effect::Reference);
     ++counters.readMisses[static_cast<unsigned>(MissClass::Latency)];
     ++counters.mshrMerges;
-    if (event)
+    if constexpr (Observe)
       event->missClass = MissClass::Latency;
     return succeed(RequestStatus::LatencyMiss, effect);
   }
@@ -339,7 +341,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
   ++counters.readMisses[static_cast<unsigned>(kind)];
   ++counters.mshrAllocations;
   emitFill(request.lineNumber, request.sectorMask, op.site);
-  if (event)
+  if constexpr (Observe)
     event->missClass = kind;
   return succeed(RequestStatus::Miss, effect);
 }
@@ -352,7 +354,7 @@ void WarpQueueEngine::endTurn() {
     warp.retry = turnFailed;
     if (setup.l1.mshr.onFailure == arch::ReservationFailurePolicy::Reissue) {
       // seed 000 §4.5: "sent to the back of the warp queue".
-      fifo.push_back(id);
+      fifo.push(id);
       return;
     }
     // seed 001 §4.4: the warp stalls until its accesses are served, and an
@@ -360,7 +362,7 @@ void WarpQueueEngine::endTurn() {
     uint64_t ready = std::max(warp.pendingUntil, time);
     if (std::optional<uint64_t> fill = level.earliestFill(failedTable))
       ready = std::max(ready, *fill);
-    delayed.push({ready + 1, delaySeq++, id});
+    delayed.push(ready + 1, id);
     return;
   }
   if (++warp.op == warp.trace.ops.size()) {
@@ -370,9 +372,9 @@ void WarpQueueEngine::endTurn() {
   // seed 000 §4.5: delayed in proportion to the request's latency.
   uint64_t ready = setup.options->delayWarpsByLatency ? turnReady : time;
   if (ready <= time)
-    fifo.push_back(id);
+    fifo.push(id);
   else
-    delayed.push({ready, delaySeq++, id});
+    delayed.push(ready, id);
 }
 
 llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
@@ -393,14 +395,17 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
           break;
         }
         // Idle until the next warp is ready.
-        uint64_t next = std::min(delayed.top().ready, limit);
+        uint64_t next = std::min(delayed.nextTime(), limit);
         level.applyEffectsThrough(next - 1);
         time = next;
         continue;
       }
-      uint32_t id = fifo.front();
-      fifo.pop_front();
+      uint32_t id = fifo.pop();
       beginTurn(id);
+      // The warps behind this one issue next: fetch their next request early
+      // (the trace streams of tens of warps interleave).
+      if (fifo.size() > 1)
+        prefetchWarp(fifo.peek(1));
     }
     Warp &warp = warps[current];
     const WarpMemoryOp &op = warp.trace.ops[warp.op];
@@ -410,7 +415,10 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
     };
     uint32_t req = requestAt(turnPosition);
     bool firstOfOp = !turnIsRetry && turnPosition == 0;
-    bool ok = processRequest(warp, op, req, firstOfOp);
+    level.setNow(time);
+    bool ok = setup.options->observer
+                  ? processRequest<true>(warp, op, req, firstOfOp)
+                  : processRequest<false>(warp, op, req, firstOfOp);
     ++turnPosition;
     if (!ok) {
       turnFailed.push_back(req);
@@ -423,8 +431,11 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
     }
     if (turnPosition == turnCount) {
       endTurn();
-      if (llvm::Error e = startBlocks())
-        return e;
+      if (slotFreed) {
+        slotFreed = false;
+        if (llvm::Error e = startBlocks())
+          return e;
+      }
     }
     // The end of the time stamp: its effects, in issue order (seed 000
     // §4.2 Table 4).

@@ -16,14 +16,10 @@ ReuseProfile::ReuseProfile(uint64_t exactLimit)
                                                       exactLimit, 1))),
       exactCounts(limit, 0) {}
 
-void ReuseProfile::add(uint64_t distance, uint64_t count) {
+void ReuseProfile::addBeyondExact(uint64_t distance, uint64_t count) {
   accesses += count;
   if (distance == InfiniteDistance) {
     infiniteCount += count;
-    return;
-  }
-  if (distance < limit) {
-    exactCounts[distance] += count;
     return;
   }
   // Bin k holds [limit 2^k, limit 2^(k+1)).

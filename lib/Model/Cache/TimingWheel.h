@@ -1,0 +1,178 @@
+//===- TimingWheel.h - Time-ordered queues of the engines -------*- C++ -*-===//
+//
+// Pending effects (seed 000 §4.2: a request takes effect at issue time +
+// latency, simultaneous effects in issue order) and delayed warps (seed 000
+// §4.5) are released in (time, insertion) order. Everything is inserted in
+// increasing order of issue and never before the current time, so a wheel of
+// one bucket per time step over the window [cursor, cursor + size) keeps each
+// bucket sorted: O(1) insertion and release. The window grows when something
+// is scheduled beyond it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_LIB_MODEL_CACHE_TIMINGWHEEL_H
+#define GPURD_LIB_MODEL_CACHE_TIMINGWHEEL_H
+
+#include <algorithm>
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+namespace gpurd::model {
+
+template <typename T> class TimingWheel {
+public:
+  void push(uint64_t time, const T &value) {
+    assert(time >= cursorTime && "scheduled in the past");
+    if (buckets.empty() || time - cursorTime >= buckets.size())
+      grow(time - cursorTime + 1);
+    uint64_t b = time & mask;
+    buckets[b].push_back(value);
+    occupied[b >> 6] |= uint64_t(1) << (b & 63);
+    ++pending;
+    if (time < nextDue)
+      nextDue = time;
+  }
+  bool empty() const { return pending == 0; }
+  size_t size() const { return pending; }
+
+  /// Releases, in order, every value with a time before \p time, and those at
+  /// \p time until \p stop(value) says to stop.
+  template <typename Stop, typename Release>
+  void releaseUpTo(uint64_t time, Stop &&stop, Release &&release) {
+    if (time < nextDue)
+      return; // nothing due (the common case): the cursor may lag behind
+    releaseSlow(time, stop, release);
+    nextDue = pending ? nextTime() : ~uint64_t(0);
+  }
+  template <typename Stop, typename Release>
+  void releaseSlow(uint64_t time, Stop &stop, Release &release) {
+    while (pending) {
+      uint64_t b = cursorTime & mask;
+      std::vector<T> &bucket = buckets[b];
+      if (cursorIndex < bucket.size()) {
+        if (cursorTime > time ||
+            (cursorTime == time && stop(bucket[cursorIndex])))
+          return;
+        T value = bucket[cursorIndex++];
+        --pending;
+        release(value);
+        continue;
+      }
+      if (cursorTime >= time)
+        return;
+      // This time step is done: on to the next occupied one (or \p time).
+      bucket.clear();
+      occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
+      cursorIndex = 0;
+      cursorTime = pending ? std::min(time, nextOccupied()) : time;
+    }
+    // Nothing pending: the cursor may jump (never past \p time, whose bucket
+    // can still be added to).
+    if (cursorTime < time) {
+      if (!buckets.empty()) {
+        uint64_t b = cursorTime & mask;
+        buckets[b].clear();
+        occupied[b >> 6] &= ~(uint64_t(1) << (b & 63));
+      }
+      cursorIndex = 0;
+      cursorTime = time;
+    }
+  }
+  template <typename Release>
+  void releaseThrough(uint64_t time, Release &&release) {
+    releaseUpTo(time, [](const T &) { return false; }, release);
+  }
+
+  /// The earliest pending time (the wheel must not be empty).
+  uint64_t nextTime() const {
+    assert(pending && "no pending value");
+    const std::vector<T> &bucket = buckets[cursorTime & mask];
+    if (cursorIndex < bucket.size())
+      return cursorTime;
+    return nextOccupied(cursorTime + 1);
+  }
+
+private:
+  /// The first time from \p from on (default: after the cursor) whose bucket
+  /// holds something; there must be one within the window.
+  uint64_t nextOccupied(uint64_t from) const {
+    uint64_t words = occupied.size();
+    uint64_t b = from & mask;
+    uint64_t word = b >> 6;
+    uint64_t bits = occupied[word] & (~uint64_t(0) << (b & 63));
+    for (uint64_t step = 0; step <= words; ++step) {
+      if (bits) {
+        uint64_t found = (word << 6) | uint64_t(__builtin_ctzll(bits));
+        return from + ((found - b) & mask);
+      }
+      word = (word + 1) % words;
+      bits = occupied[word];
+    }
+    assert(false && "no occupied bucket");
+    return from;
+  }
+  uint64_t nextOccupied() const { return nextOccupied(cursorTime + 1); }
+
+  void grow(uint64_t span) {
+    size_t size = 64;
+    while (size < 2 * span)
+      size *= 2;
+    std::vector<std::vector<T>> next(size);
+    std::vector<uint64_t> nextOccupiedBits(size / 64, 0);
+    uint64_t nextMask = size - 1;
+    for (uint64_t t = cursorTime; t < cursorTime + buckets.size(); ++t) {
+      std::vector<T> &bucket = buckets[t & mask];
+      for (size_t i = t == cursorTime ? cursorIndex : 0; i < bucket.size();
+           ++i) {
+        next[t & nextMask].push_back(bucket[i]);
+        nextOccupiedBits[(t & nextMask) >> 6] |= uint64_t(1)
+                                                  << ((t & nextMask) & 63);
+      }
+    }
+    cursorIndex = 0;
+    buckets.swap(next);
+    occupied.swap(nextOccupiedBits);
+    mask = nextMask;
+  }
+
+  std::vector<std::vector<T>> buckets;
+  std::vector<uint64_t> occupied; ///< Bit b: bucket b is not empty.
+  uint64_t mask = 0;
+  uint64_t cursorTime = 0;
+  size_t cursorIndex = 0;
+  size_t pending = 0;
+  uint64_t nextDue = ~uint64_t(0); ///< Earliest pending time.
+};
+
+/// A FIFO of warp ids (seed 000 §4.5's warp queue) in a ring buffer.
+class WarpFifo {
+public:
+  bool empty() const { return head == tail; }
+  void push(uint32_t value) {
+    if (tail - head == ring.size())
+      grow();
+    ring[tail++ & (ring.size() - 1)] = value;
+  }
+  uint32_t pop() { return ring[head++ & (ring.size() - 1)]; }
+  /// The value \p ahead places behind the head (which must exist).
+  uint32_t peek(uint64_t ahead = 0) const {
+    return ring[(head + ahead) & (ring.size() - 1)];
+  }
+  uint64_t size() const { return tail - head; }
+
+private:
+  void grow() {
+    std::vector<uint32_t> next(ring.empty() ? 64 : 2 * ring.size());
+    for (uint64_t i = head; i < tail; ++i)
+      next[i - head] = ring[i & (ring.size() - 1)];
+    tail -= head;
+    head = 0;
+    ring.swap(next);
+  }
+  std::vector<uint32_t> ring;
+  uint64_t head = 0, tail = 0;
+};
+
+} // namespace gpurd::model
+
+#endif // GPURD_LIB_MODEL_CACHE_TIMINGWHEEL_H
