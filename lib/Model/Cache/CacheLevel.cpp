@@ -143,9 +143,14 @@ void CacheLevel::touchStack(uint32_t index) {
     }
   }
   if (l.stamp == InRecent) {
-    // Move to the front.
+    // Move to the front (usually a short move: hits are near the top).
     uint32_t *data = set.recent.data();
-    std::memmove(data + 1, data, position * sizeof(uint32_t));
+    if (position < 16) {
+      for (size_t i = position; i > 0; --i)
+        data[i] = data[i - 1];
+    } else {
+      std::memmove(data + 1, data, position * sizeof(uint32_t));
+    }
     data[0] = index;
     return;
   }

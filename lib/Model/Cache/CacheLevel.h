@@ -84,18 +84,6 @@ public:
     return cached.page[key & (PageSize - 1)];
   }
 
-  /// The slot of \p key if its page exists (no insertion).
-  const uint32_t *find(uint64_t key) const {
-    uint64_t pageKey = key >> PageBits;
-    const CachedPage &cached = recent[pageKey & (RecentPages - 1)];
-    if (cached.key == pageKey && cached.page)
-      return &cached.page[key & (PageSize - 1)];
-    auto it = pageOfKey.find(pageKey);
-    if (it == pageOfKey.end())
-      return nullptr;
-    return &pages[it->second][key & (PageSize - 1)];
-  }
-
 private:
   static constexpr unsigned PageBits = 8;
   static constexpr uint64_t PageSize = uint64_t(1) << PageBits;
@@ -160,19 +148,6 @@ public:
     return slot = newLine(lineNumber, slice);
   }
   LineState &line(uint32_t index) { return lines[index]; }
-  /// Brings the state of a line that is about to be requested into the
-  /// cache (a hint; no effect on the model).
-  void prefetchLine(uint64_t lineNumber, unsigned slice) {
-    uint64_t key = sliced ? lineNumber * cfg.partitions + slice : lineNumber;
-    if (const uint32_t *slot = lineOfKey.find(key))
-      if (*slot != NoIndex) {
-        const LineState &l = lines[*slot];
-        __builtin_prefetch(&l);
-        __builtin_prefetch(&sets[l.set]);
-      }
-  }
-  const LineState &line(uint32_t index) const { return lines[index]; }
-
   /// Per-set stack distance of the line (InfiniteDistance when not stacked).
   uint64_t distance(const LineState &l) const {
     if (l.stamp == RecencyTree::NoStamp)

@@ -67,19 +67,6 @@ private:
     delayed.releaseThrough(time, [this](uint32_t warp) { fifo.push(warp); });
   }
   void beginTurn(uint32_t id);
-  void prefetchWarp(uint32_t id) {
-    const Warp &warp = warps[id];
-    if (warp.op < warp.trace.ops.size()) {
-      const WarpMemoryOp &op = warp.trace.ops[warp.op];
-      __builtin_prefetch(&op + 1);
-      if (op.l1Begin < warp.trace.l1Requests.size()) {
-        const LineRequestRef &r = warp.trace.l1Requests[op.l1Begin];
-        __builtin_prefetch(&r);
-        __builtin_prefetch(&r + 4);
-        level.prefetchLine(r.lineNumber, sliceOf(warp.trace.warp));
-      }
-    }
-  }
   /// Processes request \p req of the current turn at `time`; false when it
   /// found no MSHR.
   template <bool Observe>
@@ -402,10 +389,6 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
       }
       uint32_t id = fifo.pop();
       beginTurn(id);
-      // The warps behind this one issue next: fetch their next request early
-      // (the trace streams of tens of warps interleave).
-      if (fifo.size() > 1)
-        prefetchWarp(fifo.peek(1));
     }
     Warp &warp = warps[current];
     const WarpMemoryOp &op = warp.trace.ops[warp.op];
