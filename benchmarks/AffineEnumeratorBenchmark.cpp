@@ -60,8 +60,8 @@ void enumerateGemm(benchmark::State &state) {
     block = (block + 1) % launch.numBlocks();
     benchmark::DoNotOptimize(warps.data());
   }
-  state.counters["accesses/s"] =
-      benchmark::Counter(static_cast<double>(accesses), benchmark::Counter::kIsRate);
+  state.counters["accesses/s"] = benchmark::Counter(
+      static_cast<double>(accesses), benchmark::Counter::kIsRate);
 }
 BENCHMARK(enumerateGemm)->Unit(benchmark::kMillisecond);
 

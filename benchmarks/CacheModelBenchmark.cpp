@@ -71,58 +71,72 @@ model::KernelTraceInput gemm(uint64_t n) {
   return input;
 }
 
-/// The same GEMM handed to the model as line requests (what a producer that
-/// coalesces by itself passes through KernelTraceInput::requestBlock): this
-/// measures the L1 model alone. The requests of each block are generated once
-/// and copied out on every run (a memcpy), so the figure is the model's.
-model::KernelTraceInput gemmRequests(uint64_t n) {
+/// A 5-point stencil over an n x n grid of floats (blocks of 32 x 8
+/// threads): out[i][j] = in[i-1][j] + in[i+1][j] + in[i][j-1] + in[i][j] +
+/// in[i][j+1]; the j-1 and j+1 loads straddle two lines.
+model::KernelTraceInput stencil(uint64_t n) {
   model::KernelTraceInput input;
   input.launch.grid = {n / 32, n / 8, 1};
   input.launch.block = {32, 8, 1};
-  auto cache =
-      std::make_shared<std::map<uint64_t, std::vector<model::WarpRequests>>>();
-  input.requestBlock = [n, cache](uint64_t block,
-                                  const model::CacheLevelConfig &l1,
-                                  unsigned l2LineSize,
-                                  std::vector<model::WarpRequests> &warps) {
-    auto found = cache->find(block);
-    if (found != cache->end()) {
-      warps = found->second;
-      return llvm::Error::success();
-    }
-    const uint64_t a = 0, b = n * n * 4, c = 2 * n * n * 4;
-    const uint64_t line = l1.lineSize;
+  input.traceBlock = [n](uint64_t block, std::vector<trace::WarpTrace> &warps) {
+    const uint64_t in = 0, out = n * n * 4;
     uint64_t bx = block % (n / 32), by = block / (n / 32);
     warps.resize(8);
     for (unsigned w = 0; w < 8; ++w) {
-      model::WarpRequests &warp = warps[w];
-      warp.ops.clear();
-      warp.l1Requests.clear();
-      warp.l2Lines.clear();
-      uint64_t i = 8 * by + w;
-      auto add = [&](uint32_t site, model::OpKind kind, uint64_t address) {
-        model::WarpMemoryOp op;
-        op.site = site;
-        op.kind = kind;
-        op.usesL1 = true;
-        op.l1Begin = static_cast<uint32_t>(warp.l1Requests.size());
-        warp.l1Requests.push_back({address / line, 1});
-        op.l1End = op.l1Begin + 1;
-        op.l2Begin = op.l2End = static_cast<uint32_t>(warp.l2Lines.size());
-        if (kind == model::OpKind::Write && l2LineSize) {
-          warp.l2Lines.push_back(address / l2LineSize);
-          op.l2End = op.l2Begin + 1;
+      trace::WarpTrace &warp = warps[w];
+      warp.block = block;
+      warp.warp = w;
+      warp.instructions.assign(6, trace::WarpInstruction());
+      uint64_t i = std::min(std::max<uint64_t>(8 * by + w, 1), n - 2);
+      uint64_t j = std::max<uint64_t>(32 * bx, 1);
+      const int64_t offsets[5][2] = {{-1, 0}, {1, 0}, {0, -1}, {0, 0}, {0, 1}};
+      for (unsigned k = 0; k <= 5; ++k) {
+        trace::WarpInstruction &instruction = warp.instructions[k];
+        instruction.site = k;
+        instruction.kind =
+            k == 5 ? trace::AccessKind::Write : trace::AccessKind::Read;
+        instruction.size = 4;
+        instruction.activeMask = ~0u;
+        for (unsigned l = 0; l < 32; ++l) {
+          uint64_t row = k == 5 ? i : i + offsets[k][0];
+          uint64_t col = std::min(j + l + (k == 5 ? 0 : offsets[k][1]), n - 1);
+          instruction.addresses[l] = (k == 5 ? out : in) + (row * n + col) * 4;
         }
-        warp.ops.push_back(op);
-      };
-      for (uint64_t k = 0; k < n; ++k) {
-        add(1, model::OpKind::Read, a + (i * n + k) * 4);
-        add(2, model::OpKind::Read, b + (k * n + 32 * bx) * 4);
       }
-      add(3, model::OpKind::Read, c + (i * n + 32 * bx) * 4);
-      add(3, model::OpKind::Write, c + (i * n + 32 * bx) * 4);
     }
-    (*cache)[block] = warps;
+    return llvm::Error::success();
+  };
+  return input;
+}
+
+/// \p traces handed to the model as line requests (what a producer that
+/// coalesces by itself passes through KernelTraceInput::requestBlock): this
+/// measures the L1 model alone. Each block is split into requests once
+/// (prepareWarpRequests) and copied out on every run, so the figure is the
+/// model's.
+model::KernelTraceInput cachedRequests(model::KernelTraceInput traces) {
+  model::KernelTraceInput input;
+  input.launch = traces.launch;
+  auto cache =
+      std::make_shared<std::map<uint64_t, std::vector<model::WarpRequests>>>();
+  input.requestBlock = [traces, cache](uint64_t block,
+                                       const model::CacheLevelConfig &l1,
+                                       unsigned l2LineSize,
+                                       std::vector<model::WarpRequests> &warps)
+      -> llvm::Error {
+    auto found = cache->find(block);
+    if (found == cache->end()) {
+      std::vector<trace::WarpTrace> trace;
+      if (llvm::Error e = traces.traceBlock(block, trace))
+        return e;
+      std::vector<model::WarpRequests> prepared(trace.size());
+      model::RequestCounts counts;
+      for (size_t w = 0; w < trace.size(); ++w)
+        model::prepareWarpRequests(trace[w], l1, l2LineSize, prepared[w],
+                                   counts);
+      found = cache->emplace(block, std::move(prepared)).first;
+    }
+    warps = found->second;
     return llvm::Error::success();
   };
   return input;
@@ -183,34 +197,35 @@ void runModel(benchmark::State &state, const model::KernelTraceInput &input,
   state.SetItemsProcessed(static_cast<int64_t>(requests));
 }
 
-void BM_WarpQueue_Gemm512(benchmark::State &state) {
-  // 1024 blocks; SM 0 of 14 runs 74 of them: 74 * 8 warps * 1026 requests.
+// End to end: 32-lane warp traces split into lines, then the L1 model.
+void BM_WarpQueue_Gemm512_Traces(benchmark::State &state) {
   runModel(state, gemm(512), model::ExecutionEngine::WarpQueue,
+           "fermi-gtx470");
+}
+BENCHMARK(BM_WarpQueue_Gemm512_Traces)->Unit(benchmark::kMillisecond);
+
+// The L1 model on line requests.
+void BM_WarpQueue_Gemm512(benchmark::State &state) {
+  runModel(state, cachedRequests(gemm(512)), model::ExecutionEngine::WarpQueue,
            "fermi-gtx470");
 }
 BENCHMARK(BM_WarpQueue_Gemm512)->Unit(benchmark::kMillisecond);
 
-void BM_WarpQueue_Gemm512_Requests(benchmark::State &state) {
-  runModel(state, gemmRequests(512), model::ExecutionEngine::WarpQueue,
-           "fermi-gtx470");
+void BM_WarpQueue_Stencil2048(benchmark::State &state) {
+  runModel(state, cachedRequests(stencil(2048)),
+           model::ExecutionEngine::WarpQueue, "fermi-gtx470");
 }
-BENCHMARK(BM_WarpQueue_Gemm512_Requests)->Unit(benchmark::kMillisecond);
-
-void BM_WarpQueue_Gemm64_Requests(benchmark::State &state) {
-  runModel(state, gemmRequests(64), model::ExecutionEngine::WarpQueue,
-           "fermi-gtx470");
-}
-BENCHMARK(BM_WarpQueue_Gemm64_Requests)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WarpQueue_Stencil2048)->Unit(benchmark::kMillisecond);
 
 void BM_WarpQueue_Gather(benchmark::State &state) {
-  runModel(state, gather(14 * 8, 64), model::ExecutionEngine::WarpQueue,
-           "fermi-gtx470");
+  runModel(state, cachedRequests(gather(14 * 8, 64)),
+           model::ExecutionEngine::WarpQueue, "fermi-gtx470");
 }
 BENCHMARK(BM_WarpQueue_Gather)->Unit(benchmark::kMillisecond);
 
 void BM_ParallelSteps_Gemm512(benchmark::State &state) {
-  runModel(state, gemm(512), model::ExecutionEngine::ParallelSteps,
-           "maxwell-gtx970");
+  runModel(state, cachedRequests(gemm(512)),
+           model::ExecutionEngine::ParallelSteps, "maxwell-gtx970");
 }
 BENCHMARK(BM_ParallelSteps_Gemm512)->Unit(benchmark::kMillisecond);
 

@@ -45,7 +45,7 @@ struct MemoryOperation {
   unsigned size = 0;
   bool readOnlyPath = false; ///< __ldg.
   bool isTexture = false;
-  bool unsupported = false;  ///< memcpy/memset...
+  bool unsupported = false; ///< memcpy/memset...
 };
 
 std::optional<MemoryOperation> memoryOperation(Instruction &inst,
@@ -66,9 +66,9 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
   }
   if (auto *rmw = dyn_cast<AtomicRMWInst>(&inst)) {
     op.kind = AccessKind::ReadModifyWrite;
-    op.name = ("atomicrmw " + AtomicRMWInst::getOperationName(
-                                  rmw->getOperation()))
-                  .str();
+    op.name =
+        ("atomicrmw " + AtomicRMWInst::getOperationName(rmw->getOperation()))
+            .str();
     op.address = rmw->getPointerOperand();
     op.size = layout.getTypeStoreSize(rmw->getValOperand()->getType());
     return op;
@@ -270,12 +270,11 @@ void Builder::registerLoop(const Loop *loop, unsigned position) {
     reason.kind = reason.kind == NonAffineReason::Kind::DataDependentAddress
                       ? NonAffineReason::Kind::NonAffineTripCount
                       : reason.kind;
-    reason.message =
-        "the trip count of the loop" + loopDescription(loop) +
-        " is not affine: " +
-        (why->kind == NonAffineReason::Kind::DataDependentAddress
-             ? std::string("its bound is loaded from memory")
-             : reason.message);
+    reason.message = "the trip count of the loop" + loopDescription(loop) +
+                     " is not affine: " +
+                     (why->kind == NonAffineReason::Kind::DataDependentAddress
+                          ? std::string("its bound is loaded from memory")
+                          : reason.message);
     if (reason.position.line == 0)
       reason.position = stored.position;
     stored.reason = reason;
@@ -309,7 +308,8 @@ std::optional<QuasiAffine> Builder::latchTripCount(const Loop *loop) {
   const SCEV *lhs = stripCasts(se.getSCEV(cmp->getOperand(0)));
   const SCEV *rhs = stripCasts(se.getSCEV(cmp->getOperand(1)));
   CmpInst::Predicate predicate = cmp->getPredicate();
-  if (!isa<SCEVAddRecExpr>(lhs) || cast<SCEVAddRecExpr>(lhs)->getLoop() != loop) {
+  if (!isa<SCEVAddRecExpr>(lhs) ||
+      cast<SCEVAddRecExpr>(lhs)->getLoop() != loop) {
     std::swap(lhs, rhs);
     predicate = CmpInst::getSwappedPredicate(predicate);
   }
@@ -346,8 +346,8 @@ std::optional<QuasiAffine> Builder::latchTripCount(const Loop *loop) {
   case CmpInst::ICMP_UGE: // exit once a0 + s*i >= b
     if (stride < 0)
       return std::nullopt;
-    return QuasiAffine::max(zero, (b - a0 + QuasiAffine::constant(stride - 1))
-                                      .floorDiv(stride));
+    return QuasiAffine::max(
+        zero, (b - a0 + QuasiAffine::constant(stride - 1)).floorDiv(stride));
   case CmpInst::ICMP_SGT:
   case CmpInst::ICMP_UGT: // exit once a0 + s*i > b
     if (stride < 0)
@@ -441,11 +441,12 @@ std::variant<Condition, NonAffineReason> Builder::guardOf(BasicBlock *block) {
         AffineResult v = affinator.convertValue(sw->getCondition(), loop);
         if (auto *why = std::get_if<NonAffineReason>(&v)) {
           NonAffineReason reason = *why;
-          reason.kind = reason.kind == NonAffineReason::Kind::DataDependentAddress
-                            ? NonAffineReason::Kind::DataDependentCondition
-                            : NonAffineReason::Kind::NonAffineCondition;
-          reason.message = "it runs under a switch that is not affine: " +
-                           reason.message;
+          reason.kind =
+              reason.kind == NonAffineReason::Kind::DataDependentAddress
+                  ? NonAffineReason::Kind::DataDependentCondition
+                  : NonAffineReason::Kind::NonAffineCondition;
+          reason.message =
+              "it runs under a switch that is not affine: " + reason.message;
           return reason;
         }
         value = std::get<QuasiAffine>(v);
@@ -485,8 +486,8 @@ Condition Builder::indexBounds(std::vector<unsigned> &dimensions) {
       extent = QuasiAffine::constant((*known)[axis]);
     } else {
       static const char *const axes[] = {"x", "y", "z"};
-      std::string name = std::string(isBlock ? "gridDim_" : "blockDim_") +
-                         axes[axis];
+      std::string name =
+          std::string(isBlock ? "gridDim_" : "blockDim_") + axes[axis];
       // One parameter per dimension, shared with uses of blockDim/gridDim.
       unsigned param = ~0u;
       for (unsigned v = 0; v < variables.all().size(); ++v)
@@ -499,19 +500,19 @@ Condition Builder::indexBounds(std::vector<unsigned> &dimensions) {
       extent = QuasiAffine::variable(param);
       // CUDA's limits: blocks of at most 1024 threads (64 in z), grids of
       // at most 2^31 - 1 blocks in x and 65535 in y and z.
-      int64_t limit = isBlock ? (axis == 0 ? 2147483647 : 65535)
-                              : (axis == 2 ? 64 : 1024);
+      int64_t limit =
+          isBlock ? (axis == 0 ? 2147483647 : 65535) : (axis == 2 ? 64 : 1024);
       bounds = Condition::both(
           bounds,
-          Condition::both(Condition::lessEqual(QuasiAffine::constant(1), extent),
-                          Condition::lessEqual(extent,
-                                               QuasiAffine::constant(limit))));
+          Condition::both(
+              Condition::lessEqual(QuasiAffine::constant(1), extent),
+              Condition::lessEqual(extent, QuasiAffine::constant(limit))));
     }
     QuasiAffine index = QuasiAffine::variable(variable);
     bounds = Condition::both(
-        bounds, Condition::both(Condition::lessEqual(QuasiAffine::constant(0),
-                                                     index),
-                                Condition::lessThan(index, extent)));
+        bounds,
+        Condition::both(Condition::lessEqual(QuasiAffine::constant(0), index),
+                        Condition::lessThan(index, extent)));
   }
   return bounds;
 }
@@ -555,10 +556,12 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
   } else if (op.isTexture) {
     site.space = MemorySpace::Texture;
     fail({NonAffineReason::Kind::UnsupportedOperation,
-          "texture fetch coordinates are not modelled yet", {}});
+          "texture fetch coordinates are not modelled yet",
+          {}});
   } else if (!op.address) {
     fail({NonAffineReason::Kind::UnsupportedOperation,
-          "'" + op.name + "' may access memory and is not modelled", {}});
+          "'" + op.name + "' may access memory and is not modelled",
+          {}});
   } else {
     const SCEV *pointer = se.getSCEV(op.address);
     const SCEV *baseScev = se.getPointerBase(pointer);
@@ -572,12 +575,18 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     if (const auto *global = dyn_cast_or_null<GlobalVariable>(base))
       addressSpace = global->getAddressSpace();
     switch (addressSpace) {
-    case 3: site.space = MemorySpace::Shared; break;
-    case 4: site.space = MemorySpace::Constant; break;
-    case 5: site.space = MemorySpace::Local; break;
+    case 3:
+      site.space = MemorySpace::Shared;
+      break;
+    case 4:
+      site.space = MemorySpace::Constant;
+      break;
+    case 5:
+      site.space = MemorySpace::Local;
+      break;
     default:
       site.space = isa_and_nonnull<AllocaInst>(base) ? MemorySpace::Local
-                                                      : MemorySpace::Global;
+                                                     : MemorySpace::Global;
     }
     if (site.space == MemorySpace::Global) {
       const auto *arg = dyn_cast_or_null<Argument>(base);
@@ -600,7 +609,8 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     } else {
       site.array = arrayOf(base, site.space);
       const SCEV *bytes = se.removePointerBase(pointer);
-      AffineResult r = affinator.convert(se.getSCEVAtScope(bytes, scope), scope);
+      AffineResult r =
+          affinator.convert(se.getSCEVAtScope(bytes, scope), scope);
       if (auto *why = std::get_if<NonAffineReason>(&r))
         fail(*why);
       else
@@ -625,9 +635,9 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     }
     QuasiAffine iv = QuasiAffine::variable(l.variable);
     domain = Condition::both(
-        domain, Condition::both(
-                    Condition::lessEqual(QuasiAffine::constant(0), iv),
-                    Condition::lessEqual(iv, *l.lastIteration)));
+        domain,
+        Condition::both(Condition::lessEqual(QuasiAffine::constant(0), iv),
+                        Condition::lessEqual(iv, *l.lastIteration)));
   }
   auto guard = guardOf(inst.getParent());
   if (auto *why = std::get_if<NonAffineReason>(&guard)) {

@@ -6,41 +6,64 @@ namespace gpurd::access {
 
 const char *memorySpaceName(MemorySpace space) {
   switch (space) {
-  case MemorySpace::Global: return "global";
-  case MemorySpace::GlobalReadOnly: return "global-readonly";
-  case MemorySpace::Shared: return "shared";
-  case MemorySpace::Constant: return "constant";
-  case MemorySpace::Local: return "local";
-  case MemorySpace::Texture: return "texture";
+  case MemorySpace::Global:
+    return "global";
+  case MemorySpace::GlobalReadOnly:
+    return "global-readonly";
+  case MemorySpace::Shared:
+    return "shared";
+  case MemorySpace::Constant:
+    return "constant";
+  case MemorySpace::Local:
+    return "local";
+  case MemorySpace::Texture:
+    return "texture";
   }
   return "global";
 }
 
 const char *accessKindName(AccessKind kind) {
   switch (kind) {
-  case AccessKind::Read: return "read";
-  case AccessKind::Write: return "write";
-  case AccessKind::ReadModifyWrite: return "read-modify-write";
-  case AccessKind::Barrier: return "barrier";
+  case AccessKind::Read:
+    return "read";
+  case AccessKind::Write:
+    return "write";
+  case AccessKind::ReadModifyWrite:
+    return "read-modify-write";
+  case AccessKind::Barrier:
+    return "barrier";
   }
   return "read";
 }
 
 const char *NonAffineReason::name() const {
   switch (kind) {
-  case Kind::DataDependentAddress: return "data-dependent-address";
-  case Kind::DataDependentCondition: return "data-dependent-condition";
-  case Kind::PointerChasing: return "pointer-chasing";
-  case Kind::UnknownBase: return "unknown-base";
-  case Kind::NonAffineProduct: return "non-affine-product";
-  case Kind::NonConstantDivision: return "non-constant-division";
-  case Kind::NonAffineInduction: return "non-affine-induction";
-  case Kind::NonAffineTripCount: return "non-affine-trip-count";
-  case Kind::NonAffineCondition: return "non-affine-condition";
-  case Kind::BitOperation: return "bit-operation";
-  case Kind::UnsupportedValue: return "unsupported-value";
-  case Kind::UnsupportedOperation: return "unsupported-operation";
-  case Kind::Complexity: return "complexity";
+  case Kind::DataDependentAddress:
+    return "data-dependent-address";
+  case Kind::DataDependentCondition:
+    return "data-dependent-condition";
+  case Kind::PointerChasing:
+    return "pointer-chasing";
+  case Kind::UnknownBase:
+    return "unknown-base";
+  case Kind::NonAffineProduct:
+    return "non-affine-product";
+  case Kind::NonConstantDivision:
+    return "non-constant-division";
+  case Kind::NonAffineInduction:
+    return "non-affine-induction";
+  case Kind::NonAffineTripCount:
+    return "non-affine-trip-count";
+  case Kind::NonAffineCondition:
+    return "non-affine-condition";
+  case Kind::BitOperation:
+    return "bit-operation";
+  case Kind::UnsupportedValue:
+    return "unsupported-value";
+  case Kind::UnsupportedOperation:
+    return "unsupported-operation";
+  case Kind::Complexity:
+    return "complexity";
   }
   return "unsupported-value";
 }

@@ -106,13 +106,19 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
                     llvm::StringRef file, const DeviceCompileOptions &options) {
   if (!llvm::sys::fs::exists(file))
     return makeError("no such file: '" + file + "'");
+  // The NVPTX target must be registered before Clang builds its pipeline,
+  // or the first compilation in a process gets generic target information
+  // (and different IR: i64 instead of i32 induction variables).
+  LLVMInitializeNVPTXTargetInfo();
+  LLVMInitializeNVPTXTarget();
+  LLVMInitializeNVPTXTargetMC();
   CudaCompileOptions cuda = options.cuda;
   cuda.side = CudaSide::Device;
   DeviceModule result;
   result.context = std::make_unique<llvm::LLVMContext>();
-  clang::tooling::ClangTool tool(database, {file.str()},
-                                 std::make_shared<clang::PCHContainerOperations>(),
-                                 createCudaFileSystem());
+  clang::tooling::ClangTool tool(
+      database, {file.str()}, std::make_shared<clang::PCHContainerOperations>(),
+      createCudaFileSystem());
   tool.clearArgumentsAdjusters();
   tool.appendArgumentsAdjuster(clang::tooling::getClangStripOutputAdjuster());
   tool.appendArgumentsAdjuster(

@@ -28,8 +28,8 @@ std::string plural(size_t n, const char *word) {
 
 } // namespace
 
-std::vector<CompiledSubscript> explainCompiled(const AccessModel &model,
-                                               const TranslationUnitInfo &unit) {
+std::vector<CompiledSubscript>
+explainCompiled(const AccessModel &model, const TranslationUnitInfo &unit) {
   // The functions the kernel's code comes from: the kernel and every device
   // function one of its compiled operations maps into.
   std::set<std::string> functions{model.kernel};
@@ -99,7 +99,8 @@ std::vector<CompiledSubscript> explainCompiled(const AccessModel &model,
                               std::to_string(store->begin.line);
         } else if (twin && !isWrite) {
           entry.fate = CompiledSubscript::Fate::Merged;
-          entry.explanation = "merged: the compiled code reuses the " + std::string(verb) +
+          entry.explanation = "merged: the compiled code reuses the " +
+                              std::string(verb) +
                               " of the same address at line " +
                               std::to_string(twin->begin.line);
         } else {

@@ -56,9 +56,10 @@ public:
       return llvm::Error::success();
     bool quota = isl_ctx_last_error(ctx) == isl_error_quota;
     const char *msg = isl_ctx_last_error_msg(ctx);
-    std::string message = what + ": " +
-                          (quota ? std::string("isl's operation limit was reached")
-                                 : std::string(msg ? msg : "isl error"));
+    std::string message =
+        what + ": " +
+        (quota ? std::string("isl's operation limit was reached")
+               : std::string(msg ? msg : "isl error"));
     isl_ctx_reset_error(ctx);
     isl_ctx_reset_operations(ctx);
     return llvm::createStringError(llvm::inconvertibleErrorCode(), message);

@@ -66,7 +66,8 @@ std::string affText(const std::string &printed) {
     return printed;
   std::string inner = printed.substr(open + 4, close - open - 4);
   if (inner.find(';') != std::string::npos ||
-      inner.find(") :") != std::string::npos || inner.find("] :") != std::string::npos)
+      inner.find(") :") != std::string::npos ||
+      inner.find("] :") != std::string::npos)
     return printed;
   return inner;
 }
@@ -89,8 +90,8 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
     for (unsigned v = 0; v < names.size(); ++v)
       if (loop.lastIteration->uses(v))
         used.push_back(names[v]);
-    std::string text = "[" + join(used) + "] -> { [" +
-                       loop.lastIteration->str(names) + "] }";
+    std::string text =
+        "[" + join(used) + "] -> { [" + loop.lastIteration->str(names) + "] }";
     isl_pw_aff *bound = isl_pw_aff_read_from_str(ctx.get(), text.c_str());
     if (!bound) {
       llvm::consumeError(ctx.takeError("loop bound"));
@@ -111,7 +112,8 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
     std::string condition = site.domain.str(names);
 
     std::string domainText = prefix + "{ " + tuple + " : " + condition + " }";
-    IslPtr<isl_set> domain(isl_set_read_from_str(ctx.get(), domainText.c_str()));
+    IslPtr<isl_set> domain(
+        isl_set_read_from_str(ctx.get(), domainText.c_str()));
     if (domain)
       domain.reset(isl_set_coalesce(domain.release()));
     isl_bool empty = domain ? isl_set_is_empty(domain.get()) : isl_bool_error;
@@ -126,12 +128,12 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
     // agree only where their operand is non-negative.
     bool negative = false;
     for (const QuasiAffine &operand : site.nonNegative) {
-      std::string text = prefix + "{ " + tuple + " : " + operand.str(names) +
-                         " < 0 }";
+      std::string text =
+          prefix + "{ " + tuple + " : " + operand.str(names) + " < 0 }";
       IslPtr<isl_set> below(isl_set_read_from_str(ctx.get(), text.c_str()));
       if (below)
-        below.reset(isl_set_intersect(below.release(),
-                                      isl_set_copy(domain.get())));
+        below.reset(
+            isl_set_intersect(below.release(), isl_set_copy(domain.get())));
       isl_bool none = below ? isl_set_is_empty(below.get()) : isl_bool_error;
       if (none == isl_bool_error) {
         if (llvm::Error error = failed(ctx, site, "division check", text))

@@ -16,8 +16,12 @@ namespace {
 
 constexpr unsigned MaxDepth = 100;
 
-bool isOk(const AffineResult &r) { return std::holds_alternative<QuasiAffine>(r); }
-const QuasiAffine &expr(const AffineResult &r) { return std::get<QuasiAffine>(r); }
+bool isOk(const AffineResult &r) {
+  return std::holds_alternative<QuasiAffine>(r);
+}
+const QuasiAffine &expr(const AffineResult &r) {
+  return std::get<QuasiAffine>(r);
+}
 
 /// The index (0..2) of an NVVM special-register read, and which register.
 enum class SpecialRegister { None, Tid, Ctaid, Ntid, Nctaid, WarpSize };
@@ -26,19 +30,32 @@ std::pair<SpecialRegister, unsigned> specialRegister(const Value *value) {
   if (!call)
     return {SpecialRegister::None, 0};
   switch (call->getIntrinsicID()) {
-  case Intrinsic::nvvm_read_ptx_sreg_tid_x: return {SpecialRegister::Tid, 0};
-  case Intrinsic::nvvm_read_ptx_sreg_tid_y: return {SpecialRegister::Tid, 1};
-  case Intrinsic::nvvm_read_ptx_sreg_tid_z: return {SpecialRegister::Tid, 2};
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x: return {SpecialRegister::Ctaid, 0};
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y: return {SpecialRegister::Ctaid, 1};
-  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z: return {SpecialRegister::Ctaid, 2};
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_x: return {SpecialRegister::Ntid, 0};
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_y: return {SpecialRegister::Ntid, 1};
-  case Intrinsic::nvvm_read_ptx_sreg_ntid_z: return {SpecialRegister::Ntid, 2};
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x: return {SpecialRegister::Nctaid, 0};
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y: return {SpecialRegister::Nctaid, 1};
-  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z: return {SpecialRegister::Nctaid, 2};
-  case Intrinsic::nvvm_read_ptx_sreg_warpsize: return {SpecialRegister::WarpSize, 0};
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+    return {SpecialRegister::Tid, 0};
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+    return {SpecialRegister::Tid, 1};
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+    return {SpecialRegister::Tid, 2};
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+    return {SpecialRegister::Ctaid, 0};
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+    return {SpecialRegister::Ctaid, 1};
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+    return {SpecialRegister::Ctaid, 2};
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    return {SpecialRegister::Ntid, 0};
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    return {SpecialRegister::Ntid, 1};
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    return {SpecialRegister::Ntid, 2};
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    return {SpecialRegister::Nctaid, 0};
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    return {SpecialRegister::Nctaid, 1};
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    return {SpecialRegister::Nctaid, 2};
+  case Intrinsic::nvvm_read_ptx_sreg_warpsize:
+    return {SpecialRegister::WarpSize, 0};
   default:
     return {SpecialRegister::None, 0};
   }
@@ -71,8 +88,7 @@ const Instruction *loadedFrom(const Value *value, unsigned depth = 0) {
 } // namespace
 
 NonAffineReason ScevAffinator::reason(NonAffineReason::Kind kind,
-                                      std::string message,
-                                      const Value *where) {
+                                      std::string message, const Value *where) {
   NonAffineReason out{kind, std::move(message), {}};
   if (const auto *inst = dyn_cast_or_null<Instruction>(where))
     out.position = positionOf(inst);
@@ -204,11 +220,10 @@ AffineResult ScevAffinator::convertExact(const SCEV *scev, const Loop *scope) {
     const Loop *loop = rec->getLoop();
     if (!rec->isAffine())
       return reason(NonAffineReason::Kind::NonAffineInduction,
-                    "a value changes non-linearly in the loop" +
-                        loopName(loop),
+                    "a value changes non-linearly in the loop" + loopName(loop),
                     nullptr);
-    if (!variables.hasLoop(loop) || (scope && !loop->contains(scope) &&
-                                      loop != scope))
+    if (!variables.hasLoop(loop) ||
+        (scope && !loop->contains(scope) && loop != scope))
       return reason(NonAffineReason::Kind::UnsupportedValue,
                     "a value from a loop that does not enclose the access",
                     nullptr);
@@ -225,8 +240,7 @@ AffineResult ScevAffinator::convertExact(const SCEV *scev, const Loop *scope) {
                         " is not a constant; give the values it depends on "
                         "(--arg, --grid, --block) to make it affine",
                     nullptr);
-    return expr(start) +
-           QuasiAffine::variable(variables.loop(loop)) * *stride;
+    return expr(start) + QuasiAffine::variable(variables.loop(loop)) * *stride;
   }
   case scSMaxExpr:
   case scUMaxExpr:
@@ -234,8 +248,8 @@ AffineResult ScevAffinator::convertExact(const SCEV *scev, const Loop *scope) {
   case scUMinExpr:
   case scSequentialUMinExpr: {
     const auto *minmax = cast<SCEVNAryExpr>(scev);
-    bool isMax = scev->getSCEVType() == scSMaxExpr ||
-                 scev->getSCEVType() == scUMaxExpr;
+    bool isMax =
+        scev->getSCEVType() == scSMaxExpr || scev->getSCEVType() == scUMaxExpr;
     std::optional<QuasiAffine> result;
     for (const SCEV *operand : minmax->operands()) {
       AffineResult r = convert(operand, scope);
@@ -278,7 +292,8 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
   }
   if (auto *arg = dyn_cast<Argument>(value)) {
     if (arg->getType()->isIntegerTy())
-      return QuasiAffine::variable(variables.parameter(arg, parameterName(*arg)));
+      return QuasiAffine::variable(
+          variables.parameter(arg, parameterName(*arg)));
     return reason(NonAffineReason::Kind::UnsupportedValue,
                   "the argument '" + parameterName(*arg) +
                       "' is not an integer",
@@ -299,8 +314,7 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
                         " does not change by a constant step",
                     phi);
     return reason(NonAffineReason::Kind::UnsupportedValue,
-                  "the index merges values from different paths (a phi)",
-                  phi);
+                  "the index merges values from different paths (a phi)", phi);
   }
   // Integer operations ScalarEvolution leaves opaque.
   using namespace PatternMatch;
@@ -331,9 +345,9 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
        match(inst, m_AShr(m_Value(x), m_APInt(c)))) &&
       c->ult(62)) {
     AffineResult r = affineOf(x);
-    return isOk(r) ? AffineResult(expr(r).floorDiv(int64_t(1)
-                                                   << c->getZExtValue()))
-                   : r;
+    return isOk(r)
+               ? AffineResult(expr(r).floorDiv(int64_t(1) << c->getZExtValue()))
+               : r;
   }
   if (match(inst, m_Shl(m_Value(x), m_APInt(c))) && c->ult(62)) {
     AffineResult r = affineOf(x);
@@ -352,16 +366,16 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
       match(inst, m_URem(m_Value(), m_Value())))
     return reason(NonAffineReason::Kind::NonConstantDivision,
                   "the index divides by a value that is not a constant", inst);
-  if (isa<BinaryOperator>(inst) &&
-      (inst->getOpcode() == Instruction::Xor ||
-       inst->getOpcode() == Instruction::Or ||
-       inst->getOpcode() == Instruction::And ||
-       inst->getOpcode() == Instruction::Shl ||
-       inst->getOpcode() == Instruction::LShr ||
-       inst->getOpcode() == Instruction::AShr))
+  if (isa<BinaryOperator>(inst) && (inst->getOpcode() == Instruction::Xor ||
+                                    inst->getOpcode() == Instruction::Or ||
+                                    inst->getOpcode() == Instruction::And ||
+                                    inst->getOpcode() == Instruction::Shl ||
+                                    inst->getOpcode() == Instruction::LShr ||
+                                    inst->getOpcode() == Instruction::AShr))
     return reason(NonAffineReason::Kind::BitOperation,
                   std::string("the index uses a bitwise '") +
-                      inst->getOpcodeName() + "' that is not a shift or mask "
+                      inst->getOpcodeName() +
+                      "' that is not a shift or mask "
                       "by a constant",
                   inst);
   if (isa<SelectInst>(inst))
@@ -453,8 +467,8 @@ ScevAffinator::convertCondition(Value *value, const Loop *scope, bool negate,
       why.message = "it runs under a condition on a value loaded from memory";
     } else {
       why.kind = NonAffineReason::Kind::NonAffineCondition;
-      why.message = "it runs under a condition that is not affine: " +
-                    why.message;
+      why.message =
+          "it runs under a condition that is not affine: " + why.message;
     }
     if (why.position.line == 0)
       why.position = positionOf(cmp);
@@ -492,7 +506,8 @@ ScevAffinator::convertCondition(Value *value, const Loop *scope, bool negate,
         c = Condition::either(Condition::lessThan(b, a), nonNegative.negated());
         break;
       default: // UGE
-        c = Condition::either(Condition::lessEqual(b, a), nonNegative.negated());
+        c = Condition::either(Condition::lessEqual(b, a),
+                              nonNegative.negated());
         break;
       }
       return negate ? c.negated() : c;
@@ -502,16 +517,28 @@ ScevAffinator::convertCondition(Value *value, const Loop *scope, bool negate,
   }
   Condition c = Condition::always();
   switch (cmp->getPredicate()) {
-  case CmpInst::ICMP_EQ: c = Condition::equal(x, y); break;
-  case CmpInst::ICMP_NE: c = Condition::equal(x, y).negated(); break;
+  case CmpInst::ICMP_EQ:
+    c = Condition::equal(x, y);
+    break;
+  case CmpInst::ICMP_NE:
+    c = Condition::equal(x, y).negated();
+    break;
   case CmpInst::ICMP_SLT:
-  case CmpInst::ICMP_ULT: c = Condition::lessThan(x, y); break;
+  case CmpInst::ICMP_ULT:
+    c = Condition::lessThan(x, y);
+    break;
   case CmpInst::ICMP_SLE:
-  case CmpInst::ICMP_ULE: c = Condition::lessEqual(x, y); break;
+  case CmpInst::ICMP_ULE:
+    c = Condition::lessEqual(x, y);
+    break;
   case CmpInst::ICMP_SGT:
-  case CmpInst::ICMP_UGT: c = Condition::lessThan(y, x); break;
+  case CmpInst::ICMP_UGT:
+    c = Condition::lessThan(y, x);
+    break;
   case CmpInst::ICMP_SGE:
-  case CmpInst::ICMP_UGE: c = Condition::lessEqual(y, x); break;
+  case CmpInst::ICMP_UGE:
+    c = Condition::lessEqual(y, x);
+    break;
   default:
     return reason(NonAffineReason::Kind::NonAffineCondition,
                   "it runs under an unsupported comparison", cmp);

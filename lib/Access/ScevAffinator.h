@@ -28,11 +28,12 @@ class ScevAffinator {
 public:
   /// \p parameterName names integer kernel arguments; \p positionOf gives
   /// the source position of an instruction (for reasons).
-  ScevAffinator(llvm::ScalarEvolution &se, llvm::LoopInfo &loops,
-                VariableTable &variables,
-                std::function<std::string(const llvm::Argument &)> parameterName,
-                std::function<SourcePosition(const llvm::Instruction *)> positionOf,
-                std::function<std::string(const llvm::Loop *)> loopName)
+  ScevAffinator(
+      llvm::ScalarEvolution &se, llvm::LoopInfo &loops,
+      VariableTable &variables,
+      std::function<std::string(const llvm::Argument &)> parameterName,
+      std::function<SourcePosition(const llvm::Instruction *)> positionOf,
+      std::function<std::string(const llvm::Loop *)> loopName)
       : se(se), loops(loops), variables(variables),
         parameterName(std::move(parameterName)),
         positionOf(std::move(positionOf)), loopName(std::move(loopName)) {}

@@ -90,8 +90,8 @@ int SourceMatcher::matchPosition(const SourcePosition &position,
   int best = -1;
   for (size_t i = 0; i < accesses.size(); ++i)
     if (samePlace(accesses[i].begin, position) &&
-        (best < 0 || within(accesses[i].end, accesses[best].begin,
-                            accesses[best].end)))
+        (best < 0 ||
+         within(accesses[i].end, accesses[best].begin, accesses[best].end)))
       best = i;
   if (best >= 0)
     return best;
@@ -134,7 +134,8 @@ int SourceMatcher::match(const llvm::Instruction *inst,
     for (const llvm::User *user : address->users()) {
       const auto *other = llvm::dyn_cast<llvm::Instruction>(user);
       if (!other || other == inst ||
-          !(llvm::isa<llvm::LoadInst>(other) || llvm::isa<llvm::StoreInst>(other)))
+          !(llvm::isa<llvm::LoadInst>(other) ||
+            llvm::isa<llvm::StoreInst>(other)))
         continue;
       if (llvm::isa<llvm::StoreInst>(other) &&
           llvm::cast<llvm::StoreInst>(other)->getPointerOperand() != address)

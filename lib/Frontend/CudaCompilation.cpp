@@ -19,11 +19,11 @@ createCudaFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
   for (const EmbeddedFile &file : preludeFiles()) {
     llvm::SmallString<128> path(PreludeDirectory);
     llvm::sys::path::append(path, file.name);
-    memory->addFile(path, /*ModificationTime=*/0,
-                    llvm::MemoryBuffer::getMemBuffer(
-                        llvm::StringRef(file.contents.data(),
-                                        file.contents.size()),
-                        path, /*RequiresNullTerminator=*/false));
+    memory->addFile(
+        path, /*ModificationTime=*/0,
+        llvm::MemoryBuffer::getMemBuffer(
+            llvm::StringRef(file.contents.data(), file.contents.size()), path,
+            /*RequiresNullTerminator=*/false));
   }
   auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(base);
   overlay->pushOverlay(memory);
@@ -31,7 +31,8 @@ createCudaFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
 }
 
 std::string defaultClangResourceDir() {
-  if (const char *fromEnv = std::getenv("GPURD_RESOURCE_DIR"); fromEnv && *fromEnv)
+  if (const char *fromEnv = std::getenv("GPURD_RESOURCE_DIR");
+      fromEnv && *fromEnv)
     return fromEnv;
   return GPURD_CLANG_RESOURCE_DIR;
 }
@@ -40,12 +41,12 @@ namespace {
 
 /// Options of the input command that gpurd replaces with its own.
 bool isReplacedOption(llvm::StringRef arg) {
-  return arg.starts_with("--cuda-gpu-arch") || arg.starts_with("--offload-arch") ||
-         arg.starts_with("--cuda-feature") ||
-         arg.starts_with("--cuda-path") || arg == "--cuda-host-only" ||
-         arg == "--cuda-device-only" || arg == "--cuda-compile-host-device" ||
-         arg == "-nocudainc" || arg == "-nocudalib" ||
-         arg.starts_with("-resource-dir");
+  return arg.starts_with("--cuda-gpu-arch") ||
+         arg.starts_with("--offload-arch") ||
+         arg.starts_with("--cuda-feature") || arg.starts_with("--cuda-path") ||
+         arg == "--cuda-host-only" || arg == "--cuda-device-only" ||
+         arg == "--cuda-compile-host-device" || arg == "-nocudainc" ||
+         arg == "-nocudalib" || arg.starts_with("-resource-dir");
 }
 
 /// Options that take their value as the next argument when written alone.
@@ -56,7 +57,8 @@ bool takesSeparateValue(llvm::StringRef arg) {
       .Cases("--include-path", "--system-include", "--define-macro", true)
       .Cases("--undefine-macro", "--pre-include", "--output-file", true)
       .Cases("-std", "--std", "-arch", "--gpu-architecture", "-gencode", true)
-      .Cases("--generate-code", "-ccbin", "--compiler-bindir", "-Xcompiler", true)
+      .Cases("--generate-code", "-ccbin", "--compiler-bindir", "-Xcompiler",
+             true)
       .Cases("-Xptxas", "-Xlinker", "-Xnvlink", "-maxrregcount", "-rdc", true)
       .Cases("--relocatable-device-code", "-t", "--threads", "-code", true)
       .Default(false);
@@ -72,11 +74,16 @@ bool isNvcc(llvm::StringRef argv0) {
 std::vector<std::string> translateNvcc(llvm::ArrayRef<std::string> args) {
   std::vector<std::string> out;
   static const std::pair<llvm::StringRef, llvm::StringRef> spellings[] = {
-      {"--include-path", "-I"},   {"--system-include", "-isystem"},
-      {"--define-macro", "-D"},   {"--undefine-macro", "-U"},
-      {"--pre-include", "-include"}, {"-I", "-I"},
-      {"-isystem", "-isystem"},   {"-D", "-D"},
-      {"-U", "-U"},               {"-include", "-include"}};
+      {"--include-path", "-I"},
+      {"--system-include", "-isystem"},
+      {"--define-macro", "-D"},
+      {"--undefine-macro", "-U"},
+      {"--pre-include", "-include"},
+      {"-I", "-I"},
+      {"-isystem", "-isystem"},
+      {"-D", "-D"},
+      {"-U", "-U"},
+      {"-include", "-include"}};
   for (size_t i = 0; i < args.size(); ++i) {
     llvm::StringRef arg = args[i];
     bool handled = false;

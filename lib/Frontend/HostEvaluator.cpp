@@ -4,9 +4,9 @@
 
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
-#include "clang/Basic/SourceManager.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -82,7 +82,7 @@ LValueTarget lvalueTarget(const Expr *expr) {
 
 /// One place where a variable is written.
 struct Write {
-  DynTypedNode node;            ///< Where it happens (for position and ancestry).
+  DynTypedNode node; ///< Where it happens (for position and ancestry).
   const Expr *valueExpr = nullptr; ///< The assigned value (init, rhs).
   std::optional<unsigned> field;   ///< Member written, or the whole variable.
   enum Kind { Init, Assign, Compound, Increment, Decrement } kind = Assign;
@@ -178,8 +178,7 @@ public:
         continue;
       }
       QualType type = callee->getParamDecl(paramIndex)->getType();
-      if (type->isReferenceType() &&
-          !type->getPointeeType().isConstQualified())
+      if (type->isReferenceType() && !type->getPointeeType().isConstQualified())
         escape = call;
     }
     return true;
@@ -268,10 +267,9 @@ Reach classify(ASTContext &context, const DynTypedNode &write,
   std::vector<DynTypedNode> writeChain = ancestors(context, write);
   for (size_t i = 1; i < writeChain.size(); ++i) {
     const DynTypedNode &ancestor = writeChain[i];
-    auto common = std::find_if(pointChain.begin(), pointChain.end(),
-                               [&](const DynTypedNode &n) {
-                                 return sameNode(n, ancestor);
-                               });
+    auto common = std::find_if(
+        pointChain.begin(), pointChain.end(),
+        [&](const DynTypedNode &n) { return sameNode(n, ancestor); });
     if (common == pointChain.end()) {
       if (isLoop(ancestor))
         return Reach::Conditional;
@@ -327,10 +325,8 @@ double toDouble(const HostScalar &value) {
 
 std::string HostEvaluator::text(const Expr *expr) const {
   const SourceManager &sm = context.getSourceManager();
-  CharSourceRange range =
-      sm.getExpansionRange(expr->getSourceRange());
-  StringRef source =
-      Lexer::getSourceText(range, sm, context.getLangOpts());
+  CharSourceRange range = sm.getExpansionRange(expr->getSourceRange());
+  StringRef source = Lexer::getSourceText(range, sm, context.getLangOpts());
   return source.str();
 }
 
@@ -363,13 +359,12 @@ std::optional<HostScalar> HostEvaluator::cast(const HostScalar &value,
         result = llvm::APInt(width, static_cast<int64_t>(d), true);
       return makeInt(result);
     }
-    return makeInt(value.intValue.extOrTrunc(width).isSigned() == !isUnsigned
-                       ? value.intValue.extOrTrunc(width)
-                       : llvm::APSInt(value.intValue.extOrTrunc(width),
-                                      isUnsigned));
+    return makeInt(
+        value.intValue.extOrTrunc(width).isSigned() == !isUnsigned
+            ? value.intValue.extOrTrunc(width)
+            : llvm::APSInt(value.intValue.extOrTrunc(width), isUnsigned));
   }
-  return unknown("a value of type '" + to.getAsString() +
-                 "' is not a number");
+  return unknown("a value of type '" + to.getAsString() + "' is not a number");
 }
 
 std::optional<HostScalar> HostEvaluator::scalar(const Expr *expr,
@@ -402,8 +397,8 @@ std::optional<HostScalar> HostEvaluator::scalarStructural(const Expr *expr,
                                                           const Stmt *point) {
   expr = expr->IgnoreParens();
   if (const auto *lit = dyn_cast<IntegerLiteral>(expr))
-    return makeInt(llvm::APSInt(lit->getValue(),
-                                lit->getType()->isUnsignedIntegerType()));
+    return makeInt(
+        llvm::APSInt(lit->getValue(), lit->getType()->isUnsignedIntegerType()));
   if (const auto *lit = dyn_cast<FloatingLiteral>(expr))
     return makeFloat(lit->getValueAsApproximateDouble());
   if (const auto *lit = dyn_cast<CXXBoolLiteralExpr>(expr))
@@ -545,16 +540,26 @@ std::optional<HostScalar> HostEvaluator::binary(const BinaryOperator *op,
   if (lhs->isFloat || rhs->isFloat) {
     double a = toDouble(*lhs), b = toDouble(*rhs);
     switch (kind) {
-    case BO_Add: return cast(makeFloat(a + b), op->getType());
-    case BO_Sub: return cast(makeFloat(a - b), op->getType());
-    case BO_Mul: return cast(makeFloat(a * b), op->getType());
-    case BO_Div: return cast(makeFloat(a / b), op->getType());
-    case BO_LT: return boolean(a < b);
-    case BO_GT: return boolean(a > b);
-    case BO_LE: return boolean(a <= b);
-    case BO_GE: return boolean(a >= b);
-    case BO_EQ: return boolean(a == b);
-    case BO_NE: return boolean(a != b);
+    case BO_Add:
+      return cast(makeFloat(a + b), op->getType());
+    case BO_Sub:
+      return cast(makeFloat(a - b), op->getType());
+    case BO_Mul:
+      return cast(makeFloat(a * b), op->getType());
+    case BO_Div:
+      return cast(makeFloat(a / b), op->getType());
+    case BO_LT:
+      return boolean(a < b);
+    case BO_GT:
+      return boolean(a > b);
+    case BO_LE:
+      return boolean(a <= b);
+    case BO_GE:
+      return boolean(a >= b);
+    case BO_EQ:
+      return boolean(a == b);
+    case BO_NE:
+      return boolean(a != b);
     default:
       return unknown("the operator '" + op->getOpcodeStr().str() +
                      "' is not evaluated on floating-point values");
@@ -570,9 +575,12 @@ std::optional<HostScalar> HostEvaluator::binary(const BinaryOperator *op,
     b = llvm::APSInt(b.extend(width), isUnsigned);
   }
   switch (kind) {
-  case BO_Add: return cast(makeInt(a + b), op->getType());
-  case BO_Sub: return cast(makeInt(a - b), op->getType());
-  case BO_Mul: return cast(makeInt(a * b), op->getType());
+  case BO_Add:
+    return cast(makeInt(a + b), op->getType());
+  case BO_Sub:
+    return cast(makeInt(a - b), op->getType());
+  case BO_Mul:
+    return cast(makeInt(a * b), op->getType());
   case BO_Div:
   case BO_Rem:
     if (b.isZero())
@@ -586,15 +594,24 @@ std::optional<HostScalar> HostEvaluator::binary(const BinaryOperator *op,
     return cast(makeInt(kind == BO_Shl ? a << amount : a >> amount),
                 op->getType());
   }
-  case BO_And: return cast(makeInt(a & b), op->getType());
-  case BO_Or: return cast(makeInt(a | b), op->getType());
-  case BO_Xor: return cast(makeInt(a ^ b), op->getType());
-  case BO_LT: return boolean(a < b);
-  case BO_GT: return boolean(a > b);
-  case BO_LE: return boolean(a <= b);
-  case BO_GE: return boolean(a >= b);
-  case BO_EQ: return boolean(a == b);
-  case BO_NE: return boolean(a != b);
+  case BO_And:
+    return cast(makeInt(a & b), op->getType());
+  case BO_Or:
+    return cast(makeInt(a | b), op->getType());
+  case BO_Xor:
+    return cast(makeInt(a ^ b), op->getType());
+  case BO_LT:
+    return boolean(a < b);
+  case BO_GT:
+    return boolean(a > b);
+  case BO_LE:
+    return boolean(a <= b);
+  case BO_GE:
+    return boolean(a >= b);
+  case BO_EQ:
+    return boolean(a == b);
+  case BO_NE:
+    return boolean(a != b);
   default:
     return unknown("the operator '" + op->getOpcodeStr().str() +
                    "' is not evaluated");
@@ -608,15 +625,15 @@ std::optional<HostScalar> HostEvaluator::call(const CallExpr *callExpr,
     return unknown("'" + text(callExpr) + "' is an indirect call");
   std::string name = callee->getNameAsString();
   // Math functions people write grid sizes with.
-  static const llvm::StringRef unaryMath[] = {"ceil", "ceilf", "floor",
-                                              "floorf", "sqrt", "sqrtf",
-                                              "abs", "fabs", "fabsf", "round"};
-  static const llvm::StringRef binaryMath[] = {"min", "max", "fmin", "fmax",
+  static const llvm::StringRef unaryMath[] = {
+      "ceil",  "ceilf", "floor", "floorf", "sqrt",
+      "sqrtf", "abs",   "fabs",  "fabsf",  "round"};
+  static const llvm::StringRef binaryMath[] = {"min",   "max",   "fmin", "fmax",
                                                "fminf", "fmaxf", "pow"};
-  bool isUnary = llvm::is_contained(unaryMath, name) &&
-                 callExpr->getNumArgs() == 1;
-  bool isBinary = llvm::is_contained(binaryMath, name) &&
-                  callExpr->getNumArgs() == 2;
+  bool isUnary =
+      llvm::is_contained(unaryMath, name) && callExpr->getNumArgs() == 1;
+  bool isBinary =
+      llvm::is_contained(binaryMath, name) && callExpr->getNumArgs() == 2;
   if (isUnary || isBinary) {
     std::optional<HostScalar> a = scalar(callExpr->getArg(0), point);
     if (!a)
@@ -629,9 +646,9 @@ std::optional<HostScalar> HostEvaluator::call(const CallExpr *callExpr,
                  : name == "round"             ? std::round(x)
                                                : std::fabs(x);
       if (!a->isFloat && name == "abs")
-        return cast(makeInt(a->intValue.isNegative() ? -a->intValue
-                                                     : a->intValue),
-                    callExpr->getType());
+        return cast(
+            makeInt(a->intValue.isNegative() ? -a->intValue : a->intValue),
+            callExpr->getType());
       return cast(makeFloat(r), callExpr->getType());
     }
     std::optional<HostScalar> b = scalar(callExpr->getArg(1), point);
@@ -642,8 +659,8 @@ std::optional<HostScalar> HostEvaluator::call(const CallExpr *callExpr,
                   callExpr->getType());
     bool isMin = name.find("min") != std::string::npos;
     if (!a->isFloat && !b->isFloat) {
-      unsigned width = std::max(a->intValue.getBitWidth(),
-                                b->intValue.getBitWidth());
+      unsigned width =
+          std::max(a->intValue.getBitWidth(), b->intValue.getBitWidth());
       bool isUnsigned = a->intValue.isUnsigned() || b->intValue.isUnsigned();
       llvm::APSInt x(a->intValue.extend(width), isUnsigned);
       llvm::APSInt y(b->intValue.extend(width), isUnsigned);
@@ -736,16 +753,17 @@ std::optional<HostScalar> HostEvaluator::dim3Component(const Expr *expr,
   return unknown("'" + text(expr) + "' is not a compile-time dim3");
 }
 
-std::optional<HostScalar>
-HostEvaluator::variable(const VarDecl *var, std::optional<unsigned> field,
-                        const Stmt *point) {
+std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
+                                                  std::optional<unsigned> field,
+                                                  const Stmt *point) {
   std::string name = "'" + var->getNameAsString() + "'";
   bool isLocal = var->hasLocalStorage() || var->isStaticLocal();
   if (!isLocal) {
     // A namespace-scope variable: only its initializer is trustworthy, and
     // only when it cannot change.
     if (!var->getType().isConstQualified() || !var->getInit())
-      return unknown(name + " is a global variable that may change at run time");
+      return unknown(name +
+                     " is a global variable that may change at run time");
     if (field)
       return dim3Component(var->getInit(), *field, var->getInit());
     return scalar(var->getInit(), var->getInit());
@@ -796,9 +814,9 @@ HostEvaluator::variable(const VarDecl *var, std::optional<unsigned> field,
   if (!last)
     return unknown(name + " has no value before the launch");
   if (classify(context, last->node, pointNode, var) == Reach::Conditional)
-    return unknown(name + " is assigned under a condition at line " +
-                   std::to_string(sm.getExpansionLineNumber(
-                       nodeBegin(last->node))));
+    return unknown(
+        name + " is assigned under a condition at line " +
+        std::to_string(sm.getExpansionLineNumber(nodeBegin(last->node))));
   const Stmt *at = last->node.get<Stmt>();
   auto evaluateValue = [&]() -> std::optional<HostScalar> {
     if (field && !last->field)
@@ -832,8 +850,7 @@ HostEvaluator::variable(const VarDecl *var, std::optional<unsigned> field,
     std::optional<HostScalar> rhs = scalar(op->getRHS(), at);
     if (!rhs)
       return std::nullopt;
-    std::optional<HostScalar> l =
-        cast(*before, op->getComputationLHSType());
+    std::optional<HostScalar> l = cast(*before, op->getComputationLHSType());
     std::optional<HostScalar> r = cast(*rhs, op->getComputationLHSType());
     if (!l || !r)
       return std::nullopt;
@@ -843,26 +860,46 @@ HostEvaluator::variable(const VarDecl *var, std::optional<unsigned> field,
     if (l->isFloat || r->isFloat) {
       double a = toDouble(*l), b = toDouble(*r);
       switch (kind) {
-      case BO_Add: result = makeFloat(a + b); break;
-      case BO_Sub: result = makeFloat(a - b); break;
-      case BO_Mul: result = makeFloat(a * b); break;
-      case BO_Div: result = makeFloat(a / b); break;
-      default: return unknown("a compound assignment is not evaluated");
+      case BO_Add:
+        result = makeFloat(a + b);
+        break;
+      case BO_Sub:
+        result = makeFloat(a - b);
+        break;
+      case BO_Mul:
+        result = makeFloat(a * b);
+        break;
+      case BO_Div:
+        result = makeFloat(a / b);
+        break;
+      default:
+        return unknown("a compound assignment is not evaluated");
       }
     } else {
       llvm::APSInt a = l->intValue, b = r->intValue;
       switch (kind) {
-      case BO_Add: result = makeInt(a + b); break;
-      case BO_Sub: result = makeInt(a - b); break;
-      case BO_Mul: result = makeInt(a * b); break;
+      case BO_Add:
+        result = makeInt(a + b);
+        break;
+      case BO_Sub:
+        result = makeInt(a - b);
+        break;
+      case BO_Mul:
+        result = makeInt(a * b);
+        break;
       case BO_Div:
         if (b.isZero())
           return unknown("division by zero");
         result = makeInt(a / b);
         break;
-      case BO_Shl: result = makeInt(a << b.getLimitedValue(63)); break;
-      case BO_Shr: result = makeInt(a >> b.getLimitedValue(63)); break;
-      default: return unknown("a compound assignment is not evaluated");
+      case BO_Shl:
+        result = makeInt(a << b.getLimitedValue(63));
+        break;
+      case BO_Shr:
+        result = makeInt(a >> b.getLimitedValue(63));
+        break;
+      default:
+        return unknown("a compound assignment is not evaluated");
       }
     }
     return cast(*result, op->getLHS()->getType());

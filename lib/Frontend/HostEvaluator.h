@@ -1,4 +1,5 @@
-//===- HostEvaluator.h - Compile-time values of host expressions -*- C++ -*-===//
+//===- HostEvaluator.h - Compile-time values of host expressions -*- C++
+//-*-===//
 //
 // Evaluates the host-side expressions of a launch site (grid and block
 // dimensions, dynamic shared memory, scalar kernel arguments) the way a reader

@@ -10,9 +10,9 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
-#include "clang/Lex/Lexer.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/FileSystem.h"
@@ -188,8 +188,7 @@ private:
     access.begin = positionOf(sm, expr->getBeginLoc());
     access.end = positionOf(sm, expr->getEndLoc());
     CharSourceRange range = sm.getExpansionRange(expr->getSourceRange());
-    access.text =
-        Lexer::getSourceText(range, sm, context.getLangOpts()).str();
+    access.text = Lexer::getSourceText(range, sm, context.getLangOpts()).str();
     access.function = function;
     // How the value is used: read, written, both, or only its address.
     DynTypedNode node = DynTypedNode::create(*static_cast<const Stmt *>(expr));
@@ -229,8 +228,9 @@ private:
           const CallExpr *call =
               grand.empty() ? nullptr : grand[0].get<CallExpr>();
           if (!call) {
-            if (const auto *cast = grand.empty() ? nullptr
-                                                 : grand[0].get<ImplicitCastExpr>()) {
+            if (const auto *cast = grand.empty()
+                                       ? nullptr
+                                       : grand[0].get<ImplicitCastExpr>()) {
               DynTypedNodeList up = context.getParents(grand[0]);
               call = up.empty() ? nullptr : up[0].get<CallExpr>();
               (void)cast;
@@ -265,8 +265,7 @@ private:
 class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
 public:
   KernelVisitor(ASTContext &context, TranslationUnitInfo &info)
-      : context(context), info(info),
-        mangler(context.createMangleContext()) {}
+      : context(context), info(info), mangler(context.createMangleContext()) {}
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
@@ -283,13 +282,13 @@ public:
     {
       llvm::raw_string_ostream os(kernel.mangledName);
       if (mangler->shouldMangleDeclName(function))
-        mangler->mangleName(
-            GlobalDecl(function, KernelReferenceKind::Kernel), os);
+        mangler->mangleName(GlobalDecl(function, KernelReferenceKind::Kernel),
+                            os);
       else
         os << function->getName();
     }
-    kernel.position = positionOf(context.getSourceManager(),
-                                 function->getLocation());
+    kernel.position =
+        positionOf(context.getSourceManager(), function->getLocation());
     kernel.isTemplateInstance = function->isTemplateInstantiation() ||
                                 function->getTemplateSpecializationArgs();
     for (const ParmVarDecl *param : function->parameters())
@@ -374,7 +373,8 @@ private:
       return;
     const SourceManager &sm = context.getSourceManager();
     if (sm.isInSystemHeader(function->getLocation()) ||
-        !scannedBodies.insert(function->getBody()->getBeginLoc().getRawEncoding())
+        !scannedBodies
+             .insert(function->getBody()->getBeginLoc().getRawEncoding())
              .second)
       return;
     DeviceCodeScanner scanner(context, info, kernelName(function));
@@ -442,7 +442,8 @@ private:
 class CountingConsumer : public DiagnosticConsumer {
 public:
   explicit CountingConsumer(DiagnosticConsumer &next) : next(next) {}
-  void BeginSourceFile(const LangOptions &opts, const Preprocessor *pp) override {
+  void BeginSourceFile(const LangOptions &opts,
+                       const Preprocessor *pp) override {
     next.BeginSourceFile(opts, pp);
   }
   void EndSourceFile() override { next.EndSourceFile(); }

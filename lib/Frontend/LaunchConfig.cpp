@@ -75,19 +75,19 @@ llvm::Expected<EvaluatedValue> parseArgValue(const KernelParam &param,
     return value;
   }
   default:
-    return makeError(origin + ": the argument '" + param.name + "' is a " +
-                     (param.kind == ParamKind::Pointer ? "pointer"
-                                                       : "non-scalar") +
-                     " (" + param.type +
-                     "); only integer, floating-point and bool arguments take "
-                     "a value");
+    return makeError(
+        origin + ": the argument '" + param.name + "' is a " +
+        (param.kind == ParamKind::Pointer ? "pointer" : "non-scalar") + " (" +
+        param.type +
+        "); only integer, floating-point and bool arguments take "
+        "a value");
   }
 }
 
 /// Reads a JSON value that must be a dim3: a positive integer or an array of
 /// one to three positive integers.
-llvm::Expected<std::array<uint64_t, 3>>
-dimFromJson(const nlohmann::json &value, const std::string &path) {
+llvm::Expected<std::array<uint64_t, 3>> dimFromJson(const nlohmann::json &value,
+                                                    const std::string &path) {
   std::array<uint64_t, 3> dim{1, 1, 1};
   auto component = [&](const nlohmann::json &v, const std::string &where,
                        uint64_t &out) -> llvm::Error {
@@ -170,9 +170,8 @@ llvm::Expected<LaunchSpec> parseLaunchSpec(llvm::StringRef text,
     return makeError(src + ": /kernels: expected an array of launch entries");
   LaunchSpec spec;
   const nlohmann::json &kernels = doc["kernels"];
-  static const char *const keys[] = {"kernel", "grid",  "block",
-                                     "dynamic_shared_bytes", "args",
-                                     "launch"};
+  static const char *const keys[] = {
+      "kernel", "grid", "block", "dynamic_shared_bytes", "args", "launch"};
   for (size_t i = 0; i < kernels.size(); ++i) {
     std::string path = src + ": /kernels/" + std::to_string(i);
     const nlohmann::json &entry = kernels[i];
@@ -183,11 +182,12 @@ llvm::Expected<LaunchSpec> parseLaunchSpec(llvm::StringRef text,
         continue;
       std::string known = "kernel, grid, block, dynamic_shared_bytes, args, "
                           "launch";
-      return makeError(path + "/" + it.key() + ": unknown key; expected one of " +
-                       known);
+      return makeError(path + "/" + it.key() +
+                       ": unknown key; expected one of " + known);
     }
     if (!entry.contains("kernel") || !entry["kernel"].is_string())
-      return makeError(path + "/kernel: expected the kernel's name as a string");
+      return makeError(path +
+                       "/kernel: expected the kernel's name as a string");
     LaunchOverrides overrides;
     overrides.origin = source.str();
     if (entry.contains("grid")) {
@@ -214,8 +214,9 @@ llvm::Expected<LaunchSpec> parseLaunchSpec(llvm::StringRef text,
     if (entry.contains("launch")) {
       const nlohmann::json &v = entry["launch"];
       if (!v.is_number_integer() || v.get<int64_t>() < 1)
-        return makeError(path + "/launch: expected a launch-site number "
-                                "(1 for the first), got " +
+        return makeError(path +
+                         "/launch: expected a launch-site number "
+                         "(1 for the first), got " +
                          v.dump());
       overrides.launchIndex = v.get<unsigned>();
     }
@@ -312,8 +313,8 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
 
   // Start from what the source says, then apply the layers.
   if (const LaunchSite *site = launch.site) {
-    auto known = [](const Dim3Value &dim)
-        -> std::optional<std::array<uint64_t, 3>> {
+    auto known =
+        [](const Dim3Value &dim) -> std::optional<std::array<uint64_t, 3>> {
       std::array<uint64_t, 3> out;
       for (unsigned i = 0; i < 3; ++i) {
         std::optional<uint64_t> v = dim.components[i].asUnsigned();
@@ -354,16 +355,16 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
       launch.sharedOrigin = layer->origin;
     }
     for (const auto &[name, text] : layer->args) {
-      auto param = llvm::find_if(kernel.params, [&](const KernelParam &p) {
-        return p.name == name;
-      });
+      auto param = llvm::find_if(
+          kernel.params, [&](const KernelParam &p) { return p.name == name; });
       if (param == kernel.params.end()) {
         std::string names;
         for (const KernelParam &p : kernel.params)
           names += (names.empty() ? "" : ", ") + p.name;
-        return makeError(layer->origin + ": kernel '" + kernel.name +
-                         "' has no parameter '" + name + "'; its parameters are: " +
-                         (names.empty() ? "(none)" : names));
+        return makeError(
+            layer->origin + ": kernel '" + kernel.name +
+            "' has no parameter '" + name +
+            "'; its parameters are: " + (names.empty() ? "(none)" : names));
       }
       auto value = parseArgValue(*param, text, layer->origin);
       if (!value)
@@ -454,8 +455,8 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
                       "=VALUE or in a --launch-spec file");
   }
   if (!missing.empty()) {
-    std::string message = "kernel '" + kernel.name +
-                          "': the launch configuration is incomplete:";
+    std::string message =
+        "kernel '" + kernel.name + "': the launch configuration is incomplete:";
     for (const std::string &m : missing)
       message += "\n  " + m;
     return makeError(message);

@@ -18,7 +18,8 @@ std::string location(const SourcePosition &p) {
 nlohmann::json locationJson(const SourcePosition &p) {
   if (p.line == 0)
     return nullptr;
-  return {{"file", displayPath(p.file)}, {"line", p.line}, {"column", p.column}};
+  return {
+      {"file", displayPath(p.file)}, {"line", p.line}, {"column", p.column}};
 }
 
 nlohmann::json reasonJson(const NonAffineReason &r) {
@@ -29,10 +30,14 @@ nlohmann::json reasonJson(const NonAffineReason &r) {
 
 const char *fateName(CompiledSubscript::Fate fate) {
   switch (fate) {
-  case CompiledSubscript::Fate::Kept: return "kept";
-  case CompiledSubscript::Fate::Merged: return "merged";
-  case CompiledSubscript::Fate::Hoisted: return "hoisted";
-  case CompiledSubscript::Fate::Dropped: return "dropped";
+  case CompiledSubscript::Fate::Kept:
+    return "kept";
+  case CompiledSubscript::Fate::Merged:
+    return "merged";
+  case CompiledSubscript::Fate::Hoisted:
+    return "hoisted";
+  case CompiledSubscript::Fate::Dropped:
+    return "dropped";
   }
   return "kept";
 }
@@ -47,9 +52,8 @@ void printAccessModel(llvm::raw_ostream &os, const AccessModel &model) {
       ++operations;
       affine += site.affine;
     }
-  os << "kernel " << model.kernel << ": " << operations
-     << " memory operation" << (operations == 1 ? "" : "s") << ", " << affine
-     << " affine";
+  os << "kernel " << model.kernel << ": " << operations << " memory operation"
+     << (operations == 1 ? "" : "s") << ", " << affine << " affine";
   std::vector<unsigned> params = model.parameters();
   os << "; parameters: ";
   if (params.empty())
@@ -61,11 +65,11 @@ void printAccessModel(llvm::raw_ostream &os, const AccessModel &model) {
     os << "  loop " << names[loop.variable] << " at " << location(loop.position)
        << ": ";
     if (loop.lastIteration)
-      os << "0 <= " << names[loop.variable] << " <= "
-         << loop.islLastIteration << "\n";
+      os << "0 <= " << names[loop.variable] << " <= " << loop.islLastIteration
+         << "\n";
     else
-      os << "non-affine (" << loop.reason->name() << "): "
-         << loop.reason->message << "\n";
+      os << "non-affine (" << loop.reason->name()
+         << "): " << loop.reason->message << "\n";
   }
   for (const AccessSite &site : model.sites) {
     os << "  S" << site.id << " " << location(site.position) << ": ";
@@ -171,8 +175,8 @@ nlohmann::json accessModelJson(const AccessModel &model) {
 
 void printExplanation(llvm::raw_ostream &os, const AccessModel &model,
                       const std::vector<CompiledSubscript> &entries) {
-  os << "kernel " << model.kernel << ": " << entries.size()
-     << " source access" << (entries.size() == 1 ? "" : "es") << "\n";
+  os << "kernel " << model.kernel << ": " << entries.size() << " source access"
+     << (entries.size() == 1 ? "" : "es") << "\n";
   for (const CompiledSubscript &e : entries) {
     os << location(e.source->begin) << ": '" << e.source->text << "' "
        << (e.isWrite ? "write" : "read") << ": " << e.explanation;

@@ -10,12 +10,18 @@ namespace {
 
 const char *kindName(ParamKind kind) {
   switch (kind) {
-  case ParamKind::Pointer: return "pointer";
-  case ParamKind::Integer: return "integer";
-  case ParamKind::Floating: return "floating";
-  case ParamKind::Boolean: return "bool";
-  case ParamKind::Texture: return "texture";
-  case ParamKind::Other: return "other";
+  case ParamKind::Pointer:
+    return "pointer";
+  case ParamKind::Integer:
+    return "integer";
+  case ParamKind::Floating:
+    return "floating";
+  case ParamKind::Boolean:
+    return "bool";
+  case ParamKind::Texture:
+    return "texture";
+  case ParamKind::Other:
+    return "other";
   }
   return "other";
 }
@@ -49,8 +55,8 @@ nlohmann::json evaluatedJson(const EvaluatedValue &value) {
 }
 
 std::string dimText(const Dim3Value &dim) {
-  return "(" + dim.components[0].str() + ", " + dim.components[1].str() +
-         ", " + dim.components[2].str() + ")";
+  return "(" + dim.components[0].str() + ", " + dim.components[1].str() + ", " +
+         dim.components[2].str() + ")";
 }
 
 std::string dimText(const std::array<uint64_t, 3> &dim) {
@@ -89,7 +95,8 @@ std::string displayPath(llvm::StringRef path) {
   return path.str();
 }
 
-void printKernelListing(llvm::raw_ostream &os, const TranslationUnitInfo &unit) {
+void printKernelListing(llvm::raw_ostream &os,
+                        const TranslationUnitInfo &unit) {
   os << displayPath(unit.file) << ": " << unit.kernels.size() << " kernel"
      << (unit.kernels.size() == 1 ? "" : "s") << ", " << unit.launches.size()
      << " launch site" << (unit.launches.size() == 1 ? "" : "s") << "\n";
@@ -99,11 +106,11 @@ void printKernelListing(llvm::raw_ostream &os, const TranslationUnitInfo &unit) 
     if (kernel.isTemplateInstance)
       notes.push_back("template instance");
     if (kernel.launchBoundsMaxThreads)
-      notes.push_back("launch bounds " +
-                      std::to_string(*kernel.launchBoundsMaxThreads) +
-                      (kernel.launchBoundsMinBlocks
-                           ? ", " + std::to_string(*kernel.launchBoundsMinBlocks)
-                           : std::string()));
+      notes.push_back(
+          "launch bounds " + std::to_string(*kernel.launchBoundsMaxThreads) +
+          (kernel.launchBoundsMinBlocks
+               ? ", " + std::to_string(*kernel.launchBoundsMinBlocks)
+               : std::string()));
     if (kernel.staticSharedBytes)
       notes.push_back(std::to_string(kernel.staticSharedBytes) +
                       " B static shared");
@@ -152,9 +159,8 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
   for (const KernelInfo &kernel : unit.kernels) {
     nlohmann::json params = nlohmann::json::array();
     for (const KernelParam &p : kernel.params) {
-      nlohmann::json param = {{"name", p.name},
-                              {"type", p.type},
-                              {"kind", kindName(p.kind)}};
+      nlohmann::json param = {
+          {"name", p.name}, {"type", p.type}, {"kind", kindName(p.kind)}};
       if (p.kind == ParamKind::Pointer) {
         param["pointee_type"] = p.pointeeType;
         param["pointee_size"] = p.pointeeSize;
@@ -202,10 +208,9 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
                         {"grid", dim(launch.grid)},
                         {"block", dim(launch.block)},
                         {"args", std::move(args)}};
-    l["dynamic_shared_bytes"] =
-        launch.dynamicSharedBytes.text.empty()
-            ? nlohmann::json{{"text", ""}, {"value", 0}}
-            : evaluatedJson(launch.dynamicSharedBytes);
+    l["dynamic_shared_bytes"] = launch.dynamicSharedBytes.text.empty()
+                                    ? nlohmann::json{{"text", ""}, {"value", 0}}
+                                    : evaluatedJson(launch.dynamicSharedBytes);
     l["stream"] = launch.stream;
     launches.push_back(std::move(l));
   }
@@ -216,10 +221,9 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
 
 void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
                        const LaunchConfig &config) {
-  os << location(kernel.position) << ": kernel " << kernel.name
-     << ": grid " << dimText(config.grid) << ", block "
-     << dimText(config.block) << " = " << config.blocks()
-     << (config.blocks() == 1 ? " block of " : " blocks of ")
+  os << location(kernel.position) << ": kernel " << kernel.name << ": grid "
+     << dimText(config.grid) << ", block " << dimText(config.block) << " = "
+     << config.blocks() << (config.blocks() == 1 ? " block of " : " blocks of ")
      << config.threadsPerBlock()
      << (config.threadsPerBlock() == 1 ? " thread" : " threads");
   if (config.dynamicSharedBytes)

@@ -24,14 +24,13 @@ struct Linear {
   std::vector<std::pair<unsigned, int64_t>> terms;
 };
 
-
 /// A quasi-affine expression compiled for fast evaluation: a linear form
 /// when it is one (split into per-lane and per-iteration parts), otherwise
 /// the expression itself.
 struct CompiledExpr {
   bool linear = false;
-  Linear lanePart;  ///< Terms over block/thread indices (and the constant).
-  Linear iterPart;  ///< Terms over loop variables and parameters.
+  Linear lanePart; ///< Terms over block/thread indices (and the constant).
+  Linear iterPart; ///< Terms over loop variables and parameters.
   QuasiAffine general;
 
   /// Per-lane part for a lane's index values.
@@ -103,7 +102,8 @@ struct CompiledCondition {
   Condition general = Condition::always();
 };
 
-void flatten(const Condition &c, unsigned numVariables, CompiledCondition &out) {
+void flatten(const Condition &c, unsigned numVariables,
+             CompiledCondition &out) {
   switch (c.kind()) {
   case Condition::Kind::True:
     return;
@@ -164,7 +164,8 @@ public:
       : model(model), launchConfig(launch), budget(budget) {}
 
   llvm::Error init(const MemoryLayout &layout, const PreparedKernel *kernel);
-  llvm::Error traceBlock(uint64_t block, std::vector<WarpTrace> &warps) override;
+  llvm::Error traceBlock(uint64_t block,
+                         std::vector<WarpTrace> &warps) override;
   const TraceLaunch &launch() const override { return launchConfig; }
   const char *name() const override { return "affine"; }
 
@@ -252,7 +253,8 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
       else
         base = 0; // local memory: offsets within the thread's frame
       if (!base)
-        return makeError("the array '" + array.name + "' has no place in memory");
+        return makeError("the array '" + array.name +
+                         "' has no place in memory");
       plan.base = *base;
     }
     sites.push_back(std::move(plan));
@@ -290,9 +292,9 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
     level->push_back(leaf);
   }
   auto sortTree = [](auto &&self, std::vector<Node> &nodes) -> void {
-    std::stable_sort(nodes.begin(), nodes.end(), [](const Node &a, const Node &b) {
-      return a.position < b.position;
-    });
+    std::stable_sort(
+        nodes.begin(), nodes.end(),
+        [](const Node &a, const Node &b) { return a.position < b.position; });
     for (Node &n : nodes)
       self(self, n.children);
   };
@@ -308,7 +310,8 @@ void AffineEnumerator::runSite(SitePlan &plan, uint32_t mask, WarpTrace &out) {
   if (domain.conjunctive) {
     for (unsigned a : plan.uniformAtoms) {
       const CompiledCondition::Atom &atom = domain.atoms[a];
-      int64_t v = atom.expr.lanePart.constant + atom.expr.iterValue(shared.data());
+      int64_t v =
+          atom.expr.lanePart.constant + atom.expr.iterValue(shared.data());
       if (atom.isEquality ? v != 0 : v < 0)
         return;
     }
@@ -358,14 +361,15 @@ void AffineEnumerator::runSite(SitePlan &plan, uint32_t mask, WarpTrace &out) {
     int64_t rest = plan.offset.iterValue(shared.data()) + plan.base;
     for (uint32_t m = active; m; m &= m - 1) {
       unsigned lane = __builtin_ctz(m);
-      inst.addresses[lane] = static_cast<uint64_t>(plan.laneOffset[lane] + rest);
+      inst.addresses[lane] =
+          static_cast<uint64_t>(plan.laneOffset[lane] + rest);
     }
   } else {
     for (uint32_t m = active; m; m &= m - 1) {
       unsigned lane = __builtin_ctz(m);
-      inst.addresses[lane] = plan.base + static_cast<uint64_t>(
-                                             plan.offset.general.evaluate(
-                                                 laneValues[lane]));
+      inst.addresses[lane] =
+          plan.base +
+          static_cast<uint64_t>(plan.offset.general.evaluate(laneValues[lane]));
     }
   }
 }
@@ -408,7 +412,8 @@ void AffineEnumerator::run(const std::vector<Node> &nodes, uint32_t mask,
 llvm::Error AffineEnumerator::traceBlock(uint64_t block,
                                          std::vector<WarpTrace> &warps) {
   if (block >= launchConfig.numBlocks())
-    return makeError("block " + llvm::Twine(block) + " is outside the grid of " +
+    return makeError("block " + llvm::Twine(block) +
+                     " is outside the grid of " +
                      llvm::Twine(launchConfig.numBlocks()) + " blocks");
   std::array<uint64_t, 3> blockIndex = launchConfig.blockIndex(block);
   uint64_t threads = launchConfig.threadsPerBlock();
@@ -439,7 +444,8 @@ llvm::Error AffineEnumerator::traceBlock(uint64_t block,
       for (uint32_t m = mask; m; m &= m - 1) {
         unsigned lane = __builtin_ctz(m);
         if (plan.offset.linear)
-          plan.laneOffset[lane] = plan.offset.laneValue(laneValues[lane].data());
+          plan.laneOffset[lane] =
+              plan.offset.laneValue(laneValues[lane].data());
         bool holds = true;
         for (size_t a = 0; a < plan.domain.atoms.size(); ++a) {
           const CompiledCondition::Atom &atom = plan.domain.atoms[a];
@@ -473,8 +479,8 @@ llvm::Error checkEnumerable(const AccessModel &model) {
   for (const AccessSite &site : model.sites)
     if (!site.affine)
       return makeError("S" + llvm::Twine(site.id) + " (line " +
-                       llvm::Twine(site.position.line) + ") is not affine: " +
-                       site.reason->message);
+                       llvm::Twine(site.position.line) +
+                       ") is not affine: " + site.reason->message);
   for (unsigned p : model.parameters())
     return makeError("'" + model.variables[p].name +
                      "' has no value; give it (--arg, --grid, --block) so the "

@@ -4,8 +4,8 @@
 
 namespace gpurd::trace {
 
-CoalescerConfig coalescerFor(const arch::ArchDescription &arch,
-                             AccessKind kind, MemorySpace space) {
+CoalescerConfig coalescerFor(const arch::ArchDescription &arch, AccessKind kind,
+                             MemorySpace space) {
   CoalescerConfig config;
   const std::optional<arch::CacheDescription> &l1 = arch.l1;
   bool isLoad = kind == AccessKind::Read;

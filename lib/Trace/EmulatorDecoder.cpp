@@ -5,6 +5,27 @@
 // decoded into `Unsupported` records carrying a message, so a kernel fails
 // only if such an instruction is actually reached, with an error naming it.
 //
+// Supported: integer arithmetic, comparisons and casts of any width up to
+// 64 bits; half/float/double arithmetic, comparisons and conversions
+// (saturating float-to-integer, as PTX's cvt); getelementptr; select,
+// freeze, phi (as edge copies), br, switch, ret, unreachable; vectors and
+// first-class aggregates (lane by lane; extract/insert/shuffle; bitcasts
+// between shapes); alloca (static sizes); load/store of scalars, vectors
+// and aggregates; atomicrmw (all operations), cmpxchg, fence (ignored);
+// calls to defined functions; LLVM intrinsics (min/max/abs, ctpop/ctlz/
+// cttz, bswap/bitreverse, fshl/fshr, saturating and overflow arithmetic,
+// fabs/fma/fmuladd/sqrt/rounding/minnum/maxnum/copysign/pow/exp/log/trig,
+// memcpy/memmove/memset, ptrmask, expect; dbg/lifetime/assume/noalias and
+// similar are dropped); NVVM special registers, barriers (barrier0,
+// .popc/.and/.or, barrier.sync), bar.warp.sync, shfl(.sync) in all modes,
+// vote(.sync), activemask, match, redux, ldg/ldu, atomics, isspacep,
+// address-space conversions, texsurf handles and the NVVM math intrinsics;
+// libdevice (__nv_*, EmulatorMath.cpp), vprintf/printf (ignored),
+// __assertfail (an error with the message); inline PTX for 1-D texture
+// fetches, funnel shifts, activemask, %laneid/%lanemask_*/%clock reads,
+// moves and trap; the prelude's opaque wmma calls (no effect, as in the
+// access model).
+//
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorProgram.h"

@@ -55,14 +55,16 @@ std::optional<uint64_t> MemoryLayout::bufferBase(unsigned param) const {
   return it->second;
 }
 
-std::optional<uint64_t> MemoryLayout::globalBase(const std::string &name) const {
+std::optional<uint64_t>
+MemoryLayout::globalBase(const std::string &name) const {
   auto it = globals.find(name);
   if (it == globals.end())
     return std::nullopt;
   return it->second;
 }
 
-std::optional<uint64_t> MemoryLayout::sharedBase(const std::string &name) const {
+std::optional<uint64_t>
+MemoryLayout::sharedBase(const std::string &name) const {
   auto it = shared.find(name);
   if (it == shared.end())
     return std::nullopt;
@@ -86,23 +88,29 @@ MemoryLayout createLayout(const llvm::Function &kernel,
   }
   const llvm::Module &module = *kernel.getParent();
   const llvm::DataLayout &data = module.getDataLayout();
-  const llvm::GlobalVariable *dynamic = nullptr;
+  std::vector<const llvm::GlobalVariable *> dynamic;
   for (const llvm::GlobalVariable &global : module.globals()) {
-    if (global.getName().starts_with("llvm.") || !global.getValueType()->isSized())
+    if (global.getName().starts_with("llvm.") ||
+        !global.getValueType()->isSized())
       continue;
     uint64_t size = data.getTypeAllocSize(global.getValueType());
     uint64_t alignment = global.getAlign() ? global.getAlign()->value() : 1;
     if (global.getAddressSpace() == 3) {
       if (size == 0 || global.isDeclaration())
-        dynamic = &global;
+        dynamic.push_back(&global);
       else
         layout.placeShared(global.getName().str(), size, alignment);
       continue;
     }
     layout.placeGlobal(global.getName().str(), size, alignment);
   }
-  if (dynamic)
-    layout.placeShared(dynamic->getName().str(), dynamicSharedBytes, 16);
+  // All `extern __shared__` arrays name the same dynamic shared memory.
+  if (!dynamic.empty()) {
+    uint64_t base = layout.placeShared(dynamic.front()->getName().str(),
+                                       dynamicSharedBytes, 16);
+    for (const llvm::GlobalVariable *other : dynamic)
+      layout.aliasShared(other->getName().str(), base);
+  }
   return layout;
 }
 

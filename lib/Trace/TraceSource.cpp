@@ -32,8 +32,9 @@ createTraceSource(const access::PreparedKernel &prepared,
   std::map<unsigned, std::vector<uint8_t>> contents;
   std::map<unsigned, uint64_t> sizes;
   for (const BufferSpec &spec : request.buffers) {
-    auto param = std::find_if(kernel.params.begin(), kernel.params.end(),
-                              [&](const KernelParam &p) { return p.name == spec.name; });
+    auto param =
+        std::find_if(kernel.params.begin(), kernel.params.end(),
+                     [&](const KernelParam &p) { return p.name == spec.name; });
     if (param == kernel.params.end())
       return makeError("--buffer " + spec.name + ": kernel '" + kernel.name +
                        "' has no parameter '" + spec.name + "'");
@@ -63,10 +64,9 @@ createTraceSource(const access::PreparedKernel &prepared,
   }
   if (kind == TraceSourceKind::Affine) {
     if (llvm::Error why = checkEnumerable(model))
-      return makeError("kernel '" + kernel.name +
-                       "' cannot be enumerated affinely: " +
-                       llvm::toString(std::move(why)) +
-                       "; use --trace-source=emulate");
+      return makeError(
+          "kernel '" + kernel.name + "' cannot be enumerated affinely: " +
+          llvm::toString(std::move(why)) + "; use --trace-source=emulate");
     return createAffineEnumerator(model, request.launch, layout, &prepared);
   }
 
@@ -108,11 +108,13 @@ createTraceSource(const access::PreparedKernel &prepared,
       type = "int32";
     else if (pointee == "unsigned int" || pointee == "uint32_t")
       type = "uint32";
-    else if (pointee == "char" || pointee == "signed char" || pointee == "int8_t")
+    else if (pointee == "char" || pointee == "signed char" ||
+             pointee == "int8_t")
       type = "int8";
     else if (pointee == "unsigned char" || pointee == "uint8_t")
       type = "uint8";
-    else if (pointee == "long long" || pointee == "long" || pointee == "int64_t")
+    else if (pointee == "long long" || pointee == "long" ||
+             pointee == "int64_t")
       type = "int64";
     else if (pointee == "unsigned long long" || pointee == "unsigned long" ||
              pointee == "uint64_t" || pointee == "size_t")
@@ -120,14 +122,13 @@ createTraceSource(const access::PreparedKernel &prepared,
     std::string names;
     for (const std::string &name : missing)
       names += (names.empty() ? "'" : ", '") + name + "'";
-    return makeError("kernel '" + kernel.name +
-                     "' is emulated, and its pointer argument" +
-                     (missing.size() == 1 ? " " : "s ") + names +
-                     (missing.size() == 1 ? " has" : " have") +
-                     " no buffer; describe " +
-                     (missing.size() == 1 ? "it" : "each") +
-                     " with --buffer NAME=TYPE:COUNT:INIT (e.g. --buffer " +
-                     missing.front() + "=" + type + ":1024:zero)");
+    return makeError(
+        "kernel '" + kernel.name + "' is emulated, and its pointer argument" +
+        (missing.size() == 1 ? " " : "s ") + names +
+        (missing.size() == 1 ? " has" : " have") + " no buffer; describe " +
+        (missing.size() == 1 ? "it" : "each") +
+        " with --buffer NAME=TYPE:COUNT:INIT (e.g. --buffer " +
+        missing.front() + "=" + type + ":1024:zero)");
   }
   EmulatorOptions options;
   options.maxStepsPerThread = request.maxStepsPerThread;

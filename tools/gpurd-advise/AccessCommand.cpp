@@ -1,4 +1,5 @@
-//===- AccessCommand.cpp - --dump-accesses and --explain-compiled -----------===//
+//===- AccessCommand.cpp - --dump-accesses and --explain-compiled
+//-----------===//
 
 #include "Commands.h"
 #include "Options.h"
@@ -24,8 +25,8 @@ bool analyseAccesses(const RunContext &run, const TranslationUnitInfo &unit,
   access::DeviceCompileOptions deviceOptions;
   deviceOptions.cuda = run.compile;
   deviceOptions.unroll = unroll;
-  auto device = access::compileDeviceModule(run.database, unit.file,
-                                                   deviceOptions);
+  auto device =
+      access::compileDeviceModule(run.database, unit.file, deviceOptions);
   if (!device) {
     reportError(device.takeError());
     return false;
@@ -54,8 +55,8 @@ bool analyseAccesses(const RunContext &run, const TranslationUnitInfo &unit,
     options.islMaxOperations = islMaxOperations;
     if (printDeviceIR)
       options.printIR = &errs();
-    auto model = access::analyzeKernel(*device->module, *kernel, unit,
-                                              values, options);
+    auto model =
+        access::analyzeKernel(*device->module, *kernel, unit, values, options);
     if (!model) {
       reportError(model.takeError());
       ok = false;
@@ -78,8 +79,7 @@ bool analyseAccesses(const RunContext &run, const TranslationUnitInfo &unit,
     entry["kernel"] = kernel->name;
     models.push_back(std::move(entry));
   }
-  jsonOut = {{"file", displayPath(unit.file)},
-             {"kernels", std::move(models)}};
+  jsonOut = {{"file", displayPath(unit.file)}, {"kernels", std::move(models)}};
   return ok;
 }
 

@@ -1,4 +1,5 @@
-//===- LaunchCommand.cpp - Resolve and print launch configurations ----------===//
+//===- LaunchCommand.cpp - Resolve and print launch configurations
+//----------===//
 
 #include "Commands.h"
 #include "Options.h"

@@ -1,4 +1,5 @@
-//===- LaunchOptions.cpp - Launch values and kernel selection ---------------===//
+//===- LaunchOptions.cpp - Launch values and kernel selection
+//---------------===//
 
 #include "Commands.h"
 #include "Options.h"
@@ -85,10 +86,8 @@ std::vector<std::string> seenKernels;
 /// command line. Without --kernel, --arg values apply to the kernels that
 /// have such a parameter.
 Expected<std::vector<LaunchOverrides>>
-overridesFor(const KernelInfo &kernel,
-             const std::optional<LaunchSpec> &spec,
-             const TranslationUnitInfo &unit,
-             const LaunchOverrides &cli) {
+overridesFor(const KernelInfo &kernel, const std::optional<LaunchSpec> &spec,
+             const TranslationUnitInfo &unit, const LaunchOverrides &cli) {
   std::vector<LaunchOverrides> layers;
   seenKernels.push_back(kernel.name);
   if (spec) {

@@ -8,12 +8,13 @@ namespace gpurd::advise {
 
 cl::OptionCategory toolCategory("gpurd-advise options");
 
-cl::opt<OutputFormat> outputFormat(
-    "format", cl::desc("Output format"),
-    cl::values(clEnumValN(OutputFormat::Text, "text", "human-readable (default)"),
-               clEnumValN(OutputFormat::Json, "json",
-                          "JSON, schema in docs/json-output.md")),
-    cl::init(OutputFormat::Text), cl::cat(toolCategory));
+cl::opt<OutputFormat>
+    outputFormat("format", cl::desc("Output format"),
+                 cl::values(clEnumValN(OutputFormat::Text, "text",
+                                       "human-readable (default)"),
+                            clEnumValN(OutputFormat::Json, "json",
+                                       "JSON, schema in docs/json-output.md")),
+                 cl::init(OutputFormat::Text), cl::cat(toolCategory));
 
 cl::opt<bool> listKernels(
     "list-kernels",
@@ -77,11 +78,12 @@ cl::opt<std::string> smsOption(
              "trace keeps only their blocks)"),
     cl::value_desc("N|all"), cl::init("all"), cl::cat(toolCategory));
 
-cl::opt<std::string> kernelName(
-    "kernel", cl::desc("Analyse only this kernel (name as listed by "
-                       "--list-kernels; namespaces and template arguments may "
-                       "be left out when unambiguous)"),
-    cl::value_desc("NAME"), cl::cat(toolCategory));
+cl::opt<std::string>
+    kernelName("kernel",
+               cl::desc("Analyse only this kernel (name as listed by "
+                        "--list-kernels; namespaces and template arguments may "
+                        "be left out when unambiguous)"),
+               cl::value_desc("NAME"), cl::cat(toolCategory));
 cl::opt<std::string> gridOption("grid", cl::desc("Grid size of the launch"),
                                 cl::value_desc("X[,Y[,Z]]"),
                                 cl::cat(toolCategory));
@@ -91,9 +93,10 @@ cl::opt<std::string> blockOption("block", cl::desc("Block size of the launch"),
 cl::opt<std::string>
     smemOption("smem", cl::desc("Dynamic shared memory of the launch in bytes"),
                cl::value_desc("BYTES"), cl::cat(toolCategory));
-cl::list<std::string> argOptions(
-    "arg", cl::desc("Value of a scalar kernel argument (repeatable)"),
-    cl::value_desc("NAME=VALUE"), cl::cat(toolCategory));
+cl::list<std::string>
+    argOptions("arg",
+               cl::desc("Value of a scalar kernel argument (repeatable)"),
+               cl::value_desc("NAME=VALUE"), cl::cat(toolCategory));
 cl::opt<unsigned> launchIndex(
     "launch",
     cl::desc("Start from the N-th launch site of the kernel (1 = the first)"),
@@ -103,9 +106,10 @@ cl::opt<std::string> launchSpecFile(
     cl::desc("JSON file with launch configurations (docs/launch-spec.md)"),
     cl::value_desc("FILE"), cl::cat(toolCategory));
 
-cl::opt<std::string> archName(
-    "arch", cl::desc("GPU architecture preset (see --list-archs)"),
-    cl::value_desc("NAME"), cl::init("ampere-a100"), cl::cat(toolCategory));
+cl::opt<std::string>
+    archName("arch", cl::desc("GPU architecture preset (see --list-archs)"),
+             cl::value_desc("NAME"), cl::init("ampere-a100"),
+             cl::cat(toolCategory));
 cl::opt<std::string> archFile(
     "arch-file",
     cl::desc("GPU architecture description file (docs/arch-format.md)"),

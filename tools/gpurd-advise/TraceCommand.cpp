@@ -1,4 +1,5 @@
-//===- TraceCommand.cpp - --emit-trace --------------------------------------===//
+//===- TraceCommand.cpp - --emit-trace
+//--------------------------------------===//
 
 #include "Commands.h"
 #include "Options.h"
@@ -34,7 +35,8 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
     reportError(createStringError(
         inconvertibleErrorCode(),
         "--emit-trace writes one kernel's trace; choose it with --kernel "
-        "(the kernels are:" + names + ")"));
+        "(the kernels are:" +
+            names + ")"));
     return false;
   }
   const KernelInfo &kernel = *kernels->front();
@@ -78,14 +80,14 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
   access::AccessAnalysisOptions options;
   options.unroll = unroll;
   options.islMaxOperations = islMaxOperations;
-  auto prepared = access::prepareKernel(*device->module, kernel,
-                                               values, options);
+  auto prepared =
+      access::prepareKernel(*device->module, kernel, values, options);
   if (!prepared) {
     reportError(prepared.takeError());
     return false;
   }
-  auto model = access::buildAccessModel(*prepared, kernel, unit,
-                                               values, options);
+  auto model =
+      access::buildAccessModel(*prepared, kernel, unit, values, options);
   if (!model) {
     reportError(model.takeError());
     return false;
@@ -102,8 +104,7 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
   request.launch.dynamicSharedBytes = config->dynamicSharedBytes;
   request.args = args;
   request.buffers = std::move(buffers);
-  auto source = trace::createTraceSource(*prepared, *model, kernel,
-                                                request);
+  auto source = trace::createTraceSource(*prepared, *model, kernel, request);
   if (!source) {
     reportError(source.takeError());
     return false;
@@ -115,7 +116,8 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
           inconvertibleErrorCode(),
           "--emit-trace=" + specText +
               ": Accel-Sim traces contain every block of the grid; drop "
-              "--sms " + smsOption));
+              "--sms " +
+              smsOption));
       return false;
     }
 
@@ -123,9 +125,9 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
   unsigned numSms = run.arch.sm.count;
   unsigned count = 0;
   if (smsOption != "all" && StringRef(smsOption).getAsInteger(10, count)) {
-    reportError(createStringError(inconvertibleErrorCode(),
-                                  "--sms takes a number of SMs or 'all', got '" +
-                                      smsOption + "'"));
+    reportError(createStringError(
+        inconvertibleErrorCode(),
+        "--sms takes a number of SMs or 'all', got '" + smsOption + "'"));
     return false;
   }
   trace::BlockSchedule schedule = trace::scheduleBlocks(
@@ -142,7 +144,9 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
   header.sharedBytes = kernel.staticSharedBytes + config->dynamicSharedBytes;
   if (run.arch.computeCapability) {
     unsigned version = 0;
-    if (!StringRef(*run.arch.computeCapability).drop_front(3).getAsInteger(10, version))
+    if (!StringRef(*run.arch.computeCapability)
+             .drop_front(3)
+             .getAsInteger(10, version))
       header.binaryVersion = version;
   }
   std::vector<std::unique_ptr<trace::TraceWriter>> writers;
@@ -187,8 +191,8 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
                {"warp_instructions", instructions},
                {"thread_accesses", accesses},
                {"sampled", sampled},
-               {"outputs", std::vector<std::string>(emitTrace.begin(),
-                                                    emitTrace.end())}};
+               {"outputs",
+                std::vector<std::string>(emitTrace.begin(), emitTrace.end())}};
   } else {
     outs() << "kernel " << kernel.name << ": wrote " << accesses
            << " thread accesses (" << instructions << " warp instructions, "

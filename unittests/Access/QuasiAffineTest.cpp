@@ -16,10 +16,10 @@ TEST(QuasiAffine, FoldsConstants) {
   EXPECT_EQ(*e.constantValue(), 23);
   EXPECT_EQ(*QuasiAffine::constant(-7).floorDiv(2).constantValue(), -4);
   EXPECT_EQ(*QuasiAffine::constant(-7).mod(3).constantValue(), 2);
-  EXPECT_EQ(*QuasiAffine::min(QuasiAffine::constant(2),
-                              QuasiAffine::constant(-1))
-                 .constantValue(),
-            -1);
+  EXPECT_EQ(
+      *QuasiAffine::min(QuasiAffine::constant(2), QuasiAffine::constant(-1))
+           .constantValue(),
+      -1);
 }
 
 TEST(QuasiAffine, EvaluatesWithFloorSemantics) {
@@ -53,8 +53,9 @@ TEST(QuasiAffine, TracksVariables) {
 
 TEST(Condition, NegationIsExact) {
   QuasiAffine x = QuasiAffine::variable(0), y = QuasiAffine::variable(1);
-  Condition c = Condition::both(Condition::lessThan(x, y),
-                                Condition::equal(x.mod(2), QuasiAffine::constant(0)));
+  Condition c =
+      Condition::both(Condition::lessThan(x, y),
+                      Condition::equal(x.mod(2), QuasiAffine::constant(0)));
   for (int64_t a = -4; a <= 4; ++a)
     for (int64_t b = -4; b <= 4; ++b) {
       bool holds = a < b && ((a % 2 + 2) % 2) == 0;
@@ -64,9 +65,9 @@ TEST(Condition, NegationIsExact) {
 }
 
 TEST(Condition, SimplifiesConstants) {
-  EXPECT_TRUE(Condition::lessThan(QuasiAffine::constant(1),
-                                  QuasiAffine::constant(2))
-                  .isTrue());
+  EXPECT_TRUE(
+      Condition::lessThan(QuasiAffine::constant(1), QuasiAffine::constant(2))
+          .isTrue());
   Condition never = Condition::both(
       Condition::always(),
       Condition::equal(QuasiAffine::constant(1), QuasiAffine::constant(2)));

@@ -25,7 +25,8 @@ TEST(CudaCompilation, ClangCommandGetsCudaFlagsAndKeepsTheFileLast) {
             "clang++ -x cuda -Iinc -DN=4 -fsyntax-only -nocudainc -nocudalib "
             "--cuda-gpu-arch=sm_70 --cuda-host-only -D__GPURD__=1 -isystem "
             "/__gpurd__/include -include gpurd_cuda_prelude.h "
-            "-Wno-unknown-cuda-version --no-cuda-version-check --cuda-path=/__gpurd__/no-cuda "
+            "-Wno-unknown-cuda-version --no-cuda-version-check "
+            "--cuda-path=/__gpurd__/no-cuda "
             "--cuda-feature=+ptx80 -Wno-unused-command-line-argument k.cu");
 }
 
@@ -36,16 +37,17 @@ TEST(CudaCompilation, NvccCommandIsTranslated) {
   std::vector<std::string> out = adjustCudaCommandLine(
       {"/usr/local/cuda/bin/nvcc", "-ccbin", "g++", "-I/a", "--include-path",
        "/b", "-DX=1", "--define-macro=Y", "-std", "c++17",
-       "--generate-code=arch=compute_80,code=[sm_80]", "-Xcompiler=-fPIC",
-       "-x", "cu", "-c", "src/k.cu", "-o", "k.o"},
+       "--generate-code=arch=compute_80,code=[sm_80]", "-Xcompiler=-fPIC", "-x",
+       "cu", "-c", "src/k.cu", "-o", "k.o"},
       options);
-  EXPECT_EQ(joined(out),
-            "clang++ -x cuda -I /a -I /b -D X=1 -D Y -std=c++17 -nocudainc "
-            "-nocudalib --cuda-gpu-arch=sm_80 --cuda-device-only -resource-dir "
-            "/res -D__GPURD__=1 -isystem /__gpurd__/include -include "
-            "gpurd_cuda_prelude.h -Wno-unknown-cuda-version --no-cuda-version-check "
-            "--cuda-path=/__gpurd__/no-cuda --cuda-feature=+ptx80 "
-            "-Wno-unused-command-line-argument src/k.cu");
+  EXPECT_EQ(
+      joined(out),
+      "clang++ -x cuda -I /a -I /b -D X=1 -D Y -std=c++17 -nocudainc "
+      "-nocudalib --cuda-gpu-arch=sm_80 --cuda-device-only -resource-dir "
+      "/res -D__GPURD__=1 -isystem /__gpurd__/include -include "
+      "gpurd_cuda_prelude.h -Wno-unknown-cuda-version --no-cuda-version-check "
+      "--cuda-path=/__gpurd__/no-cuda --cuda-feature=+ptx80 "
+      "-Wno-unused-command-line-argument src/k.cu");
 }
 
 TEST(CudaCompilation, PreludeIsServedFromMemory) {
@@ -53,7 +55,8 @@ TEST(CudaCompilation, PreludeIsServedFromMemory) {
   auto status = fs->status("/__gpurd__/include/gpurd_cuda_prelude.h");
   ASSERT_TRUE(static_cast<bool>(status));
   EXPECT_GT(status->getSize(), 0u);
-  EXPECT_TRUE(static_cast<bool>(fs->status("/__gpurd__/include/cuda_runtime.h")));
+  EXPECT_TRUE(
+      static_cast<bool>(fs->status("/__gpurd__/include/cuda_runtime.h")));
   EXPECT_FALSE(static_cast<bool>(fs->status("/__gpurd__/include/nope.h")));
 }
 

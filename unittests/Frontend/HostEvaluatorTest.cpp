@@ -48,19 +48,20 @@ TEST(HostEvaluator, DefinesConstantsAndDim3Members) {
 }
 
 TEST(HostEvaluator, PolybenchCeilOfFloatDivision) {
-  LaunchSite launch = launchOf(
-      "  dim3 block(32, 8);\n"
-      "  dim3 grid((size_t)ceil(((float)NI) / ((float)block.x)),"
-      " (size_t)ceil(((float)NJ) / ((float)block.y)));\n"
-      "  k<<<grid, block>>>(d, NI, 1);",
-      "#define NI 500\n#define NJ 100\n");
+  LaunchSite launch =
+      launchOf("  dim3 block(32, 8);\n"
+               "  dim3 grid((size_t)ceil(((float)NI) / ((float)block.x)),"
+               " (size_t)ceil(((float)NJ) / ((float)block.y)));\n"
+               "  k<<<grid, block>>>(d, NI, 1);",
+               "#define NI 500\n#define NJ 100\n");
   EXPECT_EQ(dims(launch.grid), (Dims{"16", "13", "1"}));
 }
 
 TEST(HostEvaluator, HelperFunctionWithOneReturn) {
-  LaunchSite launch = launchOf(
-      "  int n = 1000;\n  k<<<iDivUp(n, 128), 128>>>(d, n, 0);",
-      "int iDivUp(int a, int b) { return (a % b != 0) ? (a / b + 1) : (a / b); }\n");
+  LaunchSite launch =
+      launchOf("  int n = 1000;\n  k<<<iDivUp(n, 128), 128>>>(d, n, 0);",
+               "int iDivUp(int a, int b) { return (a % b != 0) ? (a / b + 1) : "
+               "(a / b); }\n");
   EXPECT_EQ(dims(launch.grid), (Dims{"8", "1", "1"}));
   EXPECT_EQ(dims(launch.block), (Dims{"128", "1", "1"}));
   EXPECT_EQ(launch.args[1].value.str(), "1000");
@@ -75,7 +76,8 @@ TEST(HostEvaluator, MemberAssignmentsAndCompoundUpdates) {
 }
 
 TEST(HostEvaluator, SizeofInDynamicSharedMemory) {
-  LaunchSite launch = launchOf("  k<<<1, 256, 256 * sizeof(double)>>>(d, 1, 0);");
+  LaunchSite launch =
+      launchOf("  k<<<1, 256, 256 * sizeof(double)>>>(d, 1, 0);");
   EXPECT_EQ(launch.dynamicSharedBytes.str(), "2048");
 }
 
@@ -103,9 +105,10 @@ TEST(HostEvaluator, ConditionalAssignmentIsUnknown) {
 }
 
 TEST(HostEvaluator, AssignmentInTheSameArmIsKnown) {
-  LaunchSite launch = launchOf("  int n = 64;\n  if (param > 2) {\n    n = 128;\n"
-                               "    k<<<n, 32>>>(d, n, 0);\n  } else {\n"
-                               "    n = 256;\n  }");
+  LaunchSite launch =
+      launchOf("  int n = 64;\n  if (param > 2) {\n    n = 128;\n"
+               "    k<<<n, 32>>>(d, n, 0);\n  } else {\n"
+               "    n = 256;\n  }");
   EXPECT_EQ(launch.grid.components[0].str(), "128");
 }
 
@@ -144,8 +147,8 @@ TEST(HostEvaluator, VariableDeclaredInTheLoopBodyIsFreshEachIteration) {
 }
 
 TEST(HostEvaluator, ReferencesAndLambdaCapturesEscape) {
-  LaunchSite viaReference =
-      launchOf("  int n = 4;\n  int &r = n;\n  r = 8;\n  k<<<n, 32>>>(d, n, 0);");
+  LaunchSite viaReference = launchOf(
+      "  int n = 4;\n  int &r = n;\n  r = 8;\n  k<<<n, 32>>>(d, n, 0);");
   EXPECT_EQ(viaReference.grid.components[0].unknownReason,
             "'n' may be changed through a reference or its address");
   LaunchSite viaLambda = launchOf(
@@ -168,7 +171,8 @@ TEST(HostEvaluator, EscapingAddressIsUnknown) {
 }
 
 TEST(HostEvaluator, MutableGlobalIsUnknown) {
-  LaunchSite launch = launchOf("  k<<<size, 32>>>(d, size, 0);", "int size = 4;\n");
+  LaunchSite launch =
+      launchOf("  k<<<size, 32>>>(d, size, 0);", "int size = 4;\n");
   EXPECT_EQ(launch.grid.components[0].unknownReason,
             "'size' is a global variable that may change at run time");
 }
@@ -198,7 +202,8 @@ TEST(HostEvaluator, TemplateKernelInstanceAndLaunch) {
 }
 
 TEST(HostEvaluator, CompileErrorsAreReported) {
-  auto unit = parseSnippet("__global__ void k(float *a) { a[0] = undeclared; }\n");
+  auto unit =
+      parseSnippet("__global__ void k(float *a) { a[0] = undeclared; }\n");
   ASSERT_FALSE(static_cast<bool>(unit));
   std::string message = llvm::toString(unit.takeError());
   EXPECT_NE(message.find("1 compile error"), std::string::npos) << message;

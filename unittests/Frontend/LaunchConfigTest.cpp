@@ -1,14 +1,16 @@
 //===- LaunchConfigTest.cpp - Launch configuration layers -----------------===//
 
-#include "ParseHelper.h"
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "ParseHelper.h"
 
 using namespace gpurd;
 using gpurd::test::parseSnippet;
 
 namespace {
 
-std::string errorOf(llvm::Error error) { return llvm::toString(std::move(error)); }
+std::string errorOf(llvm::Error error) {
+  return llvm::toString(std::move(error));
+}
 
 TEST(LaunchConfig, ParseDim3) {
   auto d = parseDim3("64,32", "--grid");
@@ -48,15 +50,17 @@ TEST(LaunchConfig, LaunchSpecParsesAndValidates) {
   EXPECT_EQ(*o.launchIndex, 2u);
   EXPECT_EQ(o.args.at("n"), "64");
 
-  EXPECT_EQ(errorOf(parseLaunchSpec(R"({"kernels": [{"kernel": "k", "grid": [1, -2]}]})",
-                                    "s.json")
+  EXPECT_EQ(errorOf(parseLaunchSpec(
+                        R"({"kernels": [{"kernel": "k", "grid": [1, -2]}]})",
+                        "s.json")
                         .takeError()),
             "s.json: /kernels/0/grid/1: expected a positive integer, got -2");
-  EXPECT_EQ(errorOf(parseLaunchSpec(R"({"kernels": [{"kernel": "k", "blocks": 1}]})",
-                                    "s.json")
-                        .takeError()),
-            "s.json: /kernels/0/blocks: unknown key; expected one of kernel, "
-            "grid, block, dynamic_shared_bytes, args, launch");
+  EXPECT_EQ(
+      errorOf(parseLaunchSpec(R"({"kernels": [{"kernel": "k", "blocks": 1}]})",
+                              "s.json")
+                  .takeError()),
+      "s.json: /kernels/0/blocks: unknown key; expected one of kernel, "
+      "grid, block, dynamic_shared_bytes, args, launch");
   std::string syntax =
       errorOf(parseLaunchSpec("{\"kernels\": [\n}", "s.json").takeError());
   EXPECT_NE(syntax.find("s.json: invalid JSON: parse error at line 2"),
@@ -125,10 +129,11 @@ TEST(LaunchConfig, ResolveLayersAndReportMissing) {
 }
 
 TEST(LaunchConfig, FindKernelByShortNames) {
-  auto unit = parseSnippet(
-      "namespace ns { template <int B> __global__ void tk(float *a) { a[B] = 0; } }\n"
-      "__global__ void other(float *a) {}\n"
-      "void host(float *d) { ns::tk<1><<<1, 1>>>(d); ns::tk<2><<<1, 1>>>(d); }\n");
+  auto unit = parseSnippet("namespace ns { template <int B> __global__ void "
+                           "tk(float *a) { a[B] = 0; } }\n"
+                           "__global__ void other(float *a) {}\n"
+                           "void host(float *d) { ns::tk<1><<<1, 1>>>(d); "
+                           "ns::tk<2><<<1, 1>>>(d); }\n");
   ASSERT_TRUE(static_cast<bool>(unit)) << errorOf(unit.takeError());
   auto exact = findKernel(*unit, "ns::tk<2>");
   ASSERT_TRUE(static_cast<bool>(exact));

@@ -608,3 +608,131 @@ TEST(CacheModelTest, SkipsUnmodelledSpacesAndBarriers) {
 }
 
 } // namespace
+
+namespace {
+
+// seed 001 Algorithms 2 and 3: CB = min(BSM, MAXCB, floor(MAXCW / WpB))
+// blocks per iteration; within an iteration, access number j, then block k,
+// then groups l of n_scheduler warps, each group resolved before the next.
+TEST(CacheModelTest, Algorithm2Order) {
+  arch::ArchDescription arch = smallArch(1024, 0, 1 << 10);
+  arch.sm.maxBlocksPerSm = 8;
+  arch.sm.maxWarpsPerSm = 8; // WpB = 4: CB = floor(8 / 4) = 2
+  arch.sm.warpSchedulers = 2;
+  arch.l1->ports = 64;
+  arch.l1->latencyModel = conditionalLatency(0, 2);
+  HandKernel kernel;
+  kernel.launch.grid = {3, 1, 1};
+  kernel.launch.block = {128, 1, 1};
+  for (uint64_t b = 0; b < 3; ++b)
+    for (unsigned w = 0; w < 4; ++w)
+      for (unsigned j = 0; j < 2; ++j)
+        kernel.warp(b, w).instructions.push_back(
+            lane0(((b * 4 + w) * 2 + j) * 128));
+  Recorder recorder;
+  CacheModelOptions options;
+  options.observer = &recorder;
+  CacheModelResults results = run(arch, kernel, options);
+  EXPECT_EQ(results.execution.engine, "parallel-steps");
+  EXPECT_EQ(results.execution.activeBlocksPerSm, 2u);
+  // (step, block, warp, j) of every request.
+  std::vector<std::tuple<uint64_t, uint64_t, unsigned, uint64_t>> order;
+  for (const RequestEvent &e : recorder.requests)
+    order.push_back({e.time, e.block, e.warp, e.lineAddress / 128 % 2});
+  std::vector<std::tuple<uint64_t, uint64_t, unsigned, uint64_t>> expected;
+  uint64_t step = 0;
+  // Iteration 1: blocks 0 and 1; iteration 2: block 2 (Nitr = ceil(3 / 2)).
+  for (std::vector<uint64_t> wave : {std::vector<uint64_t>{0, 1}, {2}})
+    for (uint64_t j = 0; j < 2; ++j)
+      for (uint64_t b : wave)
+        for (unsigned l = 0; l < 2; ++l, ++step)
+          for (unsigned w = 2 * l; w < 2 * l + 2; ++w)
+            expected.push_back({step, b, w, j});
+  EXPECT_EQ(order, expected);
+}
+
+// Observing the engines must not change what they compute.
+TEST(CacheModelTest, ObserverDoesNotChangeResults) {
+  std::mt19937_64 rng(21);
+  HandKernel kernel;
+  kernel.launch.grid = {12, 1, 1};
+  kernel.launch.block = {128, 1, 1};
+  for (uint64_t b = 0; b < 12; ++b)
+    for (unsigned w = 0; w < 4; ++w)
+      for (int i = 0; i < 40; ++i) {
+        trace::WarpInstruction in =
+            fullWarp(rng() % 4096 * 64, 4 << (rng() % 6),
+                     rng() % 5 ? trace::AccessKind::Read
+                               : trace::AccessKind::Write,
+                     static_cast<uint32_t>(rng() % 3));
+        kernel.warp(b, w).instructions.push_back(in);
+      }
+  for (const char *preset : {"fermi-gtx470", "maxwell-gtx970"}) {
+    llvm::Expected<arch::ArchDescription> arch = arch::loadPreset(preset);
+    ASSERT_TRUE(bool(arch));
+    arch->sm.count = 3;
+    CacheModelOptions plain;
+    plain.profileInterval = 64;
+    CacheModelResults a = run(*arch, kernel, plain);
+    Recorder recorder;
+    CacheModelOptions observed = plain;
+    observed.observer = &recorder;
+    CacheModelResults b = run(*arch, kernel, observed);
+    EXPECT_EQ(a.l1.readHits, b.l1.readHits) << preset;
+    EXPECT_EQ(a.l1.readMisses, b.l1.readMisses) << preset;
+    EXPECT_EQ(a.l1.reservationFailures, b.l1.reservationFailures) << preset;
+    EXPECT_EQ(a.l2.readHits, b.l2.readHits) << preset;
+    EXPECT_EQ(a.l2.readMisses, b.l2.readMisses) << preset;
+    EXPECT_EQ(a.execution.timeSteps, b.execution.timeSteps) << preset;
+    EXPECT_EQ(a.l1Profiles.perSet, b.l1Profiles.perSet) << preset;
+    EXPECT_EQ(a.l1Profiles.perSetIntervals.size(),
+              b.l1Profiles.perSetIntervals.size());
+    EXPECT_GT(recorder.requests.size(), 0u);
+    // Every access is reported once when it succeeds (both presets cache
+    // global loads, so nothing bypasses the L1).
+    uint64_t successful = 0;
+    for (const RequestEvent &e : recorder.requests)
+      successful += e.status != RequestStatus::ReservationFailure;
+    EXPECT_EQ(a.l1.bypassed, 0u);
+    EXPECT_EQ(successful, a.l1.readAccesses + a.l1.writeAccesses) << preset;
+  }
+}
+
+// seed 001 §4.4.2: L2 partitions interleave lines, each bank has its own
+// sets, and each partition's MSHR table is the one setOfPartition names.
+TEST(CacheModelTest, L2PartitionsBanksAndMshrTables) {
+  arch::ArchDescription arch = smallArch();
+  arch.l2 = cache(7 * 2 * 64, 32, 8);
+  arch.l2->partitions = 7;
+  arch.l2->banks = 2;
+  arch.l2->latencyModel = conditionalLatency(0, 50);
+  arch.l2->mshr = mshrs(2);
+  arch.l2->mshr->sets = 4;
+  arch.l2->mshr->setOfPartition = {0, 0, 1, 1, 2, 2, 3};
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  // One warp reads 32 consecutive L2 lines (32 B) at once: 128-byte L1
+  // lines, so 8 L1 misses of 4 L2 lines each.
+  for (unsigned i = 0; i < 8; ++i)
+    kernel.warp(0, 0).instructions.push_back(fullWarp(i * 128, 4));
+  Recorder recorder;
+  CacheModelOptions options;
+  options.observer = &recorder;
+  options.delayWarpsByLatency = false;
+  CacheModelResults results = run(arch, kernel, options);
+  ASSERT_EQ(results.transactions.l2Reads, 32u);
+  for (const RequestEvent &e : recorder.l2Requests) {
+    uint64_t line = e.lineAddress / 32;
+    unsigned partition = line % 7;
+    unsigned bank = (line / 7) % 2;
+    EXPECT_EQ(e.bank, partition * 2 + bank) << line;
+  }
+  // Partitions 0 and 1 share table 0 with 2 entries: lines 0, 1, 7, 8, 14,
+  // 15, ... compete for it, so some reservations fail; the single-partition
+  // table 3 (partition 6: lines 6, 13, 20, 27) fails too with 4 lines.
+  EXPECT_GT(results.l2.reservationFailures, 0u);
+  EXPECT_EQ(results.l2.readAccesses, 32u);
+  EXPECT_EQ(results.transactions.dramReads, 32u);
+}
+
+} // namespace

@@ -19,18 +19,18 @@ __global__ void mm(const float *A, const float *B, float *C, int n) {
     sum += A[row * n + k] * B[k * n + col];
   C[row * n + col] = sum;
 })";
-  auto compiled = test::compileKernel(code, "mm", {4, 4, 1}, {16, 16, 1},
-                                      {{3, 64}});
-  ASSERT_TRUE(static_cast<bool>(compiled)) << llvm::toString(compiled.takeError());
+  auto compiled =
+      test::compileKernel(code, "mm", {4, 4, 1}, {16, 16, 1}, {{3, 64}});
+  ASSERT_TRUE(static_cast<bool>(compiled))
+      << llvm::toString(compiled.takeError());
   const access::AccessModel &model = (*compiled)->model;
   ASSERT_TRUE(model.isAffine());
   TraceLaunch launch;
   launch.grid = {4, 4, 1};
   launch.block = {16, 16, 1};
-  MemoryLayout layout =
-      createLayout(*(*compiled)->prepared.function, {}, 0);
-  auto source = createAffineEnumerator(model, launch, layout,
-                                       &(*compiled)->prepared);
+  MemoryLayout layout = createLayout(*(*compiled)->prepared.function, {}, 0);
+  auto source =
+      createAffineEnumerator(model, launch, layout, &(*compiled)->prepared);
   ASSERT_TRUE(static_cast<bool>(source)) << llvm::toString(source.takeError());
   uint64_t a = *layout.bufferBase(0), b = *layout.bufferBase(1),
            c = *layout.bufferBase(2);
@@ -51,8 +51,10 @@ __global__ void mm(const float *A, const float *B, float *C, int n) {
     for (unsigned lane = 0; lane < 32; ++lane) {
       unsigned tx = lane % 16, ty = 6 + lane / 16;
       unsigned row = 2 * 16 + ty, col = 1 * 16 + tx;
-      ASSERT_EQ(loadA.addresses[lane], a + 4 * (row * 64 + k)) << k << " " << lane;
-      ASSERT_EQ(loadB.addresses[lane], b + 4 * (k * 64 + col)) << k << " " << lane;
+      ASSERT_EQ(loadA.addresses[lane], a + 4 * (row * 64 + k))
+          << k << " " << lane;
+      ASSERT_EQ(loadB.addresses[lane], b + 4 * (k * 64 + col))
+          << k << " " << lane;
     }
   }
   const WarpInstruction &store = warp.instructions.back();
@@ -68,9 +70,10 @@ __global__ void tri(float *x, int n) {
   for (int j = i; j < n; ++j)
     x[j] += 1.0f;
 })";
-  auto compiled = test::compileKernel(code, "tri", {1, 1, 1}, {64, 1, 1},
-                                      {{1, 40}});
-  ASSERT_TRUE(static_cast<bool>(compiled)) << llvm::toString(compiled.takeError());
+  auto compiled =
+      test::compileKernel(code, "tri", {1, 1, 1}, {64, 1, 1}, {{1, 40}});
+  ASSERT_TRUE(static_cast<bool>(compiled))
+      << llvm::toString(compiled.takeError());
   const access::AccessModel &model = (*compiled)->model;
   ASSERT_TRUE(model.isAffine());
   TraceLaunch launch;
@@ -106,7 +109,8 @@ __global__ void gather(float *y, const float *x, const int *idx) {
   y[i] = x[idx[i]];
 })";
   auto compiled = test::compileKernel(code, "gather", {1, 1, 1}, {32, 1, 1});
-  ASSERT_TRUE(static_cast<bool>(compiled)) << llvm::toString(compiled.takeError());
+  ASSERT_TRUE(static_cast<bool>(compiled))
+      << llvm::toString(compiled.takeError());
   std::string message = llvm::toString(checkEnumerable((*compiled)->model));
   EXPECT_NE(message.find("is not affine: the address depends on a value "
                          "loaded from memory"),

@@ -34,7 +34,8 @@ namespace {
 using ThreadTrace = std::vector<std::tuple<uint32_t, uint64_t, uint32_t>>;
 
 /// Each thread's (site, address, size) in program order, from warp traces.
-std::map<uint64_t, ThreadTrace> threadTraces(const std::vector<WarpTrace> &warps) {
+std::map<uint64_t, ThreadTrace>
+threadTraces(const std::vector<WarpTrace> &warps) {
   std::map<uint64_t, ThreadTrace> out;
   for (const WarpTrace &warp : warps)
     for (const WarpInstruction &inst : warp.instructions)
@@ -42,7 +43,8 @@ std::map<uint64_t, ThreadTrace> threadTraces(const std::vector<WarpTrace> &warps
         if (inst.activeMask & (1u << lane))
           out[warp.warp * WarpSize + lane].emplace_back(
               inst.site,
-              inst.kind == access::AccessKind::Barrier ? 0 : inst.addresses[lane],
+              inst.kind == access::AccessKind::Barrier ? 0
+                                                       : inst.addresses[lane],
               inst.size);
   return out;
 }
@@ -61,11 +63,13 @@ void compareFile(const std::string &path, Checked &checked) {
   options.resourceDir = defaultClangResourceDir();
   clang::IgnoringDiagConsumer quiet;
   auto unit = collectKernels(database, path, options, &quiet);
-  ASSERT_TRUE(static_cast<bool>(unit)) << path << ": " << llvm::toString(unit.takeError());
+  ASSERT_TRUE(static_cast<bool>(unit))
+      << path << ": " << llvm::toString(unit.takeError());
   access::DeviceCompileOptions deviceOptions;
   deviceOptions.cuda = options;
   auto device = access::compileDeviceModule(database, path, deviceOptions);
-  ASSERT_TRUE(static_cast<bool>(device)) << path << ": " << llvm::toString(device.takeError());
+  ASSERT_TRUE(static_cast<bool>(device))
+      << path << ": " << llvm::toString(device.takeError());
 
   for (const KernelInfo &kernel : unit->kernels) {
     auto config = resolveLaunch(*unit, kernel, {});
@@ -88,9 +92,12 @@ void compareFile(const std::string &path, Checked &checked) {
             values.floatArgs[i] = arguments.floats[i] = *d;
         }
     access::AccessAnalysisOptions analysis;
-    auto prepared = access::prepareKernel(*device->module, kernel, values, analysis);
-    ASSERT_TRUE(static_cast<bool>(prepared)) << llvm::toString(prepared.takeError());
-    auto model = access::buildAccessModel(*prepared, kernel, *unit, values, analysis);
+    auto prepared =
+        access::prepareKernel(*device->module, kernel, values, analysis);
+    ASSERT_TRUE(static_cast<bool>(prepared))
+        << llvm::toString(prepared.takeError());
+    auto model =
+        access::buildAccessModel(*prepared, kernel, *unit, values, analysis);
     ASSERT_TRUE(static_cast<bool>(model)) << llvm::toString(model.takeError());
     if (llvm::Error why = checkEnumerable(*model)) {
       llvm::consumeError(std::move(why));
@@ -105,7 +112,8 @@ void compareFile(const std::string &path, Checked &checked) {
 
     // Size each buffer from what the affine trace touches, then lay both
     // producers out with those sizes.
-    MemoryLayout probe = createLayout(*prepared->function, {}, launch.dynamicSharedBytes);
+    MemoryLayout probe =
+        createLayout(*prepared->function, {}, launch.dynamicSharedBytes);
     auto probeSource = createAffineEnumerator(*model, launch, probe, &*prepared,
                                               MaxWarpInstructionsPerBlock);
     ASSERT_TRUE(static_cast<bool>(probeSource));
@@ -133,7 +141,8 @@ void compareFile(const std::string &path, Checked &checked) {
               std::optional<uint64_t> base = probe.bufferBase(p);
               if (base && inst.addresses[lane] >= *base &&
                   inst.addresses[lane] < *base + UnknownBufferSpan)
-                sizes[p] = std::max(sizes[p], inst.addresses[lane] - *base + inst.size);
+                sizes[p] = std::max(sizes[p],
+                                    inst.addresses[lane] - *base + inst.size);
             }
           }
         }
@@ -146,11 +155,15 @@ void compareFile(const std::string &path, Checked &checked) {
         sizes.try_emplace(p, 16);
         arguments.buffers[p].assign(sizes[p], 0);
       }
-    MemoryLayout layout = createLayout(*prepared->function, sizes, launch.dynamicSharedBytes);
+    MemoryLayout layout =
+        createLayout(*prepared->function, sizes, launch.dynamicSharedBytes);
     auto affine = createAffineEnumerator(*model, launch, layout, &*prepared);
-    ASSERT_TRUE(static_cast<bool>(affine)) << llvm::toString(affine.takeError());
-    auto emulator = createEmulator(*prepared, *model, launch, layout, arguments);
-    ASSERT_TRUE(static_cast<bool>(emulator)) << llvm::toString(emulator.takeError());
+    ASSERT_TRUE(static_cast<bool>(affine))
+        << llvm::toString(affine.takeError());
+    auto emulator =
+        createEmulator(*prepared, *model, launch, layout, arguments);
+    ASSERT_TRUE(static_cast<bool>(emulator))
+        << llvm::toString(emulator.takeError());
     bool compared = false;
     for (uint64_t block : blocks) {
       std::vector<WarpTrace> fromAffine, fromEmulator;
@@ -160,7 +173,8 @@ void compareFile(const std::string &path, Checked &checked) {
           << path << " " << kernel.name << " block " << block << ": "
           << llvm::toString(std::move(error));
       auto a = threadTraces(fromAffine), e = threadTraces(fromEmulator);
-      ASSERT_EQ(a.size(), e.size()) << path << " " << kernel.name << " block " << block;
+      ASSERT_EQ(a.size(), e.size())
+          << path << " " << kernel.name << " block " << block;
       for (auto &[thread, sequence] : a)
         ASSERT_EQ(sequence, e[thread])
             << path << " " << kernel.name << " block " << block << " thread "

@@ -1,4 +1,5 @@
-//===- KernelFixture.h - Compile a CUDA snippet to an access model -*- C++ -*-===//
+//===- KernelFixture.h - Compile a CUDA snippet to an access model -*- C++
+//-*-===//
 #ifndef GPURD_UNITTESTS_TRACE_KERNELFIXTURE_H
 #define GPURD_UNITTESTS_TRACE_KERNELFIXTURE_H
 
@@ -34,8 +35,8 @@ compileKernel(llvm::StringRef code, llvm::StringRef name,
               std::map<unsigned, int64_t> args = {}) {
   llvm::SmallString<128> path;
   int fd;
-  if (std::error_code ec =
-          llvm::sys::fs::createTemporaryFile("gpurd-trace-test", "cu", fd, path))
+  if (std::error_code ec = llvm::sys::fs::createTemporaryFile(
+          "gpurd-trace-test", "cu", fd, path))
     return llvm::errorCodeToError(ec);
   {
     llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
@@ -66,8 +67,8 @@ compileKernel(llvm::StringRef code, llvm::StringRef name,
   values.block = block;
   values.integerArgs = args;
   access::AccessAnalysisOptions analysis;
-  auto prepared = access::prepareKernel(*out->device.module, **kernel, values,
-                                        analysis);
+  auto prepared =
+      access::prepareKernel(*out->device.module, **kernel, values, analysis);
   if (!prepared)
     return prepared.takeError();
   out->prepared = std::move(*prepared);

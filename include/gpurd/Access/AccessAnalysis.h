@@ -58,11 +58,11 @@ buildAccessModel(PreparedKernel &prepared, const KernelInfo &kernel,
                  const AccessAnalysisOptions &options);
 
 /// prepareKernel and buildAccessModel in one.
-llvm::Expected<AccessModel>
-analyzeKernel(const llvm::Module &module, const KernelInfo &kernel,
-              const TranslationUnitInfo &unit,
-              const KernelSpecialization &values,
-              const AccessAnalysisOptions &options);
+llvm::Expected<AccessModel> analyzeKernel(const llvm::Module &module,
+                                          const KernelInfo &kernel,
+                                          const TranslationUnitInfo &unit,
+                                          const KernelSpecialization &values,
+                                          const AccessAnalysisOptions &options);
 
 /// Whether each source access (TranslationUnitInfo::deviceAccesses in the
 /// kernel's functions) is kept, merged, moved or dropped by the compiler.
@@ -70,11 +70,11 @@ struct CompiledSubscript {
   const SourceAccess *source = nullptr;
   bool isWrite = false; ///< Which direction of the access this entry is about.
   enum class Fate {
-    Kept,       ///< One compiled operation per source execution.
-    Merged,     ///< Shares a compiled operation with another subscript.
-    Hoisted,    ///< Compiled outside a loop that encloses it in the source
-                ///< (a load hoisted before it, a store sunk after it).
-    Dropped,    ///< No compiled memory operation (forwarded or removed).
+    Kept,    ///< One compiled operation per source execution.
+    Merged,  ///< Shares a compiled operation with another subscript.
+    Hoisted, ///< Compiled outside a loop that encloses it in the source
+             ///< (a load hoisted before it, a store sunk after it).
+    Dropped, ///< No compiled memory operation (forwarded or removed).
   } fate = Fate::Kept;
   std::vector<unsigned> sites; ///< AccessSite ids it maps to.
   std::string explanation;

@@ -70,14 +70,14 @@ struct ArrayInfo {
   std::string symbol;
   MemorySpace space = MemorySpace::Global;
   enum class Origin { Parameter, Variable, Local } origin = Origin::Parameter;
-  int paramIndex = -1;     ///< For parameters.
-  uint64_t sizeBytes = 0;  ///< For variables and locals, when known.
+  int paramIndex = -1;    ///< For parameters.
+  uint64_t sizeBytes = 0; ///< For variables and locals, when known.
 };
 
 /// A loop of the compiled kernel.
 struct LoopInfo {
-  unsigned variable = 0;  ///< Index of its iteration variable.
-  int parent = -1;        ///< Index of the enclosing loop, or -1.
+  unsigned variable = 0; ///< Index of its iteration variable.
+  int parent = -1;       ///< Index of the enclosing loop, or -1.
   SourcePosition position;
   /// Trip count minus one (the backedge-taken count), when affine.
   std::optional<QuasiAffine> lastIteration;
@@ -92,10 +92,10 @@ struct AccessSite {
   AccessKind kind = AccessKind::Read;
   std::string operation; ///< `load`, `store`, `atomicrmw add`, `ldg`, ...
   MemorySpace space = MemorySpace::Global;
-  int array = -1;        ///< Index into AccessModel::arrays.
+  int array = -1; ///< Index into AccessModel::arrays.
   unsigned sizeBytes = 0;
   SourcePosition position;
-  std::string sourceText;     ///< `A[row * N + k]`, when it could be found.
+  std::string sourceText; ///< `A[row * N + k]`, when it could be found.
   /// Index into TranslationUnitInfo::deviceAccesses of that expression.
   int sourceAccess = -1;
   std::vector<unsigned> loops; ///< Enclosing loops, outermost first.

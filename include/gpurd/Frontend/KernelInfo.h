@@ -1,4 +1,5 @@
-//===- KernelInfo.h - Kernels and launch sites found in a CUDA file -*- C++ -*-===//
+//===- KernelInfo.h - Kernels and launch sites found in a CUDA file -*- C++
+//-*-===//
 //
 // The Frontend's result for one translation unit: every __global__ kernel
 // (template instantiations included) with its parameters, and every launch
@@ -32,11 +33,12 @@ enum class ParamKind { Pointer, Integer, Floating, Boolean, Texture, Other };
 
 struct KernelParam {
   std::string name;
-  std::string type;         ///< As written after template substitution.
+  std::string type; ///< As written after template substitution.
   ParamKind kind = ParamKind::Other;
-  std::string pointeeType;  ///< For pointers: the element type.
-  uint64_t pointeeSize = 0; ///< For pointers: element size in bytes (0 if unknown).
-  bool isRestrict = false;  ///< `__restrict__` pointer.
+  std::string pointeeType; ///< For pointers: the element type.
+  uint64_t pointeeSize =
+      0; ///< For pointers: element size in bytes (0 if unknown).
+  bool isRestrict = false; ///< `__restrict__` pointer.
   /// For integers: width in bits and signedness.
   unsigned integerBits = 0;
   bool isSigned = false;
@@ -44,9 +46,9 @@ struct KernelParam {
 };
 
 struct KernelInfo {
-  std::string name;          ///< Qualified, with template arguments: `ns::mm<32>`.
-  std::string mangledName;   ///< Itanium-mangled name (the device symbol).
-  SourcePosition position;   ///< Of the kernel's name.
+  std::string name; ///< Qualified, with template arguments: `ns::mm<32>`.
+  std::string mangledName; ///< Itanium-mangled name (the device symbol).
+  SourcePosition position; ///< Of the kernel's name.
   std::vector<KernelParam> params;
   bool isTemplateInstance = false;
   /// `__launch_bounds__(maxThreads, minBlocks)` when present.

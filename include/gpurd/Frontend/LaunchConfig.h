@@ -1,4 +1,5 @@
-//===- LaunchConfig.h - The launch configuration a model runs with -*- C++ -*-===//
+//===- LaunchConfig.h - The launch configuration a model runs with -*- C++
+//-*-===//
 //
 // A kernel's launch configuration (grid, block, dynamic shared memory, scalar
 // argument values) is resolved from three layers, later ones overriding

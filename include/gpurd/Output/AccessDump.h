@@ -21,8 +21,9 @@ nlohmann::json accessModelJson(const access::AccessModel &model);
 
 void printExplanation(llvm::raw_ostream &os, const access::AccessModel &model,
                       const std::vector<access::CompiledSubscript> &entries);
-nlohmann::json explanationJson(const access::AccessModel &model,
-                               const std::vector<access::CompiledSubscript> &entries);
+nlohmann::json
+explanationJson(const access::AccessModel &model,
+                const std::vector<access::CompiledSubscript> &entries);
 
 } // namespace gpurd
 

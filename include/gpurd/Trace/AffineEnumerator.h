@@ -31,12 +31,10 @@ constexpr uint64_t DefaultMaxWarpInstructionsPerBlock = 1ull << 24;
 
 /// Creates the enumerator. \p kernel (optional) lets it count the non-memory
 /// instructions between memory operations from the IR.
-llvm::Expected<std::unique_ptr<WarpTraceSource>>
-createAffineEnumerator(const access::AccessModel &model,
-                       const TraceLaunch &launch, const MemoryLayout &layout,
-                       const access::PreparedKernel *kernel = nullptr,
-                       uint64_t maxWarpInstructionsPerBlock =
-                           DefaultMaxWarpInstructionsPerBlock);
+llvm::Expected<std::unique_ptr<WarpTraceSource>> createAffineEnumerator(
+    const access::AccessModel &model, const TraceLaunch &launch,
+    const MemoryLayout &layout, const access::PreparedKernel *kernel = nullptr,
+    uint64_t maxWarpInstructionsPerBlock = DefaultMaxWarpInstructionsPerBlock);
 
 } // namespace gpurd::trace
 

@@ -43,6 +43,11 @@ public:
   /// Places a shared variable in the block's shared memory.
   uint64_t placeShared(const std::string &name, uint64_t size,
                        uint64_t alignment);
+  /// Gives \p name the shared address \p base (every `extern __shared__`
+  /// array of a kernel starts where the dynamic shared memory starts).
+  void aliasShared(const std::string &name, uint64_t base) {
+    shared[name] = base;
+  }
 
   std::optional<uint64_t> bufferBase(unsigned param) const;
   std::optional<uint64_t> globalBase(const std::string &name) const;

@@ -83,111 +83,6 @@ uint32_t CacheLevel::newLine(uint64_t lineNumber, unsigned slice) {
   return index;
 }
 
-void CacheLevel::pushRecent(SetState &set, uint32_t index) {
-  // The oldest entry of a full array moves to the tree, as its most recent
-  // entry (a hole there is below every way: dropped).
-  if (set.recent.size() >= recentLimit) {
-    uint32_t oldest = set.recent.back();
-    set.recent.pop_back();
-    if (oldest == Hole) {
-      --set.holes;
-    } else {
-      lines[oldest].stamp = set.tree.touch(
-          RecencyTree::NoStamp, oldest,
-          [&](uint32_t owner, uint32_t stamp) { lines[owner].stamp = stamp; });
-    }
-  }
-  set.recent.insert(set.recent.begin(), index);
-  lines[index].stamp = InRecent;
-}
-
-void CacheLevel::touchStack(uint32_t index) {
-  LineState &l = lines[index];
-  SetState &set = sets[l.set];
-  size_t position = ~size_t(0); // in `recent`, if there
-  if (l.stamp == InRecent) {
-    position = positionInRecent(set, index);
-    if (position == 0)
-      return; // already the most recent
-  }
-  if (lru && set.holes) {
-    uint64_t depth = l.stamp == RecencyTree::NoStamp ? InfiniteDistance
-                     : l.stamp == InRecent
-                         ? position
-                         : set.recent.size() + set.tree.countAfter(l.stamp);
-    if (depth >= cfg.assoc) {
-      // A fill takes the way an invalidation freed: the most recent hole
-      // absorbs the push-down, so no line below it is evicted.
-      size_t hole = 0;
-      while (set.recent[hole] != Hole)
-        ++hole;
-      if (hole < cfg.assoc) {
-        eraseRecent(set, hole);
-        --set.holes;
-        if (position != ~size_t(0) && position > hole)
-          --position;
-      } else {
-        // Every hole is below the ways: the lines under them are gone
-        // already, so dropping the holes brings none back.
-        size_t kept = 0;
-        for (size_t i = 0; i < set.recent.size(); ++i) {
-          if (set.recent[i] == Hole)
-            continue;
-          if (i == position)
-            position = kept;
-          set.recent[kept++] = set.recent[i];
-        }
-        set.recent.resize(kept);
-        set.holes = 0;
-      }
-    }
-  }
-  if (l.stamp == InRecent) {
-    // Move to the front (usually a short move: hits are near the top).
-    uint32_t *data = set.recent.data();
-    if (position < 16) {
-      for (size_t i = position; i > 0; --i)
-        data[i] = data[i - 1];
-    } else {
-      std::memmove(data + 1, data, position * sizeof(uint32_t));
-    }
-    data[0] = index;
-    return;
-  }
-  if (l.stamp != RecencyTree::NoStamp)
-    set.tree.remove(l.stamp);
-  pushRecent(set, index);
-}
-
-void CacheLevel::shadowTouch(uint32_t index) {
-  LineState &l = lines[index];
-  Shadow &shadow = shadows[sliceOf(l)];
-  if (l.inShadow) {
-    if (shadow.head == index)
-      return;
-    // Unlink.
-    lines[l.faPrev].faNext = l.faNext;
-    if (l.faNext != NoIndex)
-      lines[l.faNext].faPrev = l.faPrev;
-    else
-      shadow.tail = l.faPrev;
-  } else {
-    l.inShadow = true;
-    ++shadow.size;
-  }
-  l.faPrev = NoIndex;
-  l.faNext = shadow.head;
-  if (shadow.head != NoIndex)
-    lines[shadow.head].faPrev = index;
-  shadow.head = index;
-  if (shadow.tail == NoIndex)
-    shadow.tail = index;
-  if (shadow.size > shadow.capacity) {
-    uint32_t victim = shadow.tail;
-    shadowRemove(victim);
-  }
-}
-
 void CacheLevel::shadowRemove(uint32_t index) {
   LineState &l = lines[index];
   if (!l.inShadow)
@@ -256,16 +151,6 @@ void CacheLevel::tagInsert(uint32_t index) {
   set.wayMeta[way] = 1;
   set.wayOrder[way] = insertions;
   lineWay = way;
-}
-
-void CacheLevel::reference(uint32_t index) {
-  touchStack(index);
-  if (!lru)
-    tagInsert(index);
-  shadowTouch(index);
-  lines[index].invalidated = false;
-  if (fa)
-    profileFullyAssociative(index);
 }
 
 bool CacheLevel::invalidate(uint32_t index) {
@@ -348,39 +233,6 @@ std::optional<uint64_t> CacheLevel::earliestFill(unsigned table) const {
     if (e.active && e.table == table && (!best || e.fillTime < *best))
       best = e.fillTime;
   return best;
-}
-
-void CacheLevel::apply(const Effect &e) {
-  switch (e.kind) {
-  case Effect::Reference:
-  case Effect::Fill:
-    reference(e.line);
-    break;
-  case Effect::Invalidate:
-    invalidate(e.line);
-    break;
-  }
-  if (e.kind == Effect::Fill) {
-    MshrEntry &entry = entries[e.mshr];
-    assert(entry.active && "fill of a free MSHR entry");
-    entry.active = false;
-    --usedEntries[entry.table];
-    --totalBusy;
-    if (lines[entry.line].mshr == e.mshr)
-      lines[entry.line].mshr = -1;
-    freeEntryList.push_back(e.mshr);
-    if (onEntryFreed && entry.owner != NoIndex)
-      onEntryFreed(entry.owner);
-  }
-  if (obs && e.kind != Effect::Invalidate) {
-    EffectEvent event;
-    event.level = levelNumber;
-    event.sm = sm;
-    event.time = e.time;
-    event.lineAddress = lines[e.line].lineNumber * cfg.lineSize;
-    event.fill = e.kind == Effect::Fill;
-    obs->onEffect(event);
-  }
 }
 
 } // namespace gpurd::model

@@ -239,6 +239,7 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     setup.l1 = *l1;
     // Without an L2, requests leaving the L1 are still counted, in L1 lines.
     setup.l2LineSize = l2 ? l2->lineSize : l1->lineSize;
+    setup.emitRequests = l2.has_value();
     setup.sm = sm;
     setup.blocks = blocksOfSm(mapping, numBlocks, numSms, sm, options.seed);
     sampling.modelledBlocks += setup.blocks.size();
@@ -317,6 +318,8 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     collectProfiles(smEngine->l1(), results.l1Profiles,
                     options.profileExactLimit);
     execution.timeSteps = std::max(execution.timeSteps, smEngine->now());
+    transactions.l2Reads += smEngine->readsDown;
+    transactions.l2Writes += smEngine->writesDown;
     execution.warpInstructions += smEngine->counts.modelled;
     execution.skippedInstructions += smEngine->counts.skipped;
   }

@@ -81,7 +81,10 @@ struct SmEngineSetup {
   const CacheModelOptions *options = nullptr;
   const KernelTraceInput *input = nullptr;
   CacheLevelConfig l1;
-  unsigned l2LineSize = 0; ///< 0: no L2 modelled (nothing is emitted).
+  unsigned l2LineSize = 0; ///< Line size of the level below the L1.
+  /// Whether requests leaving the L1 are kept for an L2 engine; otherwise
+  /// they are only counted.
+  bool emitRequests = true;
   unsigned sm = 0;
   std::vector<uint64_t> blocks; ///< In start order.
   unsigned activeBlocks = 1;
@@ -102,6 +105,8 @@ public:
   CacheLevel &l1() { return level; }
   /// Requests that left the L1, in time order; the driver drains them.
   std::vector<DownstreamRequest> out;
+  /// Without an L2 engine: how many read and write requests left the L1.
+  uint64_t readsDown = 0, writesDown = 0;
   RequestCounts counts;
   uint64_t warpInstructionsOfSite(uint32_t site) const {
     return site < siteInstructions.size() ? siteInstructions[site] : 0;
@@ -125,6 +130,12 @@ protected:
   }
   /// Emits the L2 lines of an L1 line fill.
   void emitFill(uint64_t l1Line, uint32_t sectorMask, uint32_t site);
+  void emit(uint64_t l2Line, uint32_t site, OpKind kind) {
+    if (setup.emitRequests)
+      out.push_back({time, l2Line, setup.sm, site, kind});
+    else
+      ++(kind == OpKind::Read ? readsDown : writesDown);
+  }
   void emitLines(const WarpRequests &warp, const WarpMemoryOp &op);
   /// What a write does to the L1 line it finds (or not).
   enum class WriteAction { None, Reference, Invalidate };

@@ -26,8 +26,10 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
       warps[w].block = block;
       warps[w].warp = static_cast<unsigned>(w);
       counts.modelled += warps[w].ops.size();
-      for (const WarpMemoryOp &op : warps[w].ops)
+      for (const WarpMemoryOp &op : warps[w].ops) {
         countInstruction(op.site);
+        level.reserveSites(op.site + 1);
+      }
     }
     return llvm::Error::success();
   }
@@ -39,8 +41,10 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
     prepareWarpRequests(scratch[w], setup.l1, setup.l2LineSize, warps[w], counts);
     warps[w].block = block;
     warps[w].warp = static_cast<unsigned>(w);
-    for (const WarpMemoryOp &op : warps[w].ops)
+    for (const WarpMemoryOp &op : warps[w].ops) {
       countInstruction(op.site);
+      level.reserveSites(op.site + 1);
+    }
   }
   return llvm::Error::success();
 }
@@ -52,7 +56,7 @@ void SmEngine::emitFill(uint64_t l1Line, uint32_t sectorMask, uint32_t site) {
   const uint64_t l2Size = setup.l2LineSize;
   const uint64_t base = l1Line * l1Size;
   if (l2Size >= l1Size) {
-    out.push_back({time, base / l2Size, setup.sm, site, OpKind::Read});
+    emit(base / l2Size, site, OpKind::Read);
     return;
   }
   // An L1 line spans several L2 lines: those overlapping the requested
@@ -70,8 +74,7 @@ void SmEngine::emitFill(uint64_t l1Line, uint32_t sectorMask, uint32_t site) {
           wanted = true;
     }
     if (wanted)
-      out.push_back({time, (base + offset) / l2Size, setup.sm, site,
-                     OpKind::Read});
+      emit((base + offset) / l2Size, site, OpKind::Read);
   }
 }
 
@@ -81,7 +84,7 @@ void SmEngine::emitLines(const WarpRequests &warp, const WarpMemoryOp &op) {
   if (op.kind == OpKind::Write && !forwardsWrite(op.kind))
     return;
   for (uint32_t i = op.l2Begin; i < op.l2End; ++i)
-    out.push_back({time, warp.l2Lines[i], setup.sm, op.site, op.kind});
+    emit(warp.l2Lines[i], op.site, op.kind);
 }
 
 SmEngine::WriteAction SmEngine::writeAction(OpKind kind, bool present) const {

@@ -153,12 +153,13 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     return true;
   }
 
-  auto succeed = [&](RequestStatus status, uint64_t effect) {
+  auto succeed = [&](RequestStatus status, uint64_t effect,
+                     uint64_t latencySteps) {
     ++counters.readAccesses;
     level.profile(*line, distance);
     line->seen = true;
     if (observer) {
-      event.latency = effect + 1 - step;
+      event.latency = latencySteps;
       event.effectTime = effect;
     }
     report(status);
@@ -169,7 +170,7 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     ++counters.readHits;
     uint64_t effect = arrival(latency.hit());
     level.schedule(effect, s, r.line, -1, Effect::Reference);
-    return succeed(RequestStatus::Hit, effect);
+    return succeed(RequestStatus::Hit, effect, latency.hit());
   }
   if (level.present(*line, distance)) {
     // It missed at its lookup and its block arrived since: served by that
@@ -178,7 +179,7 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     ++counters.mshrMerges;
     level.schedule(step, s, r.line, -1, Effect::Reference);
     event.missClass = MissClass::Latency;
-    return succeed(RequestStatus::LatencyMiss, step);
+    return succeed(RequestStatus::LatencyMiss, step, 0);
   }
   if (line->mshr >= 0) {
     MshrEntry &entry = level.entry(line->mshr);
@@ -194,7 +195,7 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     ++counters.readMisses[static_cast<unsigned>(MissClass::Latency)];
     ++counters.mshrMerges;
     event.missClass = MissClass::Latency;
-    return succeed(RequestStatus::LatencyMiss, effect);
+    return succeed(RequestStatus::LatencyMiss, effect, effect + 1 - step);
   }
   bool warpLimit = mshr.perWarp && r.owner != NoIndex && hooks.heldBy &&
                    hooks.heldBy(r.owner) >= mshr.perWarp;
@@ -205,7 +206,8 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     return false;
   }
   MissClass kind = level.classifyMiss(*line);
-  uint64_t effect = arrival(latency.miss(level));
+  const uint64_t missLatency = latency.miss(level);
+  uint64_t effect = arrival(missLatency);
   int32_t entry = level.allocateEntry(r.line, table, effect, s, r.owner);
   line = &level.line(r.line);
   if (hooks.onHold && r.owner != NoIndex)
@@ -216,7 +218,7 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
   if (hooks.onAllocate)
     hooks.onAllocate(r);
   event.missClass = kind;
-  return succeed(RequestStatus::Miss, effect);
+  return succeed(RequestStatus::Miss, effect, missLatency);
 }
 
 } // namespace gpurd::model

@@ -46,7 +46,9 @@ public:
 
 private:
   struct Warp {
-    WarpRequests trace;
+    /// The warp's requests, owned by its block's slot (whose buffers are
+    /// reused by the next block, so loading a block does not allocate).
+    const WarpRequests *trace = nullptr;
     uint32_t slot = 0;
     uint32_t op = 0;
     std::vector<uint32_t> retry; ///< Requests to re-issue (indices into
@@ -56,6 +58,7 @@ private:
     bool done = false;
   };
   struct Slot {
+    std::vector<WarpRequests> traces;
     uint64_t block = 0;
     unsigned warpsLeft = 0;
     bool busy = false;
@@ -92,28 +95,27 @@ private:
   bool turnIsRetry = false;
   std::vector<uint32_t> turnFailed;
   uint64_t turnReady = 0;
-  bool turnStalled = false;
   unsigned failedTable = 0;
 };
 
 llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
-  std::vector<WarpRequests> prepared;
-  if (llvm::Error e = loadBlock(block, prepared))
+  Slot &s = slots[slot];
+  if (llvm::Error e = loadBlock(block, s.traces))
     return e;
-  slots[slot].block = block;
-  slots[slot].busy = true;
-  slots[slot].warpsLeft = 0;
-  for (WarpRequests &trace : prepared) {
+  s.block = block;
+  s.busy = true;
+  s.warpsLeft = 0;
+  for (const WarpRequests &trace : s.traces) {
     uint32_t id = static_cast<uint32_t>(warps.size());
     warps.emplace_back();
     Warp &warp = warps.back();
-    warp.trace = std::move(trace);
+    warp.trace = &trace;
     warp.slot = slot;
-    if (warp.trace.ops.empty()) {
+    if (trace.ops.empty()) {
       warp.done = true;
       continue;
     }
-    ++slots[slot].warpsLeft;
+    ++s.warpsLeft;
     fifo.push(id);
   }
   return llvm::Error::success();
@@ -155,7 +157,7 @@ llvm::Error WarpQueueEngine::startBlocks() {
 void WarpQueueEngine::finishWarp(uint32_t id) {
   Warp &warp = warps[id];
   warp.done = true;
-  warp.trace = WarpRequests(); // release the trace
+  warp.trace = nullptr;
   Slot &slot = slots[warp.slot];
   if (--slot.warpsLeft == 0) {
     slot.busy = false;
@@ -168,7 +170,6 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
   Warp &warp = warps[id];
   turnFailed.clear();
   turnPosition = 0;
-  turnStalled = false;
   turnReady = time;
   if (!warp.retry.empty()) {
     turnIsRetry = true;
@@ -177,7 +178,7 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
     turnCount = turnRequests.size();
   } else {
     turnIsRetry = false;
-    const WarpMemoryOp &op = warp.trace.ops[warp.op];
+    const WarpMemoryOp &op = warp.trace->ops[warp.op];
     turnBase = op.l1Begin;
     turnCount = op.l1End - op.l1Begin;
   }
@@ -186,24 +187,24 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
 template <bool Observe>
 bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
                                      uint32_t req, bool firstOfOp) {
-  const LineRequestRef &request = warp.trace.l1Requests[req];
+  const LineRequestRef &request = warp.trace->l1Requests[req];
   const uint32_t warpId = current;
   const uint64_t s = seq++;
-  CacheCounters &counters = level.counters(op.site);
+  CacheCounters &counters = level.countersOfKnownSite(op.site);
   // Observation is for tests and tools; the event is only built for them.
   std::optional<RequestEvent> event;
   if constexpr (Observe) {
     event.emplace();
     event->time = time;
-    event->block = warp.trace.block;
-    event->warp = warp.trace.warp;
+    event->block = warp.trace->block;
+    event->warp = warp.trace->warp;
     event->site = op.site;
     event->lineAddress = request.lineNumber * setup.l1.lineSize;
   }
 
   if (op.kind != OpKind::Read || !op.usesL1) {
     if (firstOfOp)
-      emitLines(warp.trace, op);
+      emitLines(*warp.trace, op);
     if (op.kind == OpKind::Read) {
       // A read past the L1: the warp waits for the level below.
       ++counters.bypassed;
@@ -224,7 +225,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
       return true;
     }
     uint32_t index =
-        level.lineIndex(request.lineNumber, sliceOf(warp.trace.warp));
+        level.lineIndex(request.lineNumber, sliceOf(warp.trace->warp));
     LineState &line = level.line(index);
     uint64_t distance = level.distance(line);
     bool present = level.present(line, distance);
@@ -251,7 +252,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
   }
 
   uint32_t index =
-      level.lineIndex(request.lineNumber, sliceOf(warp.trace.warp));
+      level.lineIndex(request.lineNumber, sliceOf(warp.trace->warp));
   LineState *line = &level.line(index);
   // seed 000 Table 5 (time 2): the request meets its line's fill.
   if (line->mshr >= 0 && level.entry(line->mshr).fillTime == time)
@@ -352,7 +353,7 @@ void WarpQueueEngine::endTurn() {
     delayed.push(ready + 1, id);
     return;
   }
-  if (++warp.op == warp.trace.ops.size()) {
+  if (++warp.op == warp.trace->ops.size()) {
     finishWarp(id);
     return;
   }
@@ -391,7 +392,7 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
       beginTurn(id);
     }
     Warp &warp = warps[current];
-    const WarpMemoryOp &op = warp.trace.ops[warp.op];
+    const WarpMemoryOp &op = warp.trace->ops[warp.op];
     auto requestAt = [&](size_t position) {
       return turnIsRetry ? turnRequests[position]
                          : turnBase + static_cast<uint32_t>(position);
