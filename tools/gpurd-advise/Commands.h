@@ -7,7 +7,9 @@
 #ifndef GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
 #define GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
 
+#include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Access/DeviceCompiler.h"
+#include "gpurd/Trace/WarpTrace.h"
 #include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Frontend/CudaCompilation.h"
 #include "gpurd/Frontend/KernelInfo.h"
@@ -63,6 +65,24 @@ struct RunContext {
   const LaunchOverrides &cli;
 };
 
+/// What the trace-based commands share: the selected kernel (one), its
+/// resolved launch, its compiled and prepared IR, its access model and the
+/// trace producer over them.
+struct PreparedTrace {
+  const KernelInfo *kernel = nullptr;
+  LaunchConfig config;
+  access::DeviceModule device;
+  access::PreparedKernel prepared;
+  access::AccessModel model;
+  std::unique_ptr<trace::WarpTraceSource> source;
+};
+
+/// Prepares the trace of the one kernel --kernel selects; \p what names the
+/// option for messages.
+llvm::Expected<std::unique_ptr<PreparedTrace>>
+prepareTrace(const RunContext &run, const TranslationUnitInfo &unit,
+             const char *what);
+
 /// Default: resolves and prints each selected kernel's launch configuration.
 bool resolveLaunches(const RunContext &run, const TranslationUnitInfo &unit,
                      nlohmann::json &jsonOut);
@@ -72,6 +92,9 @@ bool analyseAccesses(const RunContext &run, const TranslationUnitInfo &unit,
 /// --emit-trace.
 bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
                 nlohmann::json &jsonOut);
+/// --cache-model.
+bool runCacheModel(const RunContext &run, const TranslationUnitInfo &unit,
+                   nlohmann::json &jsonOut);
 
 } // namespace gpurd::advise
 

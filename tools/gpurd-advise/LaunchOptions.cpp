@@ -34,9 +34,7 @@ Expected<arch::ArchDescription> resolveArch() {
     return arch.takeError();
   for (const std::string &setting : archSettings)
     if (Error error = arch::applyOverride(*arch, setting))
-      return createStringError(inconvertibleErrorCode(),
-                               "--set " + setting + ": " +
-                                   toString(std::move(error)));
+      return error; // The message already names the --set.
   return arch;
 }
 

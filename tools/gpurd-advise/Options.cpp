@@ -78,6 +78,22 @@ cl::opt<std::string> smsOption(
              "trace keeps only their blocks)"),
     cl::value_desc("N|all"), cl::init("all"), cl::cat(toolCategory));
 
+cl::opt<bool> cacheModel(
+    "cache-model",
+    cl::desc("Run the GPU cache model (seeds 000/001) on the kernel and "
+             "print predicted L1/L2 hit rates, miss classes, MSHR merges and "
+             "transactions per kernel, access site and array"),
+    cl::cat(toolCategory));
+cl::opt<bool> reuseProfile(
+    "reuse-profile",
+    cl::desc("With --cache-model: print the reuse-distance profiles"),
+    cl::cat(toolCategory));
+cl::opt<uint64_t> modelSeed(
+    "seed",
+    cl::desc("Seed of the model's random choices (half-normal latencies, "
+             "random replacement and block mapping)"),
+    cl::init(0), cl::cat(toolCategory));
+
 cl::opt<std::string>
     kernelName("kernel",
                cl::desc("Analyse only this kernel (name as listed by "

@@ -19,59 +19,50 @@ using namespace llvm;
 
 namespace gpurd::advise {
 
-/// --emit-trace for one file: resolve the launch, prepare the kernel, pick
-/// the producer and write every block the sampled SMs run.
-bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
-                nlohmann::json &jsonOut) {
+Expected<std::unique_ptr<PreparedTrace>>
+prepareTrace(const RunContext &run, const TranslationUnitInfo &unit,
+             const char *what) {
   auto kernels = selectedKernels(unit);
-  if (!kernels) {
-    reportError(kernels.takeError());
-    return false;
-  }
+  if (!kernels)
+    return kernels.takeError();
   if (kernels->size() != 1) {
     std::string names;
     for (const KernelInfo *k : *kernels)
       names += "\n  " + k->name;
-    reportError(createStringError(
-        inconvertibleErrorCode(),
-        "--emit-trace writes one kernel's trace; choose it with --kernel "
-        "(the kernels are:" +
-            names + ")"));
-    return false;
+    return createStringError(inconvertibleErrorCode(),
+                             std::string(what) +
+                                 " works on one kernel; choose it with "
+                                 "--kernel (the kernels are:" +
+                                 names + ")");
   }
-  const KernelInfo &kernel = *kernels->front();
+  auto out = std::make_unique<PreparedTrace>();
+  out->kernel = kernels->front();
+  const KernelInfo &kernel = *out->kernel;
   auto layers = overridesFor(kernel, run.spec, unit, run.cli);
-  if (!layers) {
-    reportError(layers.takeError());
-    return false;
-  }
+  if (!layers)
+    return layers.takeError();
   std::vector<const LaunchOverrides *> pointers;
   for (const LaunchOverrides &layer : *layers)
     pointers.push_back(&layer);
   auto config = resolveLaunch(unit, kernel, pointers);
-  if (!config) {
-    reportError(config.takeError());
-    return false;
-  }
+  if (!config)
+    return config.takeError();
+  out->config = *config;
   std::vector<trace::BufferSpec> buffers;
   for (const std::string &text : bufferOptions) {
     auto buffer = trace::parseBufferSpec(text);
-    if (!buffer) {
-      reportError(buffer.takeError());
-      return false;
-    }
+    if (!buffer)
+      return buffer.takeError();
     buffers.push_back(std::move(*buffer));
   }
-
   access::DeviceCompileOptions deviceOptions;
   deviceOptions.cuda = run.compile;
   deviceOptions.unroll = unroll;
   auto device =
       access::compileDeviceModule(run.database, unit.file, deviceOptions);
-  if (!device) {
-    reportError(device.takeError());
-    return false;
-  }
+  if (!device)
+    return device.takeError();
+  out->device = std::move(*device);
   std::map<std::string, EvaluatedValue> args;
   for (const LaunchArgument &arg : config->args)
     args[arg.param] = arg.value;
@@ -81,17 +72,15 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
   options.unroll = unroll;
   options.islMaxOperations = islMaxOperations;
   auto prepared =
-      access::prepareKernel(*device->module, kernel, values, options);
-  if (!prepared) {
-    reportError(prepared.takeError());
-    return false;
-  }
+      access::prepareKernel(*out->device.module, kernel, values, options);
+  if (!prepared)
+    return prepared.takeError();
+  out->prepared = std::move(*prepared);
   auto model =
-      access::buildAccessModel(*prepared, kernel, unit, values, options);
-  if (!model) {
-    reportError(model.takeError());
-    return false;
-  }
+      access::buildAccessModel(out->prepared, kernel, unit, values, options);
+  if (!model)
+    return model.takeError();
+  out->model = std::move(*model);
 
   trace::TraceSourceRequest request;
   request.kind = traceSource == TraceSourceOption::Affine
@@ -104,11 +93,30 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
   request.launch.dynamicSharedBytes = config->dynamicSharedBytes;
   request.args = args;
   request.buffers = std::move(buffers);
-  auto source = trace::createTraceSource(*prepared, *model, kernel, request);
-  if (!source) {
-    reportError(source.takeError());
+  auto source =
+      trace::createTraceSource(out->prepared, out->model, kernel, request);
+  if (!source)
+    return source.takeError();
+  out->source = std::move(*source);
+  return out;
+}
+
+/// --emit-trace for one file: resolve the launch, prepare the kernel, pick
+/// the producer and write every block the sampled SMs run.
+bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
+                nlohmann::json &jsonOut) {
+  auto prepared = prepareTrace(run, unit, "--emit-trace");
+  if (!prepared) {
+    reportError(prepared.takeError());
     return false;
   }
+  const KernelInfo &kernel = *(*prepared)->kernel;
+  const LaunchConfig *config = &(*prepared)->config;
+  auto *source = &(*prepared)->source;
+  trace::TraceSourceRequest request;
+  request.launch.grid = config->grid;
+  request.launch.block = config->block;
+  request.launch.dynamicSharedBytes = config->dynamicSharedBytes;
 
   for (const std::string &specText : emitTrace)
     if (StringRef(specText).starts_with("accelsim:") && smsOption != "all") {
@@ -195,7 +203,8 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
                 std::vector<std::string>(emitTrace.begin(), emitTrace.end())}};
   } else {
     outs() << "kernel " << kernel.name << ": wrote " << accesses
-           << " thread accesses (" << instructions << " warp instructions, "
+           << " thread accesses (" << instructions
+           << (instructions == 1 ? " warp instruction, " : " warp instructions, ")
            << blocks.size() << (blocks.size() == 1 ? " block" : " blocks")
            << ") from the " << (*source)->name() << " trace source";
     if (count)

@@ -95,6 +95,13 @@ int main(int argc, const char **argv) {
       status = reportError(unit.takeError());
       continue;
     }
+    if (cacheModel) {
+      nlohmann::json fileJson;
+      if (!runCacheModel(run, *unit, fileJson))
+        status = 1;
+      jsonFiles.push_back(std::move(fileJson));
+      continue;
+    }
     if (!emitTrace.empty()) {
       nlohmann::json fileJson;
       if (!emitTraces(run, *unit, fileJson))

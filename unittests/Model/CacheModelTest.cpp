@@ -572,12 +572,14 @@ TEST(CacheModelTest, LineSplittingMatchesTheCoalescer) {
   std::mt19937_64 rng(11);
   std::vector<LineRequestRef> mine;
   std::vector<trace::LineRequest> theirs;
-  for (int i = 0; i < 2000; ++i) {
+  for (int i = 0; i < 4000; ++i) {
     trace::WarpInstruction in;
     in.size = 1u << (rng() % 5);
-    in.activeMask = static_cast<uint32_t>(rng());
+    // Half of them coalesced or broadcast (all lanes in one or two lines),
+    // with all lanes or some active.
+    in.activeMask = i % 3 ? static_cast<uint32_t>(rng()) : ~0u;
     uint64_t base = rng() % (1 << 16);
-    uint64_t stride = rng() % 300;
+    uint64_t stride = i % 2 ? rng() % 300 : rng() % 5;
     for (unsigned l = 0; l < trace::WarpSize; ++l)
       in.addresses[l] = rng() % 4 ? base + l * stride : rng() % (1 << 16);
     for (auto [line, sector] : {std::pair{128u, 0u}, {128u, 32u}, {32u, 0u}}) {

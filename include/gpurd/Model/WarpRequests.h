@@ -38,21 +38,43 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
 
 enum class OpKind : uint8_t { Read, Write, Atomic };
 
+/// One modelled memory instruction of a warp.
 struct WarpMemoryOp {
   uint32_t site = 0;
+  uint32_t l1Begin = 0; ///< Its first line in WarpRequests::l1Lines.
+  uint32_t l2Begin = 0; ///< Its first line in WarpRequests::l2Lines.
+  uint16_t l1Count = 0;
+  uint16_t l2Count = 0;
   OpKind kind = OpKind::Read;
   bool usesL1 = false; ///< Reads cached by the L1; writes that it sees.
-  uint32_t l1Begin = 0, l1End = 0; ///< Into WarpRequests::l1Requests.
-  uint32_t l2Begin = 0, l2End = 0; ///< Into WarpRequests::l2Lines.
+  uint32_t l1End() const { return l1Begin + l1Count; }
+  uint32_t l2End() const { return l2Begin + l2Count; }
 };
 
+/// A warp's modelled instructions as line requests (compact: 20 bytes per
+/// instruction and 8 per line).
 struct WarpRequests {
   uint64_t block = 0;
   unsigned warp = 0;
   std::vector<WarpMemoryOp> ops;
-  std::vector<LineRequestRef> l1Requests;
+  /// L1 line numbers (byte address / L1 line size), per instruction in order
+  /// of first lane.
+  std::vector<uint64_t> l1Lines;
+  /// The sectors each L1 line request touches, parallel to l1Lines, for a
+  /// sectored L1; empty for an unsectored one (whole lines).
+  std::vector<uint32_t> l1SectorMasks;
   /// L2 line numbers of writes and of reads that bypass the L1.
   std::vector<uint64_t> l2Lines;
+
+  uint32_t sectorMask(uint32_t request) const {
+    return l1SectorMasks.empty() ? 1u : l1SectorMasks[request];
+  }
+  void clear() {
+    ops.clear();
+    l1Lines.clear();
+    l1SectorMasks.clear();
+    l2Lines.clear();
+  }
 };
 
 struct RequestCounts {

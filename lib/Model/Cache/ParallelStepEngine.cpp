@@ -112,17 +112,16 @@ bool ParallelStepEngine::nextGroup() {
             continue;
           const WarpMemoryOp &op = warp.ops[j];
           bool emitted = false;
-          for (uint32_t q = op.l1Begin; q < op.l1End; ++q) {
+          for (uint32_t q = op.l1Begin; q < op.l1End(); ++q) {
             PortRequest r;
             r.priority = w - first; // smaller warp index first (§4.4)
             r.order = group.size();
-            const LineRequestRef &ref = warp.l1Requests[q];
-            r.line = level.lineIndex(ref.lineNumber,
+            r.line = level.lineIndex(warp.l1Lines[q],
                                      sliceOf(static_cast<unsigned>(w)));
             r.bank = level.bankOf(level.line(r.line));
             r.site = op.site;
             r.owner = warpIdBase[k] + static_cast<uint32_t>(w);
-            r.sectorMask = ref.sectorMask;
+            r.sectorMask = warp.sectorMask(q);
             r.block = warp.block;
             r.warp = warp.warp;
             r.kind = op.kind;

@@ -83,7 +83,7 @@ void SmEngine::emitLines(const WarpRequests &warp, const WarpMemoryOp &op) {
     return;
   if (op.kind == OpKind::Write && !forwardsWrite(op.kind))
     return;
-  for (uint32_t i = op.l2Begin; i < op.l2End; ++i)
+  for (uint32_t i = op.l2Begin; i < op.l2End(); ++i)
     emit(warp.l2Lines[i], op.site, op.kind);
 }
 

@@ -52,7 +52,7 @@ private:
     uint32_t slot = 0;
     uint32_t op = 0;
     std::vector<uint32_t> retry; ///< Requests to re-issue (indices into
-                                 ///< trace.l1Requests).
+                                 ///< trace.l1Lines).
     uint32_t mshrHeld = 0;
     uint64_t pendingUntil = 0; ///< Latest effect time of its requests.
     bool done = false;
@@ -180,14 +180,14 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
     turnIsRetry = false;
     const WarpMemoryOp &op = warp.trace->ops[warp.op];
     turnBase = op.l1Begin;
-    turnCount = op.l1End - op.l1Begin;
+    turnCount = op.l1Count;
   }
 }
 
 template <bool Observe>
 bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
                                      uint32_t req, bool firstOfOp) {
-  const LineRequestRef &request = warp.trace->l1Requests[req];
+  const uint64_t lineNumber = warp.trace->l1Lines[req];
   const uint32_t warpId = current;
   const uint64_t s = seq++;
   CacheCounters &counters = level.countersOfKnownSite(op.site);
@@ -199,7 +199,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
     event->block = warp.trace->block;
     event->warp = warp.trace->warp;
     event->site = op.site;
-    event->lineAddress = request.lineNumber * setup.l1.lineSize;
+    event->lineAddress = lineNumber * setup.l1.lineSize;
   }
 
   if (op.kind != OpKind::Read || !op.usesL1) {
@@ -225,7 +225,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
       return true;
     }
     uint32_t index =
-        level.lineIndex(request.lineNumber, sliceOf(warp.trace->warp));
+        level.lineIndex(lineNumber, sliceOf(warp.trace->warp));
     LineState &line = level.line(index);
     uint64_t distance = level.distance(line);
     bool present = level.present(line, distance);
@@ -252,7 +252,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
   }
 
   uint32_t index =
-      level.lineIndex(request.lineNumber, sliceOf(warp.trace->warp));
+      level.lineIndex(lineNumber, sliceOf(warp.trace->warp));
   LineState *line = &level.line(index);
   // seed 000 Table 5 (time 2): the request meets its line's fill.
   if (line->mshr >= 0 && level.entry(line->mshr).fillTime == time)
@@ -328,7 +328,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
   level.schedule(effect, s, index, entry, Effect::Fill);
   ++counters.readMisses[static_cast<unsigned>(kind)];
   ++counters.mshrAllocations;
-  emitFill(request.lineNumber, request.sectorMask, op.site);
+  emitFill(lineNumber, warp.trace->sectorMask(req), op.site);
   if constexpr (Observe)
     event->missClass = kind;
   return succeed(RequestStatus::Miss, effect);

@@ -91,6 +91,36 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
     uint64_t low = (uint64_t(1) << a) - 1;
     return static_cast<uint32_t>(high & ~low);
   };
+  // The common case: every active lane in one line (a coalesced or
+  // broadcast access). Finding the lowest and highest address vectorises.
+  {
+    uint64_t lowest = ~uint64_t(0), highest = 0;
+    if (instruction.activeMask == ~0u) {
+      for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
+        lowest = std::min(lowest, instruction.addresses[lane]);
+        highest = std::max(highest, instruction.addresses[lane]);
+      }
+    } else {
+      for (uint32_t m = instruction.activeMask; m; m &= m - 1) {
+        uint64_t a = instruction.addresses[__builtin_ctz(m)];
+        lowest = std::min(lowest, a);
+        highest = std::max(highest, a);
+      }
+    }
+    uint64_t last = highest + size - 1;
+    if (last >= highest && (lowest >> lineShift) == (last >> lineShift)) {
+      uint32_t mask = 1;
+      if (sectorShift != lineShift) {
+        mask = 0;
+        for (uint32_t m = instruction.activeMask; m; m &= m - 1) {
+          uint64_t a = instruction.addresses[__builtin_ctz(m)];
+          mask |= maskOf(a & offsetMask, (a + size - 1) & offsetMask);
+        }
+      }
+      out.push_back({lowest >> lineShift, mask});
+      return;
+    }
+  }
   uint32_t active = instruction.activeMask;
   while (active) {
     unsigned lane = __builtin_ctz(active);
@@ -112,14 +142,13 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
   }
 }
 
-void prepareWarpRequests(const trace::WarpTrace &trace, const CacheLevelConfig &l1,
-                 unsigned l2LineSize, WarpRequests &out,
-                 RequestCounts &counts) {
+void prepareWarpRequests(const trace::WarpTrace &trace,
+                         const CacheLevelConfig &l1, unsigned l2LineSize,
+                         WarpRequests &out, RequestCounts &counts) {
   out.block = trace.block;
   out.warp = trace.warp;
-  out.ops.clear();
-  out.l1Requests.clear();
-  out.l2Lines.clear();
+  out.clear();
+  const bool sectored = l1.sectorSize != 0 && l1.sectorSize < l1.lineSize;
   std::vector<LineRequestRef> scratch;
   for (const trace::WarpInstruction &instruction : trace.instructions) {
     bool modelledSpace = instruction.space == trace::MemorySpace::Global ||
@@ -154,18 +183,21 @@ void prepareWarpRequests(const trace::WarpTrace &trace, const CacheLevelConfig &
     } else {
       op.usesL1 = l1.bypass != arch::BypassPolicy::ReadsAndWrites;
     }
-    op.l1Begin = static_cast<uint32_t>(out.l1Requests.size());
     splitIntoLines(instruction, l1.lineSize, l1.sectorSize, scratch);
-    out.l1Requests.insert(out.l1Requests.end(), scratch.begin(),
-                          scratch.end());
-    op.l1End = static_cast<uint32_t>(out.l1Requests.size());
+    op.l1Begin = static_cast<uint32_t>(out.l1Lines.size());
+    op.l1Count = static_cast<uint16_t>(scratch.size());
+    for (const LineRequestRef &r : scratch) {
+      out.l1Lines.push_back(r.lineNumber);
+      if (sectored)
+        out.l1SectorMasks.push_back(r.sectorMask);
+    }
     op.l2Begin = static_cast<uint32_t>(out.l2Lines.size());
     if (l2LineSize && (op.kind != OpKind::Read || !op.usesL1)) {
       splitIntoLines(instruction, l2LineSize, 0, scratch);
       for (const LineRequestRef &r : scratch)
         out.l2Lines.push_back(r.lineNumber);
     }
-    op.l2End = static_cast<uint32_t>(out.l2Lines.size());
+    op.l2Count = static_cast<uint16_t>(out.l2Lines.size() - op.l2Begin);
     out.ops.push_back(op);
   }
 }

@@ -1,0 +1,197 @@
+//===- CacheReport.cpp - Print cache-model results ------------------------===//
+
+#include "gpurd/Output/CacheReport.h"
+#include "gpurd/Output/KernelListing.h"
+
+#include "llvm/Support/Format.h"
+
+#include <map>
+
+namespace gpurd {
+namespace {
+
+using model::CacheCounters;
+using model::MissClass;
+
+std::string percent(double fraction) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::format("%.1f%%", 100.0 * fraction);
+  return out;
+}
+
+void printLevel(llvm::raw_ostream &os, const char *name,
+                const CacheCounters &c) {
+  os << name << ": " << c.readAccesses << " read requests, hit rate "
+     << percent(c.readHitRate()) << "; misses";
+  for (unsigned k = 0; k < model::NumMissClasses; ++k)
+    os << (k ? ", " : " ") << model::missClassName(static_cast<MissClass>(k))
+       << " " << c.readMisses[k];
+  os << "; " << c.writeAccesses << " writes";
+  if (c.bypassed)
+    os << ", " << c.bypassed << " bypassed";
+  os << "; MSHR merge rate " << percent(c.mshrMergeRate())
+     << ", reservation failures " << c.reservationFailures << "\n";
+}
+
+nlohmann::json levelJson(const CacheCounters &c) {
+  nlohmann::json misses = nlohmann::json::object();
+  for (unsigned k = 0; k < model::NumMissClasses; ++k)
+    misses[model::missClassName(static_cast<MissClass>(k))] = c.readMisses[k];
+  return {{"read_requests", c.readAccesses},
+          {"read_hits", c.readHits},
+          {"read_hit_rate", c.readHitRate()},
+          {"read_misses", misses},
+          {"writes", c.writeAccesses},
+          {"write_hits", c.writeHits},
+          {"bypassed", c.bypassed},
+          {"mshr_allocations", c.mshrAllocations},
+          {"mshr_merges", c.mshrMerges},
+          {"mshr_merge_rate", c.mshrMergeRate()},
+          {"reservation_failures", c.reservationFailures}};
+}
+
+nlohmann::json profileJson(const model::ReuseProfile &profile) {
+  nlohmann::json bins = nlohmann::json::array();
+  for (const model::ReuseProfile::Bin &bin : profile.bins())
+    bins.push_back({{"low", bin.low}, {"high", bin.high}, {"count", bin.count}});
+  return {{"total", profile.total()},
+          {"infinite", profile.infinite()},
+          {"bins", bins}};
+}
+
+void printProfile(llvm::raw_ostream &os, const char *name,
+                  const model::ReuseProfile &profile) {
+  os << "  " << name << " reuse-distance profile (per-set stack distances, "
+     << profile.total() << " requests; distance: count):\n   ";
+  unsigned column = 0;
+  for (const model::ReuseProfile::Bin &bin : profile.bins()) {
+    if (!bin.count)
+      continue;
+    os << " " << bin.low;
+    if (bin.high != bin.low)
+      os << "-" << bin.high;
+    os << ": " << bin.count;
+    if (++column % 8 == 0)
+      os << "\n   ";
+  }
+  os << " inf: " << profile.infinite() << "\n";
+}
+
+/// Counters per array, summed over its sites.
+std::map<int, std::pair<CacheCounters, CacheCounters>>
+perArray(const access::AccessModel &model,
+         const model::CacheModelResults &results) {
+  std::map<int, std::pair<CacheCounters, CacheCounters>> out;
+  for (const model::SiteCacheResults &site : results.sites) {
+    if (site.site >= model.sites.size())
+      continue;
+    int array = model.sites[site.site].array;
+    out[array].first.add(site.l1);
+    out[array].second.add(site.l2);
+  }
+  return out;
+}
+
+} // namespace
+
+void printCacheReport(llvm::raw_ostream &os, const std::string &archName,
+                      const access::AccessModel &model,
+                      const model::CacheModelResults &results,
+                      bool reuseProfile) {
+  os << "kernel " << model.kernel << " on " << archName
+     << " (predicted by the cache model; " << results.execution.engine
+     << "): " << results.sampling.description << "\n";
+  printLevel(os << "  ", "L1", results.l1);
+  if (results.l2Modelled)
+    printLevel(os << "  ", "L2", results.l2);
+  const model::TransactionCounts &t = results.transactions;
+  os << "  transactions: L1 reads " << t.l1Reads << ", L1 writes "
+     << t.l1Writes << ", L2 reads " << t.l2Reads << ", L2 writes "
+     << t.l2Writes << ", DRAM reads " << t.dramReads << ", DRAM writes "
+     << t.dramWrites << "\n";
+  for (const model::SiteCacheResults &site : results.sites) {
+    if (site.site >= model.sites.size())
+      continue;
+    const access::AccessSite &s = model.sites[site.site];
+    os << "  S" << s.id << " " << displayPath(s.position.file) << ":"
+       << s.position.line << ":" << s.position.column;
+    if (!s.sourceText.empty())
+      os << " '" << s.sourceText << "'";
+    os << ": L1 " << site.l1.readAccesses << " reads, hit rate "
+       << percent(site.l1.readHitRate()) << ", " << site.l1.writeAccesses
+       << " writes";
+    if (results.l2Modelled)
+      os << "; L2 " << site.l2.readAccesses << " reads, hit rate "
+         << percent(site.l2.readHitRate());
+    os << "\n";
+  }
+  for (const auto &[array, counters] : perArray(model, results)) {
+    os << "  array " << (array >= 0 ? model.arrays[array].name : "?")
+       << ": L1 " << counters.first.readAccesses << " reads, hit rate "
+       << percent(counters.first.readHitRate());
+    if (results.l2Modelled)
+      os << "; L2 hit rate " << percent(counters.second.readHitRate());
+    os << "\n";
+  }
+  if (reuseProfile) {
+    printProfile(os, "L1", results.l1Profiles.perSet);
+    if (results.l2Modelled)
+      printProfile(os, "L2", results.l2Profiles.perSet);
+  }
+  for (const std::string &note : results.notes)
+    os << "  note: " << note << "\n";
+}
+
+nlohmann::json cacheReportJson(const std::string &archName,
+                               const access::AccessModel &model,
+                               const model::CacheModelResults &results,
+                               bool reuseProfile) {
+  nlohmann::json sites = nlohmann::json::array();
+  for (const model::SiteCacheResults &site : results.sites) {
+    nlohmann::json j = {{"site", site.site},
+                        {"warp_instructions", site.warpInstructions},
+                        {"l1", levelJson(site.l1)}};
+    if (results.l2Modelled)
+      j["l2"] = levelJson(site.l2);
+    if (site.site < model.sites.size())
+      j["source"] = model.sites[site.site].sourceText;
+    sites.push_back(std::move(j));
+  }
+  nlohmann::json arrays = nlohmann::json::array();
+  for (const auto &[array, counters] : perArray(model, results)) {
+    nlohmann::json j = {{"array", array >= 0 ? model.arrays[array].name : ""},
+                        {"l1", levelJson(counters.first)}};
+    if (results.l2Modelled)
+      j["l2"] = levelJson(counters.second);
+    arrays.push_back(std::move(j));
+  }
+  const model::TransactionCounts &t = results.transactions;
+  nlohmann::json out = {
+      {"kernel", model.kernel},
+      {"arch", archName},
+      {"predicted", true},
+      {"engine", results.execution.engine},
+      {"sampling", results.sampling.description},
+      {"l1", levelJson(results.l1)},
+      {"transactions",
+       {{"l1_reads", t.l1Reads},
+        {"l1_writes", t.l1Writes},
+        {"l2_reads", t.l2Reads},
+        {"l2_writes", t.l2Writes},
+        {"dram_reads", t.dramReads},
+        {"dram_writes", t.dramWrites}}},
+      {"sites", std::move(sites)},
+      {"arrays", std::move(arrays)},
+      {"notes", results.notes}};
+  if (results.l2Modelled)
+    out["l2"] = levelJson(results.l2);
+  if (reuseProfile) {
+    out["l1_reuse_profile"] = profileJson(results.l1Profiles.perSet);
+    if (results.l2Modelled)
+      out["l2_reuse_profile"] = profileJson(results.l2Profiles.perSet);
+  }
+  return out;
+}
+
+} // namespace gpurd
