@@ -537,84 +537,94 @@ std::optional<HostScalar> HostEvaluator::binary(const BinaryOperator *op,
     bool r = rhs->isFloat ? rhs->floatValue != 0 : !rhs->intValue.isZero();
     return boolean(r);
   }
-  if (lhs->isFloat || rhs->isFloat) {
-    double a = toDouble(*lhs), b = toDouble(*rhs);
+  return arith(kind, *lhs, *rhs, op->getType(), op);
+}
+
+/// a OP b for the comparison operators, or nothing for the others.
+template <typename T>
+static std::optional<bool> compare(BinaryOperatorKind kind, const T &a,
+                                   const T &b) {
+  switch (kind) {
+  case BO_LT:
+    return a < b;
+  case BO_GT:
+    return a > b;
+  case BO_LE:
+    return a <= b;
+  case BO_GE:
+    return a >= b;
+  case BO_EQ:
+    return a == b;
+  case BO_NE:
+    return a != b;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<HostScalar>
+HostEvaluator::arith(BinaryOperatorKind kind, const HostScalar &lhs,
+                     const HostScalar &rhs, QualType type, const Expr *where) {
+  auto boolean = [&](bool b) {
+    return cast(makeInt(llvm::APSInt(llvm::APInt(1, b), true)), type);
+  };
+  std::string opcode = BinaryOperator::getOpcodeStr(kind).str();
+  if (lhs.isFloat || rhs.isFloat) {
+    double a = toDouble(lhs), b = toDouble(rhs);
+    if (std::optional<bool> c = compare(kind, a, b))
+      return boolean(*c);
     switch (kind) {
     case BO_Add:
-      return cast(makeFloat(a + b), op->getType());
+      return cast(makeFloat(a + b), type);
     case BO_Sub:
-      return cast(makeFloat(a - b), op->getType());
+      return cast(makeFloat(a - b), type);
     case BO_Mul:
-      return cast(makeFloat(a * b), op->getType());
+      return cast(makeFloat(a * b), type);
     case BO_Div:
-      return cast(makeFloat(a / b), op->getType());
-    case BO_LT:
-      return boolean(a < b);
-    case BO_GT:
-      return boolean(a > b);
-    case BO_LE:
-      return boolean(a <= b);
-    case BO_GE:
-      return boolean(a >= b);
-    case BO_EQ:
-      return boolean(a == b);
-    case BO_NE:
-      return boolean(a != b);
+      return cast(makeFloat(a / b), type);
     default:
-      return unknown("the operator '" + op->getOpcodeStr().str() +
+      return unknown("the operator '" + opcode +
                      "' is not evaluated on floating-point values");
     }
   }
   // Integer operands already carry the usual arithmetic conversions; make
   // their widths agree for APSInt (shifts keep the left operand's type).
-  llvm::APSInt a = lhs->intValue, b = rhs->intValue;
+  llvm::APSInt a = lhs.intValue, b = rhs.intValue;
   if (kind != BO_Shl && kind != BO_Shr) {
     unsigned width = std::max(a.getBitWidth(), b.getBitWidth());
     bool isUnsigned = a.isUnsigned() || b.isUnsigned();
     a = llvm::APSInt(a.extend(width), isUnsigned);
     b = llvm::APSInt(b.extend(width), isUnsigned);
   }
+  if (std::optional<bool> c = compare(kind, a, b))
+    return boolean(*c);
   switch (kind) {
   case BO_Add:
-    return cast(makeInt(a + b), op->getType());
+    return cast(makeInt(a + b), type);
   case BO_Sub:
-    return cast(makeInt(a - b), op->getType());
+    return cast(makeInt(a - b), type);
   case BO_Mul:
-    return cast(makeInt(a * b), op->getType());
+    return cast(makeInt(a * b), type);
   case BO_Div:
   case BO_Rem:
     if (b.isZero())
-      return unknown("'" + text(op) + "' divides by zero");
-    return cast(makeInt(kind == BO_Div ? a / b : a % b), op->getType());
+      return unknown("'" + text(where) + "' divides by zero");
+    return cast(makeInt(kind == BO_Div ? a / b : a % b), type);
   case BO_Shl:
   case BO_Shr: {
     uint64_t amount = b.getLimitedValue();
     if (amount >= a.getBitWidth())
-      return unknown("'" + text(op) + "' shifts by too much");
-    return cast(makeInt(kind == BO_Shl ? a << amount : a >> amount),
-                op->getType());
+      return unknown("'" + text(where) + "' shifts by too much");
+    return cast(makeInt(kind == BO_Shl ? a << amount : a >> amount), type);
   }
   case BO_And:
-    return cast(makeInt(a & b), op->getType());
+    return cast(makeInt(a & b), type);
   case BO_Or:
-    return cast(makeInt(a | b), op->getType());
+    return cast(makeInt(a | b), type);
   case BO_Xor:
-    return cast(makeInt(a ^ b), op->getType());
-  case BO_LT:
-    return boolean(a < b);
-  case BO_GT:
-    return boolean(a > b);
-  case BO_LE:
-    return boolean(a <= b);
-  case BO_GE:
-    return boolean(a >= b);
-  case BO_EQ:
-    return boolean(a == b);
-  case BO_NE:
-    return boolean(a != b);
+    return cast(makeInt(a ^ b), type);
   default:
-    return unknown("the operator '" + op->getOpcodeStr().str() +
-                   "' is not evaluated");
+    return unknown("the operator '" + opcode + "' is not evaluated");
   }
 }
 
@@ -856,52 +866,10 @@ std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
       return std::nullopt;
     BinaryOperatorKind kind =
         BinaryOperator::getOpForCompoundAssignment(op->getOpcode());
-    std::optional<HostScalar> result;
-    if (l->isFloat || r->isFloat) {
-      double a = toDouble(*l), b = toDouble(*r);
-      switch (kind) {
-      case BO_Add:
-        result = makeFloat(a + b);
-        break;
-      case BO_Sub:
-        result = makeFloat(a - b);
-        break;
-      case BO_Mul:
-        result = makeFloat(a * b);
-        break;
-      case BO_Div:
-        result = makeFloat(a / b);
-        break;
-      default:
-        return unknown("a compound assignment is not evaluated");
-      }
-    } else {
-      llvm::APSInt a = l->intValue, b = r->intValue;
-      switch (kind) {
-      case BO_Add:
-        result = makeInt(a + b);
-        break;
-      case BO_Sub:
-        result = makeInt(a - b);
-        break;
-      case BO_Mul:
-        result = makeInt(a * b);
-        break;
-      case BO_Div:
-        if (b.isZero())
-          return unknown("division by zero");
-        result = makeInt(a / b);
-        break;
-      case BO_Shl:
-        result = makeInt(a << b.getLimitedValue(63));
-        break;
-      case BO_Shr:
-        result = makeInt(a >> b.getLimitedValue(63));
-        break;
-      default:
-        return unknown("a compound assignment is not evaluated");
-      }
-    }
+    std::optional<HostScalar> result =
+        arith(kind, *l, *r, op->getComputationResultType(), op);
+    if (!result)
+      return std::nullopt;
     return cast(*result, op->getLHS()->getType());
   }
   }

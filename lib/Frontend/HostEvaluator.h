@@ -54,6 +54,12 @@ private:
                                              const clang::Stmt *point);
   std::optional<HostScalar> binary(const clang::BinaryOperator *op,
                                    const clang::Stmt *point);
+  /// lhs OP rhs with the result converted to \p type; \p where is the
+  /// expression, for messages.
+  std::optional<HostScalar> arith(clang::BinaryOperatorKind kind,
+                                  const HostScalar &lhs, const HostScalar &rhs,
+                                  clang::QualType type,
+                                  const clang::Expr *where);
   std::optional<HostScalar> call(const clang::CallExpr *call,
                                  const clang::Stmt *point);
   std::optional<HostScalar> cast(const HostScalar &value, clang::QualType to);

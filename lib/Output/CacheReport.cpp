@@ -54,7 +54,8 @@ nlohmann::json levelJson(const CacheCounters &c) {
 nlohmann::json profileJson(const model::ReuseProfile &profile) {
   nlohmann::json bins = nlohmann::json::array();
   for (const model::ReuseProfile::Bin &bin : profile.bins())
-    bins.push_back({{"low", bin.low}, {"high", bin.high}, {"count", bin.count}});
+    bins.push_back(
+        {{"low", bin.low}, {"high", bin.high}, {"count", bin.count}});
   return {{"total", profile.total()},
           {"infinite", profile.infinite()},
           {"bins", bins}};
@@ -106,10 +107,10 @@ void printCacheReport(llvm::raw_ostream &os, const std::string &archName,
   if (results.l2Modelled)
     printLevel(os << "  ", "L2", results.l2);
   const model::TransactionCounts &t = results.transactions;
-  os << "  transactions: L1 reads " << t.l1Reads << ", L1 writes "
-     << t.l1Writes << ", L2 reads " << t.l2Reads << ", L2 writes "
-     << t.l2Writes << ", DRAM reads " << t.dramReads << ", DRAM writes "
-     << t.dramWrites << "\n";
+  os << "  transactions: L1 reads " << t.l1Reads << ", L1 writes " << t.l1Writes
+     << ", L2 reads " << t.l2Reads << ", L2 writes " << t.l2Writes
+     << ", DRAM reads " << t.dramReads << ", DRAM writes " << t.dramWrites
+     << "\n";
   for (const model::SiteCacheResults &site : results.sites) {
     if (site.site >= model.sites.size())
       continue;
@@ -127,8 +128,8 @@ void printCacheReport(llvm::raw_ostream &os, const std::string &archName,
     os << "\n";
   }
   for (const auto &[array, counters] : perArray(model, results)) {
-    os << "  array " << (array >= 0 ? model.arrays[array].name : "?")
-       << ": L1 " << counters.first.readAccesses << " reads, hit rate "
+    os << "  array " << (array >= 0 ? model.arrays[array].name : "?") << ": L1 "
+       << counters.first.readAccesses << " reads, hit rate "
        << percent(counters.first.readHitRate());
     if (results.l2Modelled)
       os << "; L2 hit rate " << percent(counters.second.readHitRate());
@@ -167,23 +168,22 @@ nlohmann::json cacheReportJson(const std::string &archName,
     arrays.push_back(std::move(j));
   }
   const model::TransactionCounts &t = results.transactions;
-  nlohmann::json out = {
-      {"kernel", model.kernel},
-      {"arch", archName},
-      {"predicted", true},
-      {"engine", results.execution.engine},
-      {"sampling", results.sampling.description},
-      {"l1", levelJson(results.l1)},
-      {"transactions",
-       {{"l1_reads", t.l1Reads},
-        {"l1_writes", t.l1Writes},
-        {"l2_reads", t.l2Reads},
-        {"l2_writes", t.l2Writes},
-        {"dram_reads", t.dramReads},
-        {"dram_writes", t.dramWrites}}},
-      {"sites", std::move(sites)},
-      {"arrays", std::move(arrays)},
-      {"notes", results.notes}};
+  nlohmann::json out = {{"kernel", model.kernel},
+                        {"arch", archName},
+                        {"predicted", true},
+                        {"engine", results.execution.engine},
+                        {"sampling", results.sampling.description},
+                        {"l1", levelJson(results.l1)},
+                        {"transactions",
+                         {{"l1_reads", t.l1Reads},
+                          {"l1_writes", t.l1Writes},
+                          {"l2_reads", t.l2Reads},
+                          {"l2_writes", t.l2Writes},
+                          {"dram_reads", t.dramReads},
+                          {"dram_writes", t.dramWrites}}},
+                        {"sites", std::move(sites)},
+                        {"arrays", std::move(arrays)},
+                        {"notes", results.notes}};
   if (results.l2Modelled)
     out["l2"] = levelJson(results.l2);
   if (reuseProfile) {

@@ -34,15 +34,7 @@ bool analyseAccesses(const RunContext &run, const TranslationUnitInfo &unit,
   bool ok = true;
   nlohmann::json models = nlohmann::json::array();
   for (const KernelInfo *kernel : *kernels) {
-    auto layers = overridesFor(*kernel, run.spec, unit, run.cli);
-    if (!layers) {
-      reportError(layers.takeError());
-      return false;
-    }
-    std::vector<const LaunchOverrides *> pointers;
-    for (const LaunchOverrides &layer : *layers)
-      pointers.push_back(&layer);
-    auto launch = mergeLaunch(unit, *kernel, pointers);
+    auto launch = mergedLaunchFor(run, unit, *kernel);
     if (!launch) {
       reportError(launch.takeError());
       ok = false;

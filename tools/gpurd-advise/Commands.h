@@ -9,11 +9,11 @@
 
 #include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Access/DeviceCompiler.h"
-#include "gpurd/Trace/WarpTrace.h"
 #include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Frontend/CudaCompilation.h"
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Trace/WarpTrace.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/Error.h"
@@ -43,6 +43,17 @@ selectedKernels(const TranslationUnitInfo &unit);
 llvm::Expected<std::vector<LaunchOverrides>>
 overridesFor(const KernelInfo &kernel, const std::optional<LaunchSpec> &spec,
              const TranslationUnitInfo &unit, const LaunchOverrides &cli);
+
+struct RunContext;
+
+/// \p kernel's launch with every layer (source, --launch-spec, command line)
+/// applied: what is known (mergedLaunchFor) or complete (resolvedLaunchFor).
+llvm::Expected<PartialLaunch> mergedLaunchFor(const RunContext &run,
+                                              const TranslationUnitInfo &unit,
+                                              const KernelInfo &kernel);
+llvm::Expected<LaunchConfig> resolvedLaunchFor(const RunContext &run,
+                                               const TranslationUnitInfo &unit,
+                                               const KernelInfo &kernel);
 
 /// After all files: a spec entry or --arg that matched nothing is an error.
 llvm::Error checkUnusedLaunchValues(const std::optional<LaunchSpec> &spec,

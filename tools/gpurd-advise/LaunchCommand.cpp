@@ -35,15 +35,7 @@ bool resolveLaunches(const RunContext &run, const TranslationUnitInfo &unit,
   bool ok = true;
   nlohmann::json launches = nlohmann::json::array();
   for (const KernelInfo *kernel : selected) {
-    auto layers = overridesFor(*kernel, run.spec, unit, run.cli);
-    if (!layers) {
-      reportError(layers.takeError());
-      return false;
-    }
-    std::vector<const LaunchOverrides *> pointers;
-    for (const LaunchOverrides &layer : *layers)
-      pointers.push_back(&layer);
-    auto config = resolveLaunch(unit, *kernel, pointers);
+    auto config = resolvedLaunchFor(run, unit, *kernel);
     if (!config) {
       reportError(config.takeError());
       ok = false;

@@ -179,4 +179,30 @@ specializationFor(const KernelInfo &kernel,
   return values;
 }
 
+/// The layers of \p kernel as the pointers LaunchConfig.h takes.
+template <typename Result, typename Apply>
+static llvm::Expected<Result>
+withLayers(const RunContext &run, const TranslationUnitInfo &unit,
+           const KernelInfo &kernel, Apply apply) {
+  auto layers = overridesFor(kernel, run.spec, unit, run.cli);
+  if (!layers)
+    return layers.takeError();
+  std::vector<const LaunchOverrides *> pointers;
+  for (const LaunchOverrides &layer : *layers)
+    pointers.push_back(&layer);
+  return apply(unit, kernel, pointers);
+}
+
+Expected<PartialLaunch> mergedLaunchFor(const RunContext &run,
+                                        const TranslationUnitInfo &unit,
+                                        const KernelInfo &kernel) {
+  return withLayers<PartialLaunch>(run, unit, kernel, mergeLaunch);
+}
+
+Expected<LaunchConfig> resolvedLaunchFor(const RunContext &run,
+                                         const TranslationUnitInfo &unit,
+                                         const KernelInfo &kernel) {
+  return withLayers<LaunchConfig>(run, unit, kernel, resolveLaunch);
+}
+
 } // namespace gpurd::advise

@@ -38,13 +38,7 @@ prepareTrace(const RunContext &run, const TranslationUnitInfo &unit,
   auto out = std::make_unique<PreparedTrace>();
   out->kernel = kernels->front();
   const KernelInfo &kernel = *out->kernel;
-  auto layers = overridesFor(kernel, run.spec, unit, run.cli);
-  if (!layers)
-    return layers.takeError();
-  std::vector<const LaunchOverrides *> pointers;
-  for (const LaunchOverrides &layer : *layers)
-    pointers.push_back(&layer);
-  auto config = resolveLaunch(unit, kernel, pointers);
+  auto config = resolvedLaunchFor(run, unit, kernel);
   if (!config)
     return config.takeError();
   out->config = *config;
@@ -204,7 +198,8 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
   } else {
     outs() << "kernel " << kernel.name << ": wrote " << accesses
            << " thread accesses (" << instructions
-           << (instructions == 1 ? " warp instruction, " : " warp instructions, ")
+           << (instructions == 1 ? " warp instruction, "
+                                 : " warp instructions, ")
            << blocks.size() << (blocks.size() == 1 ? " block" : " blocks")
            << ") from the " << (*source)->name() << " trace source";
     if (count)
