@@ -119,11 +119,10 @@ model::KernelTraceInput cachedRequests(model::KernelTraceInput traces) {
   input.launch = traces.launch;
   auto cache =
       std::make_shared<std::map<uint64_t, std::vector<model::WarpRequests>>>();
-  input.requestBlock = [traces, cache](uint64_t block,
-                                       const model::CacheLevelConfig &l1,
-                                       unsigned l2LineSize,
-                                       std::vector<model::WarpRequests> &warps)
-      -> llvm::Error {
+  input.requestBlock =
+      [traces, cache](uint64_t block, const model::CacheLevelConfig &l1,
+                      unsigned l2LineSize,
+                      std::vector<model::WarpRequests> &warps) -> llvm::Error {
     auto found = cache->find(block);
     if (found == cache->end()) {
       std::vector<trace::WarpTrace> trace;
@@ -199,8 +198,7 @@ void runModel(benchmark::State &state, const model::KernelTraceInput &input,
 
 // End to end: 32-lane warp traces split into lines, then the L1 model.
 void BM_WarpQueue_Gemm512_Traces(benchmark::State &state) {
-  runModel(state, gemm(512), model::ExecutionEngine::WarpQueue,
-           "fermi-gtx470");
+  runModel(state, gemm(512), model::ExecutionEngine::WarpQueue, "fermi-gtx470");
 }
 BENCHMARK(BM_WarpQueue_Gemm512_Traces)->Unit(benchmark::kMillisecond);
 

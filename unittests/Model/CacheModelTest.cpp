@@ -45,8 +45,7 @@ trace::WarpInstruction spread(unsigned lines, uint64_t base = 0) {
   return in;
 }
 
-std::string errorOf(const arch::ArchDescription &arch,
-                    const HandKernel &kernel,
+std::string errorOf(const arch::ArchDescription &arch, const HandKernel &kernel,
                     const CacheModelOptions &options = {}) {
   llvm::Expected<CacheModelResults> r =
       runCacheModel(arch, kernel.input(), options);
@@ -86,8 +85,7 @@ TEST(CacheModelTest, MissingFieldsAreNamed) {
   EXPECT_EQ(errorOf(*volta, oneLoad()),
             "arch 'volta-v100' has no l1.assoc; the cache model needs it (set "
             "it with --set l1.assoc=WAYS)");
-  llvm::Expected<arch::ArchDescription> kepler =
-      arch::loadPreset("kepler-k80");
+  llvm::Expected<arch::ArchDescription> kepler = arch::loadPreset("kepler-k80");
   ASSERT_TRUE(bool(kepler));
   EXPECT_NE(errorOf(*kepler, oneLoad()).find("has no l1.size"),
             std::string::npos);
@@ -296,9 +294,9 @@ TEST(CacheModelTest, WriteEvict) {
   arch.l2 = cache(1024, 32, 8);
   HandKernel kernel;
   kernel.launch.block = {32, 1, 1};
-  kernel.warp(0, 0).instructions = {
-      fullWarp(0, 4), fullWarp(0, 4), fullWarp(0, 4, trace::AccessKind::Write),
-      fullWarp(0, 4)};
+  kernel.warp(0, 0).instructions = {fullWarp(0, 4), fullWarp(0, 4),
+                                    fullWarp(0, 4, trace::AccessKind::Write),
+                                    fullWarp(0, 4)};
   CacheModelResults results = run(arch, kernel);
   EXPECT_EQ(results.l1.readAccesses, 3u);
   EXPECT_EQ(results.l1.readHits, 1u);
@@ -319,9 +317,8 @@ TEST(CacheModelTest, WriteEvict) {
 TEST(CacheModelTest, BypassPolicies) {
   HandKernel kernel;
   kernel.launch.block = {32, 1, 1};
-  kernel.warp(0, 0).instructions = {
-      fullWarp(0, 4, trace::AccessKind::Write), fullWarp(0, 4),
-      fullWarp(0, 4)};
+  kernel.warp(0, 0).instructions = {fullWarp(0, 4, trace::AccessKind::Write),
+                                    fullWarp(0, 4), fullWarp(0, 4)};
   {
     // RWON: the L1 is off; everything goes to the L2.
     arch::ArchDescription arch = smallArch();
@@ -425,7 +422,8 @@ TEST(CacheModelTest, BlockMappings) {
             (std::vector<uint64_t>{0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19}));
   std::multiset<uint64_t> all;
   for (unsigned sm = 0; sm < 3; ++sm) {
-    std::vector<uint64_t> blocks = blocksOfSm(BlockMapping::Random, 50, 3, sm, 9);
+    std::vector<uint64_t> blocks =
+        blocksOfSm(BlockMapping::Random, 50, 3, sm, 9);
     EXPECT_EQ(blocks, blocksOfSm(BlockMapping::Random, 50, 3, sm, 9));
     all.insert(blocks.begin(), blocks.end());
   }
@@ -438,7 +436,8 @@ TEST(CacheModelTest, BlockMappings) {
 // seed 001 Algorithm 3 (MAXCB, MAXCW) and the thread and shared-memory
 // limits (seed 000 §4.1).
 TEST(CacheModelTest, Occupancy) {
-  llvm::Expected<arch::ArchDescription> fermi = arch::loadPreset("fermi-gtx470");
+  llvm::Expected<arch::ArchDescription> fermi =
+      arch::loadPreset("fermi-gtx470");
   ASSERT_TRUE(bool(fermi));
   auto blocks = [&](uint64_t threads, uint64_t shared) {
     llvm::Expected<unsigned> n = activeBlocksPerSm(*fermi, threads, shared);
@@ -526,7 +525,8 @@ TEST(CacheModelTest, ReuseProfiles) {
 // may hold 6, must too (latency misses aside, which the profiler does not
 // count).
 TEST(CacheModelTest, Figure3FirstRow) {
-  llvm::Expected<arch::ArchDescription> fermi = arch::loadPreset("fermi-gtx470");
+  llvm::Expected<arch::ArchDescription> fermi =
+      arch::loadPreset("fermi-gtx470");
   ASSERT_TRUE(bool(fermi));
   HandKernel kernel;
   kernel.launch.block = {32, 1, 1};
@@ -539,7 +539,8 @@ TEST(CacheModelTest, Figure3FirstRow) {
 }
 
 TEST(CacheModelTest, Deterministic) {
-  llvm::Expected<arch::ArchDescription> fermi = arch::loadPreset("fermi-gtx470");
+  llvm::Expected<arch::ArchDescription> fermi =
+      arch::loadPreset("fermi-gtx470");
   ASSERT_TRUE(bool(fermi));
   fermi->l1->replacement = arch::ReplacementPolicy::Random;
   HandKernel kernel;
@@ -662,11 +663,10 @@ TEST(CacheModelTest, ObserverDoesNotChangeResults) {
   for (uint64_t b = 0; b < 12; ++b)
     for (unsigned w = 0; w < 4; ++w)
       for (int i = 0; i < 40; ++i) {
-        trace::WarpInstruction in =
-            fullWarp(rng() % 4096 * 64, 4 << (rng() % 6),
-                     rng() % 5 ? trace::AccessKind::Read
-                               : trace::AccessKind::Write,
-                     static_cast<uint32_t>(rng() % 3));
+        trace::WarpInstruction in = fullWarp(
+            rng() % 4096 * 64, 4 << (rng() % 6),
+            rng() % 5 ? trace::AccessKind::Read : trace::AccessKind::Write,
+            static_cast<uint32_t>(rng() % 3));
         kernel.warp(b, w).instructions.push_back(in);
       }
   for (const char *preset : {"fermi-gtx470", "maxwell-gtx970"}) {

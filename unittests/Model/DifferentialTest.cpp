@@ -142,14 +142,17 @@ HandKernel makeKernel(Pattern pattern, const Geometry &g, uint64_t seed) {
         trace::WarpInstruction load = fullWarp(a + (i * n + k) * 4, 0);
         load.site = 1;
         warp.instructions.push_back(load);
-        trace::WarpInstruction row = fullWarp(bBase + (k * n + 32 * b % n) * 4, 4);
+        trace::WarpInstruction row =
+            fullWarp(bBase + (k * n + 32 * b % n) * 4, 4);
         row.site = 2;
         warp.instructions.push_back(row);
       }
-      warp.instructions.push_back(fullWarp(c + i * n * 4, 4, trace::AccessKind::Read, 3));
+      warp.instructions.push_back(
+          fullWarp(c + i * n * 4, 4, trace::AccessKind::Read, 3));
       // A transposed (column) walk: one line per lane.
       for (uint64_t k = 0; k < 8; ++k)
-        warp.instructions.push_back(fullWarp(a + k * 4, n * 4, trace::AccessKind::Read, 4));
+        warp.instructions.push_back(
+            fullWarp(a + k * 4, n * 4, trace::AccessKind::Read, 4));
       break;
     }
     }
@@ -258,8 +261,7 @@ void runDifferential(arch::ReplacementPolicy policy, ExecutionEngine engine) {
               << name << " pattern " << int(pattern) << " geometry "
               << geometry.lineSize << "/" << geometry.sets << "/"
               << geometry.assoc << " request #" << i;
-          ASSERT_EQ(e.distance, outcome.distance)
-              << name << " request #" << i;
+          ASSERT_EQ(e.distance, outcome.distance) << name << " request #" << i;
           hits += outcome.hit;
         }
         EXPECT_EQ(results.l1.readHits, hits);
@@ -274,8 +276,7 @@ TEST(DifferentialTest, LruWarpQueue) {
   runDifferential(arch::ReplacementPolicy::Lru, ExecutionEngine::WarpQueue);
 }
 TEST(DifferentialTest, LruParallelSteps) {
-  runDifferential(arch::ReplacementPolicy::Lru,
-                  ExecutionEngine::ParallelSteps);
+  runDifferential(arch::ReplacementPolicy::Lru, ExecutionEngine::ParallelSteps);
 }
 TEST(DifferentialTest, FifoWarpQueue) {
   runDifferential(arch::ReplacementPolicy::Fifo, ExecutionEngine::WarpQueue);
@@ -305,8 +306,9 @@ TEST(DifferentialTest, LruWithWriteEvict) {
       for (unsigned i = 0; i < 2000; ++i) {
         uint64_t address = (rng() % universe) * g.lineSize;
         bool write = rng() % 4 == 0;
-        warp.instructions.push_back(lane0(
-            address, write ? trace::AccessKind::Write : trace::AccessKind::Read));
+        warp.instructions.push_back(
+            lane0(address,
+                  write ? trace::AccessKind::Write : trace::AccessKind::Read));
       }
       arch::ArchDescription arch = oneSmArch("write-evict");
       arch.l1 = cache(uint64_t(g.sets) * g.assoc, g.lineSize, g.assoc);

@@ -156,8 +156,7 @@ TEST(FermiHashTest, Figure7StridedLoops) {
       bool fits = loads / sets <= 4; // 4 ways
       double missRate = results.l1.readMissRate();
       EXPECT_DOUBLE_EQ(missRate, fits ? 0.5 : 1.0)
-          << "stride 2^" << k << ", " << loads << " loads, " << sets
-          << " sets";
+          << "stride 2^" << k << ", " << loads << " loads, " << sets << " sets";
     }
   }
 }

@@ -1,4 +1,5 @@
-//===- ModelTestSupport.h - Hand-built launches for the cache model -*- C++ -*-===//
+//===- ModelTestSupport.h - Hand-built launches for the cache model -*- C++
+//-*-===//
 #ifndef GPURD_UNITTESTS_MODEL_MODELTESTSUPPORT_H
 #define GPURD_UNITTESTS_MODEL_MODELTESTSUPPORT_H
 
@@ -45,10 +46,9 @@ struct HandKernel {
 };
 
 /// One lane (lane 0) accessing \p address.
-inline trace::WarpInstruction lane0(uint64_t address,
-                                    trace::AccessKind kind =
-                                        trace::AccessKind::Read,
-                                    uint32_t site = 0, uint32_t size = 4) {
+inline trace::WarpInstruction
+lane0(uint64_t address, trace::AccessKind kind = trace::AccessKind::Read,
+      uint32_t site = 0, uint32_t size = 4) {
   trace::WarpInstruction instruction;
   instruction.site = site;
   instruction.kind = kind;
@@ -59,10 +59,10 @@ inline trace::WarpInstruction lane0(uint64_t address,
 }
 
 /// All 32 lanes, lane l at \p base + l * \p stride.
-inline trace::WarpInstruction fullWarp(uint64_t base, uint64_t stride,
-                                       trace::AccessKind kind =
-                                           trace::AccessKind::Read,
-                                       uint32_t site = 0, uint32_t size = 4) {
+inline trace::WarpInstruction
+fullWarp(uint64_t base, uint64_t stride,
+         trace::AccessKind kind = trace::AccessKind::Read, uint32_t site = 0,
+         uint32_t size = 4) {
   trace::WarpInstruction instruction;
   instruction.site = site;
   instruction.kind = kind;
@@ -118,9 +118,9 @@ inline arch::LatencyModel conditionalLatency(double hit, double miss) {
   return m;
 }
 
-inline arch::MshrDescription mshrs(unsigned entries,
-                                   arch::ReservationFailurePolicy policy =
-                                       arch::ReservationFailurePolicy::Reissue) {
+inline arch::MshrDescription
+mshrs(unsigned entries, arch::ReservationFailurePolicy policy =
+                            arch::ReservationFailurePolicy::Reissue) {
   arch::MshrDescription m;
   m.sets = 1;
   m.entries = entries;

@@ -78,8 +78,7 @@ TEST(ReuseDistanceTest, Seed000Table1) {
 TEST(ReuseDistanceTest, Seed001Table1) {
   std::vector<uint64_t> sequence = {'A', 'B', 'C', 'D', 'A', 'A', 'D', 'C'};
   std::vector<uint64_t> distances = stackDistances(sequence);
-  EXPECT_EQ(distances,
-            (std::vector<uint64_t>{Inf, Inf, Inf, Inf, 3, 0, 1, 2}));
+  EXPECT_EQ(distances, (std::vector<uint64_t>{Inf, Inf, Inf, Inf, 3, 0, 1, 2}));
   ReuseProfile profile;
   for (uint64_t d : distances)
     profile.add(d);
@@ -98,8 +97,8 @@ TEST(ReuseDistanceTest, Seed003Table1) {
   std::vector<uint64_t> addresses = {'a', 'b', 'c', 'a', 'a',
                                      'c', 'b', 'd', 'a', 'a'};
   std::vector<uint64_t> distances = stackDistances(addresses);
-  EXPECT_EQ(distances, (std::vector<uint64_t>{Inf, Inf, Inf, 2, 0, 1, 2, Inf,
-                                              3, 0}));
+  EXPECT_EQ(distances,
+            (std::vector<uint64_t>{Inf, Inf, Inf, 2, 0, 1, 2, Inf, 3, 0}));
   ReuseProfile profile;
   for (uint64_t d : distances)
     profile.add(d);
@@ -189,7 +188,7 @@ TEST(ReuseProfileTest, ExactThenPowerOfTwoBins) {
   EXPECT_EQ(bins[2].count, 2u);
   EXPECT_EQ(bins[3].low, 8u); // [8, 15]
   EXPECT_EQ(bins[3].count, 2u);
-  EXPECT_EQ(bins[4].low, 16u); // [16, 31]
+  EXPECT_EQ(bins[4].low, 16u);  // [16, 31]
   EXPECT_EQ(bins[5].low, 512u); // [512, 1023]
   EXPECT_EQ(bins[6].count, 2u);
   EXPECT_EQ(profile.countBelow(16), 6u);

@@ -19,7 +19,7 @@ using namespace gpurd::model::test;
 namespace {
 
 constexpr uint64_t Inf = InfiniteDistance;
-constexpr unsigned Element = 4;          // bytes of x[i]
+constexpr unsigned Element = 4;            // bytes of x[i]
 constexpr unsigned LineSize = 4 * Element; // "a cache-line size of 4 elements"
 
 /// seed 000 §4.1's kernel: each thread t loads x[2t] then x[2t+1]; one thread
@@ -153,13 +153,10 @@ TEST(SeedTablesTest, Seed000Table4) {
   EXPECT_EQ(column(r, lineOf), (Row{0, 0, 1, 1, 0, 0, 1, 1}));
   // cache effect: - - 0 0 (1 0) (1 0) 1 1: simultaneous effects in issue
   // order.
-  EXPECT_EQ(effectRow(recorder.effects),
-            (std::map<uint64_t, Row>{{2, {0}},
-                                     {3, {0}},
-                                     {4, {1, 0}},
-                                     {5, {1, 0}},
-                                     {6, {1}},
-                                     {7, {1}}}));
+  EXPECT_EQ(
+      effectRow(recorder.effects),
+      (std::map<uint64_t, Row>{
+          {2, {0}}, {3, {0}}, {4, {1, 0}}, {5, {1, 0}}, {6, {1}}, {7, {1}}}));
   EXPECT_EQ(column(r, distanceOf), (Row{Inf, Inf, Inf, Inf, 0, 0, 1, 0}));
   EXPECT_EQ(column(r, missOf), (Row{1, 1, 1, 1, 0, 0, 0, 0}));
   EXPECT_EQ(column(r, latencyOf), (Row{2, 2, 2, 2, 0, 0, 0, 0}));
@@ -208,10 +205,10 @@ TEST(SeedTablesTest, Seed000Table5) {
   EXPECT_EQ(r[3].distance, Inf);
   EXPECT_EQ(r[4].distance, Inf);
   // MSHRs used 0 1 0 0 1.
-  EXPECT_EQ((Row{r[0].mshrsUsedBefore, r[1].mshrsUsedBefore,
-                 r[2].mshrsUsedBefore, r[3].mshrsUsedBefore,
-                 r[4].mshrsUsedBefore}),
-            (Row{0, 1, 0, 0, 1}));
+  EXPECT_EQ(
+      (Row{r[0].mshrsUsedBefore, r[1].mshrsUsedBefore, r[2].mshrsUsedBefore,
+           r[3].mshrsUsedBefore, r[4].mshrsUsedBefore}),
+      (Row{0, 1, 0, 0, 1}));
   // status miss cancel hit miss miss.
   EXPECT_TRUE(isMiss(r[0].status));
   EXPECT_EQ(r[1].status, RequestStatus::ReservationFailure);
@@ -300,21 +297,20 @@ TEST(SeedTablesTest, Seed001Table3) {
   };
   std::map<std::tuple<uint64_t, unsigned, unsigned>, Cell> actual;
   for (const RequestEvent &e : recorder.requests) {
-    const char *status = e.status == RequestStatus::Hit ? "h"
-                         : e.status == RequestStatus::ReservationFailure
-                             ? "rf"
-                         : isMiss(e.status) ? "m"
-                                            : "?";
-    uint64_t rd = e.status == RequestStatus::ReservationFailure ? None
-                                                                : e.distance;
+    const char *status = e.status == RequestStatus::Hit                  ? "h"
+                         : e.status == RequestStatus::ReservationFailure ? "rf"
+                         : isMiss(e.status)                              ? "m"
+                                                                         : "?";
+    uint64_t rd =
+        e.status == RequestStatus::ReservationFailure ? None : e.distance;
     actual[{e.time, e.bank, e.port}] = {e.lineAddress / Line, rd, status};
   }
   ASSERT_EQ(actual.size(), expected.size());
   for (const auto &[key, cell] : expected) {
     auto it = actual.find(key);
-    ASSERT_NE(it, actual.end()) << "step " << std::get<0>(key) << " bank "
-                                << std::get<1>(key) << " port "
-                                << std::get<2>(key);
+    ASSERT_NE(it, actual.end())
+        << "step " << std::get<0>(key) << " bank " << std::get<1>(key)
+        << " port " << std::get<2>(key);
     EXPECT_EQ(it->second.line, cell.line) << std::get<0>(key);
     EXPECT_EQ(it->second.rd, cell.rd) << std::get<0>(key);
     EXPECT_STREQ(it->second.status, cell.status) << std::get<0>(key);

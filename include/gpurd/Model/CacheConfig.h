@@ -26,10 +26,10 @@ namespace gpurd::model {
 /// steps.
 struct LatencyConfig {
   arch::LatencyModelKind kind = arch::LatencyModelKind::Fixed;
-  double hit = 0;       ///< Fixed: value; others: hit.
-  double miss = 0;      ///< Fixed: value; Conditional: miss.
-  double lambdaMin = 0; ///< HalfNormal.
-  double sigma = 0;     ///< HalfNormal.
+  double hit = 0;        ///< Fixed: value; others: hit.
+  double miss = 0;       ///< Fixed: value; Conditional: miss.
+  double lambdaMin = 0;  ///< HalfNormal.
+  double sigma = 0;      ///< HalfNormal.
   double k1 = 0, k2 = 0; ///< Adaptive.
   /// Adaptive: #active_SMs and L2P of seed 001 §4.4.1.
   unsigned activeSms = 1;
@@ -38,10 +38,10 @@ struct LatencyConfig {
 
 /// MSHRs of one level (seed 000 §4.4, seed 001 §3.1, Table 2, §4.4.2).
 struct MshrConfig {
-  unsigned tables = 1;  ///< "#MSHR sets".
-  unsigned entries = 0; ///< Per table; 0 = unlimited (in-flight requests are
-                        ///< still tracked, for latency misses).
-  unsigned perWarp = 0; ///< 0 = no per-warp limit.
+  unsigned tables = 1;    ///< "#MSHR sets".
+  unsigned entries = 0;   ///< Per table; 0 = unlimited (in-flight requests are
+                          ///< still tracked, for latency misses).
+  unsigned perWarp = 0;   ///< 0 = no per-warp limit.
   unsigned maxMerges = 0; ///< Requests merged into one entry; 0 = unlimited.
   /// Table of each partition (slice); empty: partition mod tables.
   std::vector<unsigned> tableOfPartition;

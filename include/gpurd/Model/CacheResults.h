@@ -75,10 +75,10 @@ struct CacheCounters {
 
 /// Requests between levels (seed 001 §5: L1_R_Trans, L2_Trans, and DRAM).
 struct TransactionCounts {
-  uint64_t l1Reads = 0;  ///< Read requests the L1 serves (hit or miss).
-  uint64_t l1Writes = 0; ///< Write requests arriving at the L1.
-  uint64_t l2Reads = 0;  ///< Read requests arriving at the L2.
-  uint64_t l2Writes = 0; ///< Write (and atomic) requests arriving at the L2.
+  uint64_t l1Reads = 0;    ///< Read requests the L1 serves (hit or miss).
+  uint64_t l1Writes = 0;   ///< Write requests arriving at the L1.
+  uint64_t l2Reads = 0;    ///< Read requests arriving at the L2.
+  uint64_t l2Writes = 0;   ///< Write (and atomic) requests arriving at the L2.
   uint64_t dramReads = 0;  ///< L2 read misses that allocate (fills).
   uint64_t dramWrites = 0; ///< Writes the L2 passes on (write-through or
                            ///< no-allocate); write-back evictions are not
@@ -111,8 +111,8 @@ struct CacheReuseProfiles {
 /// cores, results generalised to all of them) and how the shared L2 was
 /// scaled to match.
 struct SamplingInfo {
-  unsigned totalSms = 0;     ///< SMs of the GPU.
-  unsigned activeSms = 0;    ///< SMs that get at least one block.
+  unsigned totalSms = 0;  ///< SMs of the GPU.
+  unsigned activeSms = 0; ///< SMs that get at least one block.
   std::vector<unsigned> modelledSms;
   uint64_t totalBlocks = 0;
   uint64_t modelledBlocks = 0;
@@ -131,9 +131,9 @@ struct SamplingInfo {
 
 /// How the launch was executed in the model.
 struct ExecutionInfo {
-  std::string engine;          ///< "warp-queue" (seed 000) or
-                               ///< "parallel-steps" (seed 001).
-  std::string blockMapping;    ///< "round-robin", "partition-4", ...
+  std::string engine;             ///< "warp-queue" (seed 000) or
+                                  ///< "parallel-steps" (seed 001).
+  std::string blockMapping;       ///< "round-robin", "partition-4", ...
   unsigned activeBlocksPerSm = 0; ///< Occupancy (seed 001 Algorithm 3 CB).
   unsigned warpsPerBlock = 0;
   /// Model time stamps / steps of the slowest modelled SM.

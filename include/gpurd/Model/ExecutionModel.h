@@ -25,14 +25,13 @@ namespace gpurd::model {
 ///    go round robin over the SMs;
 ///  - Random (RAND): a permutation of the blocks drawn from \p seed, dealt
 ///    round robin.
-std::vector<uint64_t> blocksOfSm(arch::BlockMapping mapping,
-                                 uint64_t numBlocks, unsigned numSms,
-                                 unsigned sm, uint64_t seed);
+std::vector<uint64_t> blocksOfSm(arch::BlockMapping mapping, uint64_t numBlocks,
+                                 unsigned numSms, unsigned sm, uint64_t seed);
 
 /// The occupancy limits of seed 001 Algorithm 3 (MAXCB, MAXCW) and seed 000
 /// §4.1 (CUDA programming guide G.1: threads and shared memory too).
 struct OccupancyLimits {
-  unsigned maxBlocksPerSm = 0;  ///< 0: no limit given.
+  unsigned maxBlocksPerSm = 0; ///< 0: no limit given.
   unsigned maxWarpsPerSm = 0;
   unsigned maxThreadsPerSm = 0;
   uint64_t sharedMemoryPerSm = 0;

@@ -47,9 +47,7 @@ public:
   uint32_t size() const { return live; }
 
   /// Number of live entries more recent than the one with stamp \p stamp.
-  uint32_t countAfter(Stamp stamp) const {
-    return live - prefix(stamp + 1);
-  }
+  uint32_t countAfter(Stamp stamp) const { return live - prefix(stamp + 1); }
 
   /// Makes owner \p owner, whose current stamp is \p old (NoStamp when it is
   /// not in the stack), the most recent entry and returns its new stamp. When

@@ -84,9 +84,9 @@ struct RequestCounts {
 
 /// Splits \p trace for an L1 configured as \p l1 and an L2 of line size
 /// \p l2LineSize (0: no L2 lines), adding to \p counts.
-void prepareWarpRequests(const trace::WarpTrace &trace, const CacheLevelConfig &l1,
-                 unsigned l2LineSize, WarpRequests &out,
-                 RequestCounts &counts);
+void prepareWarpRequests(const trace::WarpTrace &trace,
+                         const CacheLevelConfig &l1, unsigned l2LineSize,
+                         WarpRequests &out, RequestCounts &counts);
 
 } // namespace gpurd::model
 

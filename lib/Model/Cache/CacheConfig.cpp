@@ -106,8 +106,7 @@ resolveLevel(const arch::ArchDescription &arch, llvm::StringRef level,
              const std::optional<arch::CacheDescription> &description) {
   if (!description)
     return missing(arch, level + ".size",
-                   "BYTES (the arch describes no " + level.upper() +
-                       " cache)");
+                   "BYTES (the arch describes no " + level.upper() + " cache)");
   const arch::CacheDescription &cache = *description;
   CacheLevelConfig config;
   config.name = level.str();

@@ -33,10 +33,10 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
     for (size_t set = 0; set < sets.size(); ++set) {
       unsigned partition =
           static_cast<unsigned>(set / cfg.setsPerBank / cfg.banksPerPartition);
-      tableOfSet[set] = static_cast<uint16_t>(
-          cfg.mshr.tableOfPartition.empty()
-              ? partition % cfg.mshr.tables
-              : cfg.mshr.tableOfPartition[partition]);
+      tableOfSet[set] =
+          static_cast<uint16_t>(cfg.mshr.tableOfPartition.empty()
+                                    ? partition % cfg.mshr.tables
+                                    : cfg.mshr.tableOfPartition[partition]);
     }
   }
   if (profiles.interval)
@@ -71,9 +71,9 @@ uint32_t CacheLevel::newLine(uint64_t lineNumber, unsigned slice) {
   const unsigned bank = partition * banksPerPartition + bankInPartition;
   // seed 000 §4.3, seed 001 Table 2: the index function of the bank's sets,
   // on the line's address within its bank.
-  unsigned setInBank = cfg.index.setIndex(
-      bankLine * cfg.lineSize, cfg.lineSize,
-      static_cast<unsigned>(cfg.setsPerBank));
+  unsigned setInBank =
+      cfg.index.setIndex(bankLine * cfg.lineSize, cfg.lineSize,
+                         static_cast<unsigned>(cfg.setsPerBank));
   l.set = static_cast<uint32_t>(bank * cfg.setsPerBank + setInBank);
   lines.push_back(l);
   if (!lru)
@@ -197,9 +197,8 @@ void CacheLevel::profileFullyAssociative(uint32_t index) {
   fa->add(d);
   if (faIntervals)
     faIntervals->add(d);
-  stamp = shadow.faTree.touch(stamp, index, [&](uint32_t owner, uint32_t s) {
-    faStampOf[owner] = s;
-  });
+  stamp = shadow.faTree.touch(
+      stamp, index, [&](uint32_t owner, uint32_t s) { faStampOf[owner] = s; });
 }
 
 int32_t CacheLevel::allocateEntry(uint32_t line, unsigned table,

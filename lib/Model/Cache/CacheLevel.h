@@ -1,4 +1,5 @@
-//===- CacheLevel.h - The state of one cache (an SM's L1, or the L2) -*- C++ -*-===//
+//===- CacheLevel.h - The state of one cache (an SM's L1, or the L2) -*- C++
+//-*-===//
 //
 // What both execution engines share: the geometry (banks, sets, index
 // function; seed 000 §4.3, seed 001 Table 2), one reuse stack per set whose
@@ -58,9 +59,9 @@ struct LineState {
   uint32_t set = 0;        ///< Global set.
   RecencyTree::Stamp stamp = RecencyTree::NoStamp;
   uint32_t faPrev = NoIndex, faNext = NoIndex; ///< FA LRU shadow.
-  int32_t mshr = -1; ///< Pending MSHR entry.
-  bool seen = false;      ///< Requested before (compulsory misses).
-  bool inShadow = false;  ///< In the fully associative LRU shadow.
+  int32_t mshr = -1;                           ///< Pending MSHR entry.
+  bool seen = false;     ///< Requested before (compulsory misses).
+  bool inShadow = false; ///< In the fully associative LRU shadow.
   bool invalidated = false;
 };
 
@@ -133,8 +134,8 @@ public:
   /// \p config describes the whole level. An L1 with partitions is that
   /// many independent slices (seed 001 §3.1), each with its own banks and
   /// sets; an L2's partitions interleave addresses.
-  CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
-             unsigned sm, const ProfileSettings &profiles, uint64_t seed,
+  CacheLevel(const CacheLevelConfig &config, unsigned levelNumber, unsigned sm,
+             const ProfileSettings &profiles, uint64_t seed,
              CacheModelObserver *observer);
 
   const CacheLevelConfig &config() const { return cfg; }
@@ -210,8 +211,8 @@ public:
     effects.releaseUpTo(
         time, [seq](const Effect &e) { return e.seq > seq; },
         [this](const Effect &e) { apply(e); });
-    if (hasDueNow && (dueNow.time < time ||
-                      (dueNow.time == time && dueNow.seq <= seq))) {
+    if (hasDueNow &&
+        (dueNow.time < time || (dueNow.time == time && dueNow.seq <= seq))) {
       hasDueNow = false;
       apply(dueNow);
     }
@@ -260,9 +261,7 @@ public:
     if (sites > siteCounters.size())
       siteCounters.resize(sites);
   }
-  const std::vector<CacheCounters> &allCounters() const {
-    return siteCounters;
-  }
+  const std::vector<CacheCounters> &allCounters() const { return siteCounters; }
   /// Records the per-set distance (and the fully associative one) of a
   /// request in the profiles.
   void profile(const LineState &l, uint64_t dist) {
@@ -304,10 +303,10 @@ private:
     std::vector<uint32_t> recent;
     /// The older entries (owners: line indices).
     RecencyTree tree;
-    unsigned holes = 0; ///< Holes in `recent`.
-    std::vector<uint32_t> ways;            ///< Non-LRU tag array.
-    std::vector<uint64_t> wayMeta;         ///< FIFO order / LFU count.
-    std::vector<uint64_t> wayOrder;        ///< Insertion order (ties).
+    unsigned holes = 0;             ///< Holes in `recent`.
+    std::vector<uint32_t> ways;     ///< Non-LRU tag array.
+    std::vector<uint64_t> wayMeta;  ///< FIFO order / LFU count.
+    std::vector<uint64_t> wayOrder; ///< Insertion order (ties).
   };
   struct Shadow { ///< Fully associative LRU of one slice's capacity.
     uint32_t head = NoIndex, tail = NoIndex;
@@ -353,8 +352,8 @@ private:
   uint64_t insertions = 0;
   std::vector<LineState> lines;
   LineTable lineOfKey;
-  std::vector<uint32_t> wayOf;   ///< Non-LRU: way of each line.
-  std::vector<uint32_t> faStampOf; ///< FA profiles: stamp of each line.
+  std::vector<uint32_t> wayOf;      ///< Non-LRU: way of each line.
+  std::vector<uint32_t> faStampOf;  ///< FA profiles: stamp of each line.
   std::vector<uint16_t> tableOfSet; ///< MSHR table of each set (if > 1).
   std::vector<SetState> sets;
   std::vector<Shadow> shadows;

@@ -275,10 +275,11 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
       merged.insert(merged.end(), smEngine->out.begin(), smEngine->out.end());
       smEngine->out.clear();
     }
-    std::stable_sort(merged.begin(), merged.end(),
-                     [](const DownstreamRequest &a, const DownstreamRequest &b) {
-                       return a.time < b.time;
-                     });
+    std::stable_sort(
+        merged.begin(), merged.end(),
+        [](const DownstreamRequest &a, const DownstreamRequest &b) {
+          return a.time < b.time;
+        });
     for (const DownstreamRequest &request : merged) {
       if (request.kind == OpKind::Read)
         ++transactions.l2Reads;
@@ -357,9 +358,9 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     smList += (i ? ", " : "") + std::to_string(sms[i]);
   if (sms.size() > 16)
     smList += ", ...";
-  sampling.description = llvm::formatv(
-      "{0} of {1} SMs ({2}), {3} of {4} blocks", sms.size(), numSms, smList,
-      sampling.modelledBlocks, numBlocks);
+  sampling.description =
+      llvm::formatv("{0} of {1} SMs ({2}), {3} of {4} blocks", sms.size(),
+                    numSms, smList, sampling.modelledBlocks, numBlocks);
   if (l2 && sampling.l2SetsPerBank != sampling.l2SetsPerBankFull)
     sampling.description += llvm::formatv(
         "; L2 scaled to the modelled SMs' share: {0} of {1} sets per bank, "

@@ -11,9 +11,8 @@
 
 namespace gpurd::model {
 
-std::vector<uint64_t> blocksOfSm(arch::BlockMapping mapping,
-                                 uint64_t numBlocks, unsigned numSms,
-                                 unsigned sm, uint64_t seed) {
+std::vector<uint64_t> blocksOfSm(arch::BlockMapping mapping, uint64_t numBlocks,
+                                 unsigned numSms, unsigned sm, uint64_t seed) {
   std::vector<uint64_t> blocks;
   if (numSms == 0 || sm >= numSms)
     return blocks;
@@ -82,11 +81,11 @@ llvm::Expected<unsigned> activeBlocksPerSm(const arch::ArchDescription &arch,
   // thread and shared-memory limits of the CUDA guide as well.
   if (llvm::Error e = apply(opt(sm.maxBlocksPerSm), 1, "maxBlocksPerSm"))
     return e;
-  if (llvm::Error e = apply(opt(sm.maxWarpsPerSm), warpsPerBlock,
-                            "maxWarpsPerSm"))
+  if (llvm::Error e =
+          apply(opt(sm.maxWarpsPerSm), warpsPerBlock, "maxWarpsPerSm"))
     return e;
-  if (llvm::Error e = apply(opt(sm.maxThreadsPerSm), threadsPerBlock,
-                            "maxThreadsPerSm"))
+  if (llvm::Error e =
+          apply(opt(sm.maxThreadsPerSm), threadsPerBlock, "maxThreadsPerSm"))
     return e;
   if (llvm::Error e = apply(opt(sm.sharedMemoryPerSm), sharedBytesPerBlock,
                             "sharedMemoryPerSm"))

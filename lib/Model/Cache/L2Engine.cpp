@@ -60,10 +60,10 @@ struct L2Engine::Impl {
       r.bank = level.bankOf(level.line(r.line));
       r.site = d.site;
       r.kind = d.kind;
-      r.usesCache = level.config().bypass !=
-                        arch::BypassPolicy::ReadsAndWrites &&
-                    !(d.kind != OpKind::Read &&
-                      level.config().bypass == arch::BypassPolicy::Writes);
+      r.usesCache =
+          level.config().bypass != arch::BypassPolicy::ReadsAndWrites &&
+          !(d.kind != OpKind::Read &&
+            level.config().bypass == arch::BypassPolicy::Writes);
       if (!r.usesCache) {
         CacheCounters &counters = level.counters(d.site);
         ++counters.bypassed;

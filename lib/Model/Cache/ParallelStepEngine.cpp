@@ -21,8 +21,8 @@ class ParallelStepEngine final : public SmEngine {
 public:
   explicit ParallelStepEngine(const SmEngineSetup &setup)
       : SmEngine(setup),
-        core(level, latency, setup.l1.mshr, setup.options->clipLatencyMisses,
-             1, setup.sm, setup.options->observer) {
+        core(level, latency, setup.l1.mshr, setup.options->clipLatencyMisses, 1,
+             setup.sm, setup.options->observer) {
     level.onEntryFreed = [this](uint32_t owner) {
       if (owner < held.size() && held[owner])
         --held[owner];

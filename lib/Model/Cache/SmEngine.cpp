@@ -9,9 +9,8 @@ namespace gpurd::model {
 CacheModelObserver::~CacheModelObserver() = default;
 
 SmEngine::SmEngine(const SmEngineSetup &setup)
-    : setup(setup),
-      level(setup.l1, 1, setup.sm, setup.profiles, setup.options->seed,
-            setup.options->observer),
+    : setup(setup), level(setup.l1, 1, setup.sm, setup.profiles,
+                          setup.options->seed, setup.options->observer),
       latency(setup.l1.latency, setup.l1.hasLatencyModel) {}
 
 SmEngine::~SmEngine() = default;
@@ -19,8 +18,8 @@ SmEngine::~SmEngine() = default;
 llvm::Error SmEngine::loadBlock(uint64_t block,
                                 std::vector<WarpRequests> &warps) {
   if (setup.input->requestBlock) {
-    if (llvm::Error e = setup.input->requestBlock(block, setup.l1,
-                                                  setup.l2LineSize, warps))
+    if (llvm::Error e =
+            setup.input->requestBlock(block, setup.l1, setup.l2LineSize, warps))
       return e;
     for (size_t w = 0; w < warps.size(); ++w) {
       warps[w].block = block;
@@ -38,7 +37,8 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
     return e;
   warps.resize(scratch.size());
   for (size_t w = 0; w < scratch.size(); ++w) {
-    prepareWarpRequests(scratch[w], setup.l1, setup.l2LineSize, warps[w], counts);
+    prepareWarpRequests(scratch[w], setup.l1, setup.l2LineSize, warps[w],
+                        counts);
     warps[w].block = block;
     warps[w].warp = static_cast<unsigned>(w);
     for (const WarpMemoryOp &op : warps[w].ops) {

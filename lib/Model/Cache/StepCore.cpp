@@ -13,8 +13,7 @@ StepCore::StepCore(CacheLevel &level, const LatencySampler &latency,
                    CacheModelObserver *observer)
     : level(level), latency(latency), mshr(mshr), clip(clipLatencyMisses),
       levelNumber(level1or2), sm(sm), observer(observer),
-      ports(level.config().portsPerBank),
-      busyPorts(level.config().banks(), 0) {
+      ports(level.config().portsPerBank), busyPorts(level.config().banks(), 0) {
   assert(ports <= 64 && "at most 64 ports per bank are modelled");
 }
 
@@ -40,8 +39,9 @@ bool StepCore::step(uint64_t step, std::vector<PortRequest> &requests,
     if (ports == 0) {
       r.port = static_cast<uint16_t>(unlimitedCount[r.bank]++);
     } else {
-      uint64_t freeMask = ~busyPorts[r.bank] &
-                          (ports == 64 ? ~uint64_t(0) : (uint64_t(1) << ports) - 1);
+      uint64_t freeMask =
+          ~busyPorts[r.bank] &
+          (ports == 64 ? ~uint64_t(0) : (uint64_t(1) << ports) - 1);
       if (!freeMask)
         continue;
       unsigned port = static_cast<unsigned>(__builtin_ctzll(freeMask));
@@ -51,7 +51,8 @@ bool StepCore::step(uint64_t step, std::vector<PortRequest> &requests,
     r.state = PortRequest::Holding;
     if (r.usesCache && r.kind == OpKind::Read) {
       const LineState &line = level.line(r.line);
-      r.hitAtLookup = !r.failedBefore && level.present(line, level.distance(line));
+      r.hitAtLookup =
+          !r.failedBefore && level.present(line, level.distance(line));
     }
   }
 
@@ -97,9 +98,9 @@ bool StepCore::step(uint64_t step, std::vector<PortRequest> &requests,
       event.freeMshrs.push_back(level.freeEntries(t));
     observer->onStepEnd(event);
   }
-  return std::all_of(requests.begin(), requests.end(), [](const PortRequest &r) {
-    return r.state == PortRequest::Done;
-  });
+  return std::all_of(
+      requests.begin(), requests.end(),
+      [](const PortRequest &r) { return r.state == PortRequest::Done; });
 }
 
 bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
@@ -131,7 +132,9 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     }
   };
   // A latency of L steps: the block arrives at the end of step i + L - 1.
-  auto arrival = [&](uint64_t l) { return step + std::max<uint64_t>(l, 1) - 1; };
+  auto arrival = [&](uint64_t l) {
+    return step + std::max<uint64_t>(l, 1) - 1;
+  };
 
   if (r.kind != OpKind::Read || !r.usesCache) {
     if (r.kind == OpKind::Read) {

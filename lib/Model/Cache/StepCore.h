@@ -1,4 +1,5 @@
-//===- StepCore.h - Seed 001's parallel RD steps over banks and ports -*- C++ -*-===//
+//===- StepCore.h - Seed 001's parallel RD steps over banks and ports -*- C++
+//-*-===//
 //
 // Seed 001 §4.4 and Table 3: each step has two phases.
 //  1. The requests are mapped onto their banks and access them through the

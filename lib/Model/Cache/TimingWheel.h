@@ -80,7 +80,8 @@ public:
   }
   template <typename Release>
   void releaseThrough(uint64_t time, Release &&release) {
-    releaseUpTo(time, [](const T &) { return false; }, release);
+    releaseUpTo(
+        time, [](const T &) { return false; }, release);
   }
 
   /// The earliest pending time (the wheel must not be empty).
@@ -126,7 +127,7 @@ private:
            ++i) {
         next[t & nextMask].push_back(bucket[i]);
         nextOccupiedBits[(t & nextMask) >> 6] |= uint64_t(1)
-                                                  << ((t & nextMask) & 63);
+                                                 << ((t & nextMask) & 63);
       }
     }
     cursorIndex = 0;

@@ -89,7 +89,7 @@ private:
   // The current turn.
   uint32_t current = NoIndex;
   std::vector<uint32_t> turnRequests; ///< Retries.
-  uint32_t turnBase = 0;   ///< First request of the instruction.
+  uint32_t turnBase = 0;              ///< First request of the instruction.
   size_t turnCount = 0;
   size_t turnPosition = 0;
   bool turnIsRetry = false;
@@ -224,8 +224,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
       }
       return true;
     }
-    uint32_t index =
-        level.lineIndex(lineNumber, sliceOf(warp.trace->warp));
+    uint32_t index = level.lineIndex(lineNumber, sliceOf(warp.trace->warp));
     LineState &line = level.line(index);
     uint64_t distance = level.distance(line);
     bool present = level.present(line, distance);
@@ -251,8 +250,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
     return true;
   }
 
-  uint32_t index =
-      level.lineIndex(lineNumber, sliceOf(warp.trace->warp));
+  uint32_t index = level.lineIndex(lineNumber, sliceOf(warp.trace->warp));
   LineState *line = &level.line(index);
   // seed 000 Table 5 (time 2): the request meets its line's fill.
   if (line->mshr >= 0 && level.entry(line->mshr).fillTime == time)

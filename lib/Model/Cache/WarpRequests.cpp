@@ -30,10 +30,10 @@ void splitAnySize(const trace::WarpInstruction &instruction, uint64_t line,
       uint32_t mask = 0;
       for (uint64_t s = begin / sectorBytes; s <= end / sectorBytes; ++s)
         mask |= 1u << s;
-      auto it = std::find_if(out.rbegin(), out.rend(),
-                             [&](const LineRequestRef &r) {
-                               return r.lineNumber == n;
-                             });
+      auto it =
+          std::find_if(out.rbegin(), out.rend(), [&](const LineRequestRef &r) {
+            return r.lineNumber == n;
+          });
       if (it == out.rend())
         out.push_back({n, mask});
       else
@@ -151,9 +151,10 @@ void prepareWarpRequests(const trace::WarpTrace &trace,
   const bool sectored = l1.sectorSize != 0 && l1.sectorSize < l1.lineSize;
   std::vector<LineRequestRef> scratch;
   for (const trace::WarpInstruction &instruction : trace.instructions) {
-    bool modelledSpace = instruction.space == trace::MemorySpace::Global ||
-                         instruction.space == trace::MemorySpace::GlobalReadOnly ||
-                         instruction.space == trace::MemorySpace::Local;
+    bool modelledSpace =
+        instruction.space == trace::MemorySpace::Global ||
+        instruction.space == trace::MemorySpace::GlobalReadOnly ||
+        instruction.space == trace::MemorySpace::Local;
     if (instruction.kind == trace::AccessKind::Barrier || !modelledSpace ||
         instruction.activeMask == 0) {
       ++counts.skipped;

@@ -10,10 +10,9 @@
 namespace gpurd::model {
 
 ReuseProfile::ReuseProfile(uint64_t exactLimit)
-    : limit(llvm::isPowerOf2_64(exactLimit) ? exactLimit
-                                            : llvm::PowerOf2Ceil(
-                                                  std::max<uint64_t>(
-                                                      exactLimit, 1))),
+    : limit(llvm::isPowerOf2_64(exactLimit)
+                ? exactLimit
+                : llvm::PowerOf2Ceil(std::max<uint64_t>(exactLimit, 1))),
       exactCounts(limit, 0) {}
 
 void ReuseProfile::addBeyondExact(uint64_t distance, uint64_t count) {

@@ -77,9 +77,8 @@ uint64_t StackDistance::access(uint64_t key) {
   RecencyTree::Stamp old = stampOfSlot[slot];
   uint64_t distance =
       old == RecencyTree::NoStamp ? InfiniteDistance : tree.countAfter(old);
-  stampOfSlot[slot] = tree.touch(old, slot, [&](uint32_t owner, uint32_t s) {
-    stampOfSlot[owner] = s;
-  });
+  stampOfSlot[slot] = tree.touch(
+      old, slot, [&](uint32_t owner, uint32_t s) { stampOfSlot[owner] = s; });
   return distance;
 }
 
