@@ -67,7 +67,7 @@ void printProfile(llvm::raw_ostream &os, const char *name,
      << profile.total() << " requests; distance: count):\n   ";
   unsigned column = 0;
   for (const model::ReuseProfile::Bin &bin : profile.bins()) {
-    if (!bin.count)
+    if (!bin.count || bin.low == model::InfiniteDistance)
       continue;
     os << " " << bin.low;
     if (bin.high != bin.low)

@@ -738,3 +738,98 @@ TEST(CacheModelTest, L2PartitionsBanksAndMshrTables) {
 }
 
 } // namespace
+
+namespace {
+
+// Random architectures, policies and kernels through both engines: every
+// request is accounted exactly once at each level, and the runs end.
+TEST(CacheModelTest, RandomConfigurationsConserveRequests) {
+  std::mt19937_64 rng(77);
+  for (int trial = 0; trial < 60; ++trial) {
+    arch::ArchDescription arch = oneSmArch("random");
+    arch.sm.count = 1 + rng() % 3;
+    arch.sm.maxBlocksPerSm = 1 + rng() % 3;
+    arch.sm.warpSchedulers = 1 + rng() % 4;
+    unsigned lineSize = 32u << (rng() % 3);
+    unsigned assoc = 1 + rng() % 4;
+    unsigned sets = 1u << (rng() % 4);
+    arch.l1 = cache(uint64_t(sets) * assoc, lineSize, assoc);
+    if (rng() % 4 == 0) {
+      arch.l1->banks = 2;
+      arch.l1->size = *arch.l1->size * 2;
+    }
+    if (rng() % 2)
+      arch.l1->ports = 1 + rng() % 3;
+    if (rng() % 4 == 0) {
+      arch.l1->partitions = 2;
+      arch.l1->size = *arch.l1->size * 2;
+    }
+    arch.l1->replacement = static_cast<arch::ReplacementPolicy>(rng() % 4);
+    arch.l1->writePolicy = static_cast<arch::WritePolicy>(rng() % 3);
+    arch.l1->bypass = static_cast<arch::BypassPolicy>(rng() % 3);
+    arch.l1->writeAllocate = rng() % 2;
+    arch.l1->latencyModel = rng() % 2
+                                ? conditionalLatency(rng() % 2, 1 + rng() % 20)
+                                : fixedLatency(rng() % 5);
+    arch.l1->mshr = mshrs(
+        1 + rng() % 8, rng() % 2 ? arch::ReservationFailurePolicy::Reissue
+                                 : arch::ReservationFailurePolicy::StallWarp);
+    if (rng() % 2)
+      arch.l1->mshr->perWarp = 1 + rng() % 3;
+    if (rng() % 2)
+      arch.l1->mshr->maxMerges = 1 + rng() % 3;
+    arch.l2 = cache(256, 32u << (rng() % 3), 4);
+    arch.l2->partitions = 1 + rng() % 2;
+    arch.l2->size = *arch.l2->size * *arch.l2->partitions;
+    if (rng() % 2)
+      arch.l2->ports = 1 + rng() % 2;
+    arch.l2->latencyModel = conditionalLatency(0, rng() % 30);
+    arch.l2->mshr = mshrs(1 + rng() % 4);
+
+    HandKernel kernel;
+    kernel.launch.grid = {1 + rng() % 5, 1, 1};
+    kernel.launch.block = {64, 1, 1};
+    uint64_t l1Reads = 0, l1Writes = 0;
+    const unsigned l1Line = lineSize;
+    for (uint64_t b = 0; b < kernel.launch.grid[0]; ++b)
+      for (unsigned w = 0; w < 2; ++w)
+        for (int i = 0; i < 20; ++i) {
+          trace::AccessKind kind =
+              rng() % 4 ? trace::AccessKind::Read
+                        : (rng() % 3 ? trace::AccessKind::Write
+                                     : trace::AccessKind::ReadModifyWrite);
+          trace::WarpInstruction in =
+              fullWarp(rng() % 64 * 32, 4u << (rng() % 5), kind, rng() % 3);
+          in.activeMask = rng() % 2 ? ~0u : static_cast<uint32_t>(rng()) | 1;
+          kernel.warp(b, w).instructions.push_back(in);
+          std::vector<LineRequestRef> lines;
+          splitIntoLines(in, l1Line, 0, lines);
+          (kind == trace::AccessKind::Read ? l1Reads : l1Writes) +=
+              lines.size();
+        }
+    CacheModelOptions options;
+    options.engine =
+        rng() % 2 ? ExecutionEngine::WarpQueue : ExecutionEngine::ParallelSteps;
+    options.seed = trial;
+    options.clipLatencyMisses = rng() % 2;
+    options.l2 = L2Mode::On;
+    CacheModelResults r = run(arch, kernel, options);
+    SCOPED_TRACE(trial);
+    const CacheCounters &l1 = r.l1;
+    bool readsBypass = *arch.l1->bypass == arch::BypassPolicy::ReadsAndWrites;
+    EXPECT_EQ(l1.readAccesses, readsBypass ? 0 : l1Reads);
+    EXPECT_EQ(l1.readHits + l1.readMissCount(), l1.readAccesses);
+    EXPECT_EQ(l1.mshrMerges, l1.readMissCount(MissClass::Latency));
+    EXPECT_EQ(l1.mshrAllocations,
+              l1.readMissCount() - l1.readMissCount(MissClass::Latency));
+    EXPECT_EQ(l1.writeAccesses, l1Writes);
+    EXPECT_EQ(l1.bypassed, readsBypass ? l1Reads + l1Writes : uint64_t(0));
+    const CacheCounters &l2 = r.l2;
+    EXPECT_EQ(l2.readAccesses + l2.bypassed, r.transactions.l2Reads);
+    EXPECT_EQ(l2.writeAccesses, r.transactions.l2Writes);
+    EXPECT_EQ(l2.readHits + l2.readMissCount(), l2.readAccesses);
+    EXPECT_EQ(r.transactions.dramReads, l2.mshrAllocations);
+  }
+}
+
+} // namespace

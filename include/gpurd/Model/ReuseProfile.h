@@ -34,7 +34,8 @@ public:
     }
     addBeyondExact(distance, count);
   }
-  /// Adds the counts of \p other (same exactLimit).
+  /// Adds the counts of \p other (with another exactLimit, its bars are
+  /// re-binned by their lower bounds).
   void merge(const ReuseProfile &other);
 
   uint64_t exactLimit() const { return limit; }

@@ -297,6 +297,8 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     l2Engine->finish();
 
   // Results.
+  results.l1Profiles.perSet = ReuseProfile(options.profileExactLimit);
+  results.l2Profiles.perSet = ReuseProfile(options.profileExactLimit);
   std::map<uint32_t, SiteCacheResults> sites;
   for (std::unique_ptr<SmEngine> &smEngine : engines) {
     const std::vector<CacheCounters> &counters = smEngine->l1().allCounters();
@@ -342,8 +344,6 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
   }
   results.l1Profiles.intervalLength = options.profileInterval;
   results.l2Profiles.intervalLength = options.profileInterval;
-  if (!results.l1Profiles.perSet.total())
-    results.l1Profiles.perSet = ReuseProfile(options.profileExactLimit);
   for (auto &[id, site] : sites) {
     results.l1.add(site.l1);
     results.l2.add(site.l2);

@@ -29,7 +29,13 @@ void ReuseProfile::addBeyondExact(uint64_t distance, uint64_t count) {
 }
 
 void ReuseProfile::merge(const ReuseProfile &other) {
-  assert(limit == other.limit && "profiles with different exact limits");
+  if (limit != other.limit) {
+    // Different exact ranges: re-bin the other profile's bars (a bar keeps
+    // its lower bound).
+    for (const Bin &bin : other.bins())
+      add(bin.low, bin.count);
+    return;
+  }
   accesses += other.accesses;
   infiniteCount += other.infiniteCount;
   for (size_t i = 0; i < exactCounts.size(); ++i)
