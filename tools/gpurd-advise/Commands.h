@@ -55,6 +55,11 @@ llvm::Expected<LaunchConfig> resolvedLaunchFor(const RunContext &run,
                                                const TranslationUnitInfo &unit,
                                                const KernelInfo &kernel);
 
+/// Notes which --launch-spec entries name a kernel of \p unit (whether or
+/// not --kernel selects it), for checkUnusedLaunchValues.
+void recordSpecMatches(const TranslationUnitInfo &unit,
+                       const std::optional<LaunchSpec> &spec);
+
 /// After all files: a spec entry or --arg that matched nothing is an error.
 llvm::Error checkUnusedLaunchValues(const std::optional<LaunchSpec> &spec,
                                     const LaunchOverrides &cli);

@@ -205,4 +205,21 @@ Expected<LaunchConfig> resolvedLaunchFor(const RunContext &run,
   return withLayers<LaunchConfig>(run, unit, kernel, resolveLaunch);
 }
 
+void recordSpecMatches(const TranslationUnitInfo &unit,
+                       const std::optional<LaunchSpec> &spec) {
+  for (const KernelInfo &kernel : unit.kernels)
+    if (std::find(seenKernels.begin(), seenKernels.end(), kernel.name) ==
+        seenKernels.end())
+      seenKernels.push_back(kernel.name);
+  if (!spec)
+    return;
+  for (size_t i = 0; i < spec->kernels.size(); ++i) {
+    auto found = findKernel(unit, spec->kernels[i].first);
+    if (found)
+      usedSpecEntries.insert(i);
+    else
+      consumeError(found.takeError());
+  }
+}
+
 } // namespace gpurd::advise

@@ -95,6 +95,7 @@ int main(int argc, const char **argv) {
       status = reportError(unit.takeError());
       continue;
     }
+    recordSpecMatches(*unit, spec);
     if (cacheModel) {
       nlohmann::json fileJson;
       if (!runCacheModel(run, *unit, fileJson))
