@@ -36,7 +36,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
 cmake --build "$build" -j "$jobs"
 
 if [ "$mode" = example ]; then
-  "$build/bin/gpurd-advise" "$root/examples/matmul.cu" --
+  "$build/bin/gpurd-advise" "$root/examples/matmul.cu" --arch fermi-gtx470 --
 else
   cd "$build"
   ctest --output-on-failure -j "$jobs"

@@ -22,7 +22,9 @@ std::string percent(double fraction) {
 
 void printLevel(llvm::raw_ostream &os, const char *name,
                 const CacheCounters &c) {
-  os << name << ": " << c.readAccesses << " read requests, hit rate "
+  os << name << ": " << c.readAccesses
+     << (c.readAccesses == 1 ? " read request" : " read requests")
+     << ", hit rate "
      << percent(c.readHitRate()) << "; misses";
   for (unsigned k = 0; k < model::NumMissClasses; ++k)
     os << (k ? ", " : " ") << model::missClassName(static_cast<MissClass>(k))
@@ -32,6 +34,42 @@ void printLevel(llvm::raw_ostream &os, const char *name,
     os << ", " << c.bypassed << " bypassed";
   os << "; MSHR merge rate " << percent(c.mshrMergeRate())
      << ", reservation failures " << c.reservationFailures << "\n";
+}
+
+nlohmann::json samplingJson(const model::SamplingInfo &s) {
+  nlohmann::json out = {{"description", s.description},
+                        {"total_sms", s.totalSms},
+                        {"active_sms", s.activeSms},
+                        {"modelled_sms", s.modelledSms},
+                        {"total_blocks", s.totalBlocks},
+                        {"modelled_blocks", s.modelledBlocks},
+                        {"scale", s.scale}};
+  if (s.requestBudget) {
+    out["request_budget"] = s.requestBudget;
+    out["requests_of_first_block"] = s.requestsOfFirstBlock;
+    out["estimated_requests"] = s.estimatedRequests;
+  }
+  if (s.l2SetsPerBankFull) {
+    out["l2_sets_per_bank"] = s.l2SetsPerBank;
+    out["l2_sets_per_bank_full"] = s.l2SetsPerBankFull;
+    out["l2_mshr_entries"] = s.l2MshrEntries;
+    out["l2_mshr_entries_full"] = s.l2MshrEntriesFull;
+  }
+  return out;
+}
+
+/// "R reads (hit rate H%), W writes", leaving out what is zero (a hit rate
+/// of no reads means nothing).
+void printReadsAndWrites(llvm::raw_ostream &os, const CacheCounters &c) {
+  if (c.readAccesses)
+    os << c.readAccesses << (c.readAccesses == 1 ? " read" : " reads")
+       << " (hit rate " << percent(c.readHitRate()) << ")";
+  if (c.readAccesses && c.writeAccesses)
+    os << ", ";
+  if (c.writeAccesses)
+    os << c.writeAccesses << (c.writeAccesses == 1 ? " write" : " writes");
+  if (!c.readAccesses && !c.writeAccesses)
+    os << "no requests";
 }
 
 nlohmann::json levelJson(const CacheCounters &c) {
@@ -119,20 +157,22 @@ void printCacheReport(llvm::raw_ostream &os, const std::string &archName,
        << s.position.line << ":" << s.position.column;
     if (!s.sourceText.empty())
       os << " '" << s.sourceText << "'";
-    os << ": L1 " << site.l1.readAccesses << " reads, hit rate "
-       << percent(site.l1.readHitRate()) << ", " << site.l1.writeAccesses
-       << " writes";
-    if (results.l2Modelled)
-      os << "; L2 " << site.l2.readAccesses << " reads, hit rate "
-         << percent(site.l2.readHitRate());
+    os << ": L1 ";
+    printReadsAndWrites(os, site.l1);
+    if (results.l2Modelled) {
+      os << "; L2 ";
+      printReadsAndWrites(os, site.l2);
+    }
     os << "\n";
   }
   for (const auto &[array, counters] : perArray(model, results)) {
-    os << "  array " << (array >= 0 ? model.arrays[array].name : "?") << ": L1 "
-       << counters.first.readAccesses << " reads, hit rate "
-       << percent(counters.first.readHitRate());
-    if (results.l2Modelled)
-      os << "; L2 hit rate " << percent(counters.second.readHitRate());
+    os << "  array " << (array >= 0 ? model.arrays[array].name : "?")
+       << ": L1 ";
+    printReadsAndWrites(os, counters.first);
+    if (results.l2Modelled) {
+      os << "; L2 ";
+      printReadsAndWrites(os, counters.second);
+    }
     os << "\n";
   }
   if (reuseProfile) {
@@ -172,7 +212,7 @@ nlohmann::json cacheReportJson(const std::string &archName,
                         {"arch", archName},
                         {"predicted", true},
                         {"engine", results.execution.engine},
-                        {"sampling", results.sampling.description},
+                        {"sampling", samplingJson(results.sampling)},
                         {"l1", levelJson(results.l1)},
                         {"transactions",
                          {{"l1_reads", t.l1Reads},

@@ -20,7 +20,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace gpurd::advise {
@@ -72,6 +74,15 @@ specializationFor(const KernelInfo &kernel,
                   const std::optional<std::array<uint64_t, 3>> &block,
                   const std::map<std::string, EvaluatedValue> &args);
 
+/// --sms: which SMs the cache model models and whose blocks a trace keeps.
+struct SmsChoice {
+  enum class Kind { Auto, All, Count };
+  Kind kind = Kind::Auto;
+  unsigned count = 0; ///< Kind::Count.
+};
+/// Parses --sms; a count must be between 1 and the SMs of \p arch.
+llvm::Expected<SmsChoice> parseSmsOption(const arch::ArchDescription &arch);
+
 /// What every command needs to know of the run.
 struct RunContext {
   const clang::tooling::CompilationDatabase &database;
@@ -79,6 +90,7 @@ struct RunContext {
   const arch::ArchDescription &arch;
   const std::optional<LaunchSpec> &spec;
   const LaunchOverrides &cli;
+  SmsChoice sms;
 };
 
 /// What the trace-based commands share: the selected kernel (one), its
@@ -87,11 +99,24 @@ struct RunContext {
 struct PreparedTrace {
   const KernelInfo *kernel = nullptr;
   LaunchConfig config;
-  access::DeviceModule device;
+  /// The file's device code, shared by the traces of its kernels (the
+  /// prepared kernel below is a copy in its context).
+  std::shared_ptr<const access::DeviceModule> device;
   access::PreparedKernel prepared;
   access::AccessModel model;
   std::unique_ptr<trace::WarpTraceSource> source;
 };
+
+/// Compiles the device side of \p unit (once per file).
+llvm::Expected<std::shared_ptr<const access::DeviceModule>>
+compileDevice(const RunContext &run, const TranslationUnitInfo &unit);
+
+/// Prepares the trace of \p kernel launched as \p config from the file's
+/// compiled \p device code.
+llvm::Expected<std::unique_ptr<PreparedTrace>>
+prepareKernelTrace(const RunContext &run, const TranslationUnitInfo &unit,
+                   const KernelInfo &kernel, const LaunchConfig &config,
+                   std::shared_ptr<const access::DeviceModule> device);
 
 /// Prepares the trace of the one kernel --kernel selects; \p what names the
 /// option for messages.
@@ -99,18 +124,22 @@ llvm::Expected<std::unique_ptr<PreparedTrace>>
 prepareTrace(const RunContext &run, const TranslationUnitInfo &unit,
              const char *what);
 
-/// Default: resolves and prints each selected kernel's launch configuration.
+/// --print-launches: resolves and prints each selected kernel's launch
+/// configuration.
 bool resolveLaunches(const RunContext &run, const TranslationUnitInfo &unit,
                      nlohmann::json &jsonOut);
+/// The default action (and --cache-model): each selected kernel's launch
+/// configuration and the cache model's predictions for it. \p modelError is
+/// why the arch cannot be modelled (then only launches are printed).
+bool adviseKernels(const RunContext &run, const TranslationUnitInfo &unit,
+                   const std::optional<std::string> &modelError,
+                   nlohmann::json &jsonOut);
 /// --dump-accesses / --explain-compiled.
 bool analyseAccesses(const RunContext &run, const TranslationUnitInfo &unit,
                      nlohmann::json &jsonOut);
 /// --emit-trace.
 bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
                 nlohmann::json &jsonOut);
-/// --cache-model.
-bool runCacheModel(const RunContext &run, const TranslationUnitInfo &unit,
-                   nlohmann::json &jsonOut);
 
 } // namespace gpurd::advise
 

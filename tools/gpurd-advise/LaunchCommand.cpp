@@ -1,5 +1,4 @@
-//===- LaunchCommand.cpp - Resolve and print launch configurations
-//----------===//
+//===- LaunchCommand.cpp - --print-launches -------------------------------===//
 
 #include "Commands.h"
 #include "Options.h"

@@ -74,19 +74,31 @@ cl::list<std::string> bufferOptions(
     cl::value_desc("NAME=TYPE:COUNT:INIT"), cl::cat(toolCategory));
 cl::opt<std::string> smsOption(
     "sms",
-    cl::desc("Model the blocks of N SMs spread over the GPU, or all (the "
-             "trace keeps only their blocks)"),
-    cl::value_desc("N|all"), cl::init("all"), cl::cat(toolCategory));
+    cl::desc("SMs to model, spread over the GPU: N, all, or auto (default: "
+             "every SM unless the launch makes more L1 requests than "
+             "--request-budget, then as many as fit; traces keep every block "
+             "with auto)"),
+    cl::value_desc("N|all|auto"), cl::init("auto"), cl::cat(toolCategory));
+cl::opt<uint64_t> requestBudget(
+    "request-budget",
+    cl::desc("With --sms=auto: the L1 line requests the cache model handles "
+             "before it models a sample of the SMs"),
+    cl::value_desc("N"), cl::init(DefaultRequestBudget),
+    cl::cat(toolCategory));
 
+cl::opt<bool> printLaunches(
+    "print-launches",
+    cl::desc("Only resolve and print each kernel's launch configuration (no "
+             "model)"),
+    cl::cat(toolCategory));
 cl::opt<bool> cacheModel(
     "cache-model",
-    cl::desc("Run the GPU cache model (seeds 000/001) on the kernel and "
-             "print predicted L1/L2 hit rates, miss classes, MSHR merges and "
-             "transactions per kernel, access site and array"),
+    cl::desc("Like the default action, but an architecture the cache model "
+             "cannot run on is an error rather than a warning"),
     cl::cat(toolCategory));
 cl::opt<bool> reuseProfile(
     "reuse-profile",
-    cl::desc("With --cache-model: print the reuse-distance profiles"),
+    cl::desc("Also print the reuse-distance profiles of the cache model"),
     cl::cat(toolCategory));
 cl::opt<uint64_t> modelSeed(
     "seed",
@@ -148,9 +160,15 @@ come from a compile_commands.json found with -p BUILD_DIR (clang, gcc and nvcc
 commands are understood). No CUDA installation is needed: gpurd parses with
 its own CUDA headers.
 
+By default each kernel's launch configuration is printed with the cache
+model's predictions for it (L1/L2 hit rates, miss classes, MSHR merges,
+transactions per kernel, access site and array; docs/cache-model.md).
+
 Examples:
+  gpurd-advise matmul.cu --arch fermi-gtx470 --
   gpurd-advise matmul.cu --list-kernels --
-  gpurd-advise matmul.cu --kernel mm --block 16,16 --arg n=4096 --
+  gpurd-advise matmul.cu --kernel mm --block 16,16 --arg n=4096 --print-launches --
+  gpurd-advise matmul.cu --arch fermi-gtx470 --set l1.assoc=8 --sms all --
   gpurd-advise --arch fermi-gtx470 --print-arch
 )");
 

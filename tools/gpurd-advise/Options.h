@@ -9,6 +9,7 @@
 
 #include "llvm/Support/CommandLine.h"
 
+#include <cstdint>
 #include <string>
 
 namespace gpurd::advise {
@@ -16,6 +17,11 @@ namespace gpurd::advise {
 extern llvm::cl::OptionCategory toolCategory;
 enum class OutputFormat { Text, Json };
 enum class TraceSourceOption { Auto, Affine, Emulate };
+
+/// The default of --request-budget: about a second of the cache model on one
+/// core (docs/performance.md), so that a launch is analysed in a couple of
+/// seconds end to end.
+constexpr uint64_t DefaultRequestBudget = 16000000;
 
 extern llvm::cl::opt<OutputFormat> outputFormat;
 extern llvm::cl::opt<bool> listKernels;
@@ -28,6 +34,8 @@ extern llvm::cl::list<std::string> emitTrace;
 extern llvm::cl::opt<TraceSourceOption> traceSource;
 extern llvm::cl::list<std::string> bufferOptions;
 extern llvm::cl::opt<std::string> smsOption;
+extern llvm::cl::opt<uint64_t> requestBudget;
+extern llvm::cl::opt<bool> printLaunches;
 extern llvm::cl::opt<bool> cacheModel;
 extern llvm::cl::opt<bool> reuseProfile;
 extern llvm::cl::opt<uint64_t> modelSeed;

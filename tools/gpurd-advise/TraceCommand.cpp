@@ -1,5 +1,9 @@
-//===- TraceCommand.cpp - --emit-trace
-//--------------------------------------===//
+//===- TraceCommand.cpp - Kernel traces and --emit-trace ------------------===//
+//
+// Prepares a kernel's trace producer (device compile, specialisation, access
+// model) for the commands that need one, and writes trace files.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Commands.h"
 #include "Options.h"
@@ -19,6 +23,71 @@ using namespace llvm;
 
 namespace gpurd::advise {
 
+Expected<std::shared_ptr<const access::DeviceModule>>
+compileDevice(const RunContext &run, const TranslationUnitInfo &unit) {
+  access::DeviceCompileOptions deviceOptions;
+  deviceOptions.cuda = run.compile;
+  deviceOptions.unroll = unroll;
+  auto device =
+      access::compileDeviceModule(run.database, unit.file, deviceOptions);
+  if (!device)
+    return device.takeError();
+  return std::make_shared<const access::DeviceModule>(std::move(*device));
+}
+
+Expected<std::unique_ptr<PreparedTrace>>
+prepareKernelTrace(const RunContext &run, const TranslationUnitInfo &unit,
+                   const KernelInfo &kernel, const LaunchConfig &config,
+                   std::shared_ptr<const access::DeviceModule> device) {
+  auto out = std::make_unique<PreparedTrace>();
+  out->kernel = &kernel;
+  out->config = config;
+  out->device = std::move(device);
+  std::vector<trace::BufferSpec> buffers;
+  for (const std::string &text : bufferOptions) {
+    auto buffer = trace::parseBufferSpec(text);
+    if (!buffer)
+      return buffer.takeError();
+    buffers.push_back(std::move(*buffer));
+  }
+  std::map<std::string, EvaluatedValue> args;
+  for (const LaunchArgument &arg : config.args)
+    args[arg.param] = arg.value;
+  access::KernelSpecialization values =
+      specializationFor(kernel, config.grid, config.block, args);
+  access::AccessAnalysisOptions options;
+  options.unroll = unroll;
+  options.islMaxOperations = islMaxOperations;
+  auto prepared =
+      access::prepareKernel(*out->device->module, kernel, values, options);
+  if (!prepared)
+    return prepared.takeError();
+  out->prepared = std::move(*prepared);
+  auto model =
+      access::buildAccessModel(out->prepared, kernel, unit, values, options);
+  if (!model)
+    return model.takeError();
+  out->model = std::move(*model);
+
+  trace::TraceSourceRequest request;
+  request.kind = traceSource == TraceSourceOption::Affine
+                     ? trace::TraceSourceKind::Affine
+                 : traceSource == TraceSourceOption::Emulate
+                     ? trace::TraceSourceKind::Emulate
+                     : trace::TraceSourceKind::Auto;
+  request.launch.grid = config.grid;
+  request.launch.block = config.block;
+  request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
+  request.args = args;
+  request.buffers = std::move(buffers);
+  auto source =
+      trace::createTraceSource(out->prepared, out->model, kernel, request);
+  if (!source)
+    return source.takeError();
+  out->source = std::move(*source);
+  return out;
+}
+
 Expected<std::unique_ptr<PreparedTrace>>
 prepareTrace(const RunContext &run, const TranslationUnitInfo &unit,
              const char *what) {
@@ -35,64 +104,14 @@ prepareTrace(const RunContext &run, const TranslationUnitInfo &unit,
                                  "--kernel (the kernels are:" +
                                  names + ")");
   }
-  auto out = std::make_unique<PreparedTrace>();
-  out->kernel = kernels->front();
-  const KernelInfo &kernel = *out->kernel;
+  const KernelInfo &kernel = *kernels->front();
   auto config = resolvedLaunchFor(run, unit, kernel);
   if (!config)
     return config.takeError();
-  out->config = *config;
-  std::vector<trace::BufferSpec> buffers;
-  for (const std::string &text : bufferOptions) {
-    auto buffer = trace::parseBufferSpec(text);
-    if (!buffer)
-      return buffer.takeError();
-    buffers.push_back(std::move(*buffer));
-  }
-  access::DeviceCompileOptions deviceOptions;
-  deviceOptions.cuda = run.compile;
-  deviceOptions.unroll = unroll;
-  auto device =
-      access::compileDeviceModule(run.database, unit.file, deviceOptions);
+  auto device = compileDevice(run, unit);
   if (!device)
     return device.takeError();
-  out->device = std::move(*device);
-  std::map<std::string, EvaluatedValue> args;
-  for (const LaunchArgument &arg : config->args)
-    args[arg.param] = arg.value;
-  access::KernelSpecialization values =
-      specializationFor(kernel, config->grid, config->block, args);
-  access::AccessAnalysisOptions options;
-  options.unroll = unroll;
-  options.islMaxOperations = islMaxOperations;
-  auto prepared =
-      access::prepareKernel(*out->device.module, kernel, values, options);
-  if (!prepared)
-    return prepared.takeError();
-  out->prepared = std::move(*prepared);
-  auto model =
-      access::buildAccessModel(out->prepared, kernel, unit, values, options);
-  if (!model)
-    return model.takeError();
-  out->model = std::move(*model);
-
-  trace::TraceSourceRequest request;
-  request.kind = traceSource == TraceSourceOption::Affine
-                     ? trace::TraceSourceKind::Affine
-                 : traceSource == TraceSourceOption::Emulate
-                     ? trace::TraceSourceKind::Emulate
-                     : trace::TraceSourceKind::Auto;
-  request.launch.grid = config->grid;
-  request.launch.block = config->block;
-  request.launch.dynamicSharedBytes = config->dynamicSharedBytes;
-  request.args = args;
-  request.buffers = std::move(buffers);
-  auto source =
-      trace::createTraceSource(out->prepared, out->model, kernel, request);
-  if (!source)
-    return source.takeError();
-  out->source = std::move(*source);
-  return out;
+  return prepareKernelTrace(run, unit, kernel, *config, std::move(*device));
 }
 
 /// --emit-trace for one file: resolve the launch, prepare the kernel, pick
@@ -112,8 +131,11 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
   request.launch.block = config->block;
   request.launch.dynamicSharedBytes = config->dynamicSharedBytes;
 
+  // Which blocks: those of the sampled SMs, in increasing id (--sms auto
+  // keeps every block: the request budget is the cache model's).
+  unsigned count = run.sms.kind == SmsChoice::Kind::Count ? run.sms.count : 0;
   for (const std::string &specText : emitTrace)
-    if (StringRef(specText).starts_with("accelsim:") && smsOption != "all") {
+    if (StringRef(specText).starts_with("accelsim:") && count) {
       reportError(createStringError(
           inconvertibleErrorCode(),
           "--emit-trace=" + specText +
@@ -122,16 +144,7 @@ bool emitTraces(const RunContext &run, const TranslationUnitInfo &unit,
               smsOption));
       return false;
     }
-
-  // Which blocks: those of the sampled SMs, in increasing id.
   unsigned numSms = run.arch.sm.count;
-  unsigned count = 0;
-  if (smsOption != "all" && StringRef(smsOption).getAsInteger(10, count)) {
-    reportError(createStringError(
-        inconvertibleErrorCode(),
-        "--sms takes a number of SMs or 'all', got '" + smsOption + "'"));
-    return false;
-  }
   trace::BlockSchedule schedule = trace::scheduleBlocks(
       request.launch.numBlocks(), numSms, /*activeBlocks=*/1, count);
   std::vector<uint64_t> blocks;

@@ -3,10 +3,12 @@
 // gpurd-advise FILE... [options] -- [compiler flags]
 // gpurd-advise FILE... -p BUILD_DIR [options]
 //
-// Parses CUDA files the way Clang tools do and runs one command on each:
-// list kernels and launches, resolve launch configurations, dump the access
-// model, or write traces. Thin: options are in Options.cpp, the commands in
-// *Command.cpp; the work is in lib/. See docs/cli.md.
+// Parses CUDA files the way Clang tools do and runs one command on each: by
+// default, each kernel's launch configuration and the cache model's
+// predictions for it; or list kernels and launches, print launch
+// configurations only, dump the access model, or write traces. Thin: options
+// are in Options.cpp, the commands in *Command.cpp; the work is in lib/. See
+// docs/cli.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,16 +18,73 @@
 #include "gpurd/Arch/ArchJson.h"
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Frontend/KernelCollector.h"
+#include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Output/KernelListing.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace gpurd;
 using namespace gpurd::advise;
+
+namespace {
+
+/// The commands are alternatives: at most one of them per run.
+Error checkOneCommand() {
+  std::vector<std::string> given;
+  if (listKernels)
+    given.push_back("--list-kernels");
+  if (printLaunches)
+    given.push_back("--print-launches");
+  if (dumpAccesses)
+    given.push_back("--dump-accesses");
+  if (explainCompiled)
+    given.push_back("--explain-compiled");
+  if (!emitTrace.empty())
+    given.push_back("--emit-trace");
+  if (cacheModel)
+    given.push_back("--cache-model");
+  // --dump-accesses and --explain-compiled print together.
+  if (given.size() == 2 && dumpAccesses && explainCompiled)
+    return Error::success();
+  if (given.size() <= 1)
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           given[0] + " and " + given[1] +
+                               " are different commands; give one of them "
+                               "per run");
+}
+
+/// Why the cache model cannot run on \p arch (nothing when it can).
+std::optional<std::string>
+cacheModelUnavailable(const arch::ArchDescription &arch) {
+  Expected<model::CacheLevelConfig> l1 = model::resolveL1(arch);
+  if (l1)
+    return std::nullopt;
+  std::string message = toString(l1.takeError());
+  std::string usable;
+  for (StringRef name : arch::presetNames()) {
+    auto preset = arch::loadArch(name);
+    if (!preset) {
+      consumeError(preset.takeError());
+      continue;
+    }
+    Expected<model::CacheLevelConfig> presetL1 = model::resolveL1(*preset);
+    if (!presetL1) {
+      consumeError(presetL1.takeError());
+      continue;
+    }
+    usable += (usable.empty() ? "" : ", ") + name.str();
+  }
+  return "no cache model: " + message +
+         (usable.empty() ? "" : "; presets it runs on: " + usable);
+}
+
+} // namespace
 
 int main(int argc, const char **argv) {
   InitLLVM init(argc, argv);
@@ -78,15 +137,33 @@ int main(int argc, const char **argv) {
     spec = std::move(*loaded);
   }
 
+  if (Error error = checkOneCommand())
+    return reportError(std::move(error));
   auto cli = commandLineLaunch();
   if (!cli)
     return reportError(cli.takeError());
+  auto sms = parseSmsOption(*arch);
+  if (!sms)
+    return reportError(sms.takeError());
+  // The default action runs the cache model where the arch describes enough
+  // of the L1; --cache-model insists.
+  std::optional<std::string> modelError;
+  bool advising = !listKernels && !printLaunches && emitTrace.empty() &&
+                  !dumpAccesses && !explainCompiled;
+  if (advising)
+    modelError = cacheModelUnavailable(*arch);
+  if (modelError && cacheModel)
+    return reportError(
+        createStringError(inconvertibleErrorCode(), *modelError));
+  if (modelError)
+    WithColor::warning(errs(), "gpurd-advise")
+        << *modelError << "; printing launch configurations only\n";
 
   CudaCompileOptions compile;
   compile.gpuArch = arch->computeCapability.value_or("sm_80");
   compile.resourceDir = defaultClangResourceDir();
 
-  RunContext run{parser->getCompilations(), compile, *arch, spec, *cli};
+  RunContext run{parser->getCompilations(), compile, *arch, spec, *cli, *sms};
   int status = 0;
   nlohmann::json jsonFiles = nlohmann::json::array();
   for (const std::string &file : files) {
@@ -96,37 +173,26 @@ int main(int argc, const char **argv) {
       continue;
     }
     recordSpecMatches(*unit, spec);
-    if (cacheModel) {
-      nlohmann::json fileJson;
-      if (!runCacheModel(run, *unit, fileJson))
-        status = 1;
-      jsonFiles.push_back(std::move(fileJson));
-      continue;
-    }
-    if (!emitTrace.empty()) {
-      nlohmann::json fileJson;
-      if (!emitTraces(run, *unit, fileJson))
-        status = 1;
-      jsonFiles.push_back(std::move(fileJson));
-      continue;
-    }
-    if (dumpAccesses || explainCompiled) {
-      nlohmann::json fileJson;
-      if (!analyseAccesses(run, *unit, fileJson))
-        status = 1;
-      jsonFiles.push_back(std::move(fileJson));
-      continue;
-    }
+    nlohmann::json fileJson;
+    bool ok = true;
     if (listKernels) {
       if (outputFormat == OutputFormat::Json)
-        jsonFiles.push_back(kernelListingJson(*unit));
+        fileJson = kernelListingJson(*unit);
       else
         printKernelListing(outs(), *unit);
-      continue;
+    } else if (!emitTrace.empty()) {
+      ok = emitTraces(run, *unit, fileJson);
+    } else if (dumpAccesses || explainCompiled) {
+      ok = analyseAccesses(run, *unit, fileJson);
+    } else if (printLaunches) {
+      ok = resolveLaunches(run, *unit, fileJson);
+    } else {
+      ok = adviseKernels(run, *unit, modelError, fileJson);
     }
-    nlohmann::json fileJson;
-    if (!resolveLaunches(run, *unit, fileJson))
+    if (!ok)
       status = 1;
+    if (fileJson.is_null()) // The command failed before it had anything.
+      fileJson = {{"file", displayPath(unit->file)}};
     jsonFiles.push_back(std::move(fileJson));
   }
   if (!listKernels && status == 0)

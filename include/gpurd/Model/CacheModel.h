@@ -39,13 +39,23 @@ namespace gpurd::model {
 /// The request stream of one launch: the launch geometry and, for any block,
 /// the traces of its warps in warp order (the contract of
 /// trace::WarpTraceSource::traceBlock). Blocks are asked for one at a time,
-/// when an SM starts them, so no grid is held in memory.
+/// when an SM starts them, so no grid is held in memory. The vector passed to
+/// traceBlock may still hold an earlier block's traces (so that their storage
+/// is reused); the producer replaces its contents: the block's warps, each
+/// with exactly its own instructions.
 struct KernelTraceInput {
   trace::TraceLaunch launch;
   /// Static plus dynamic shared memory per block, for the occupancy.
   uint64_t sharedBytesPerBlock = 0;
   std::function<llvm::Error(uint64_t block, std::vector<trace::WarpTrace> &)>
       traceBlock;
+  /// Optional, used instead of traceBlock when set: the same traces one warp
+  /// at a time (trace::WarpTraceSource::traceWarps), so that each warp is
+  /// split into line requests while it is still in the processor's cache.
+  std::function<llvm::Error(
+      uint64_t block,
+      llvm::function_ref<llvm::Error(const trace::WarpTrace &)> onWarp)>
+      traceWarps;
   /// Instead of traceBlock: the warps of a block already split into line
   /// requests for the L1 described by \p l1 (see prepareWarpRequests), with
   /// L2 lines of \p l2LineSize bytes. For producers that coalesce by
@@ -66,6 +76,10 @@ inline KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
                                std::vector<trace::WarpTrace> &warps) {
     return source.traceBlock(block, warps);
   };
+  input.traceWarps =
+      [&source](uint64_t block,
+                llvm::function_ref<llvm::Error(const trace::WarpTrace &)>
+                    onWarp) { return source.traceWarps(block, onWarp); };
   return input;
 }
 
@@ -149,6 +163,12 @@ struct CacheModelOptions {
   unsigned modelledSms = 0;
   /// Explicit SMs to model (each below the arch's sm.count).
   std::vector<unsigned> sms;
+  /// With neither `modelledSms` nor `sms`: when non-zero, model as many SMs
+  /// (spread evenly) as keep the L1 line requests within this budget,
+  /// estimated from the first block (seed 000 §4.6: "a limited number of
+  /// cores can be modelled, generalising results across all cores"). 0: all
+  /// SMs that get blocks.
+  uint64_t requestBudget = 0;
   /// Seeds the half-normal latencies, random replacement and random block
   /// mapping.
   uint64_t seed = 0;

@@ -125,6 +125,12 @@ struct SamplingInfo {
   uint64_t l2SetsPerBankFull = 0;
   unsigned l2MshrEntries = 0;
   unsigned l2MshrEntriesFull = 0;
+  /// With CacheModelOptions::requestBudget: the L1 line requests of the
+  /// first block and the estimate for every block of the launch (0 when no
+  /// budget was given).
+  uint64_t requestsOfFirstBlock = 0;
+  uint64_t estimatedRequests = 0;
+  uint64_t requestBudget = 0;
   /// A sentence: "2 of 14 SMs (0, 7), 586 of 4096 blocks; L2 ...".
   std::string description;
 };

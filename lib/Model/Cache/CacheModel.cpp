@@ -71,6 +71,44 @@ void scaleL2(CacheLevelConfig &l2, double fraction, SamplingInfo &sampling) {
   sampling.l2MshrEntries = l2.mshr.entries;
 }
 
+/// The L1 line requests of block 0 (the first block the model would
+/// start), as the engines would see them.
+llvm::Expected<uint64_t> requestsOfFirstBlock(const KernelTraceInput &input,
+                                              const CacheLevelConfig &l1,
+                                              unsigned l2LineSize) {
+  std::vector<WarpRequests> warps;
+  if (input.requestBlock) {
+    if (llvm::Error e = input.requestBlock(0, l1, l2LineSize, warps))
+      return std::move(e);
+  } else {
+    std::vector<trace::WarpTrace> traces;
+    if (llvm::Error e = input.traceBlock(0, traces))
+      return std::move(e);
+    warps.resize(traces.size());
+    RequestCounts counts;
+    for (size_t w = 0; w < traces.size(); ++w)
+      prepareWarpRequests(traces[w], l1, l2LineSize, warps[w], counts);
+  }
+  uint64_t requests = 0;
+  for (const WarpRequests &warp : warps)
+    for (const WarpMemoryOp &op : warp.ops)
+      requests += op.l1Count;
+  return requests;
+}
+
+/// Seed 000 §4.6: how many of the \p activeSms SMs to model so that their
+/// L1 requests stay within the budget (at least one).
+unsigned smsWithinBudget(uint64_t perBlock, uint64_t numBlocks,
+                         unsigned activeSms, uint64_t budget) {
+  if (activeSms == 0 || perBlock == 0)
+    return activeSms;
+  // Each SM runs about numBlocks / activeSms blocks.
+  double perSm = double(perBlock) * double(numBlocks) / double(activeSms);
+  double fits = std::floor(double(budget) / perSm);
+  return static_cast<unsigned>(
+      std::clamp(fits, 1.0, static_cast<double>(activeSms)));
+}
+
 void mergeIntervals(std::vector<ReuseProfile> &into,
                     const std::optional<IntervalReuseProfile> &from,
                     uint64_t exactLimit) {
@@ -138,8 +176,9 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
       l2 = std::move(*resolved);
       if (!l2->hasLatencyModel)
         results.notes.push_back(llvm::formatv(
-            "arch '{0}' gives no l2.latencyModel; L2 misses fill at once (no "
-            "L2 latency misses)",
+            "arch '{0}' gives no l2.latencyModel; an L2 miss fills its line at "
+            "the end of its step (only requests in the same step merge into "
+            "it as latency misses)",
             arch.name));
       if (l2->portsPerBank == 0)
         results.notes.push_back(llvm::formatv(
@@ -180,7 +219,19 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
                                    "SMs (0-{3})",
                                    sm, arch.name, numSms, numSms - 1));
   } else {
-    sms = pickModelledSms(activeSms, options.modelledSms);
+    unsigned count = options.modelledSms;
+    if (count == 0 && options.requestBudget) {
+      llvm::Expected<uint64_t> perBlock =
+          requestsOfFirstBlock(input, *l1, l2 ? l2->lineSize : l1->lineSize);
+      if (!perBlock)
+        return perBlock.takeError();
+      results.sampling.requestsOfFirstBlock = *perBlock;
+      results.sampling.estimatedRequests = *perBlock * numBlocks;
+      results.sampling.requestBudget = options.requestBudget;
+      count = smsWithinBudget(*perBlock, numBlocks, activeSms,
+                              options.requestBudget);
+    }
+    sms = pickModelledSms(activeSms, count);
   }
 
   l1->latency.activeSms = std::max(activeSms, 1u);
@@ -367,6 +418,18 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
         "{2} of {3} MSHR entries per table",
         sampling.l2SetsPerBank, sampling.l2SetsPerBankFull,
         sampling.l2MshrEntries, sampling.l2MshrEntriesFull);
+  if (sampling.requestBudget && modelledActive < activeSms)
+    results.notes.push_back(llvm::formatv(
+        "{0} of {1} SMs modelled: the launch makes about {2} L1 line "
+        "requests ({3} per block, counted on block 0), more than the budget "
+        "of {4}",
+        modelledActive, activeSms, sampling.estimatedRequests,
+        sampling.requestsOfFirstBlock, sampling.requestBudget));
+  if (l2 && modelledActive < activeSms)
+    results.notes.push_back(
+        "with a sample of the SMs the L2 sees the modelled SMs' requests "
+        "only: lines that the other SMs would bring into the L2 are not "
+        "there, so L2 hit rates tend to be too low");
   return results;
 }
 
