@@ -1,0 +1,93 @@
+//===- SamplingTest.cpp - Choosing the modelled SMs from a budget ---------===//
+//
+// Seed 000 §4.6: a limited number of cores is modelled and the results
+// generalised. CacheModelOptions::requestBudget picks how many from the L1
+// line requests of block 0.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelTestSupport.h"
+
+#include "gpurd/Arch/Presets.h"
+
+namespace gpurd::model::test {
+namespace {
+
+/// 26 blocks of one warp on the GTX 970 preset (13 SMs); each warp reads
+/// 128 contiguous bytes: 4 L1 lines of 32 bytes. 104 requests in all, 8 per
+/// SM.
+struct BudgetKernel {
+  HandKernel kernel;
+  BudgetKernel() {
+    kernel.launch.grid = {26, 1, 1};
+    kernel.launch.block = {32, 1, 1};
+    for (uint64_t b = 0; b < 26; ++b)
+      kernel.warp(b, 0).instructions.push_back(fullWarp(b * 4096, 4));
+  }
+};
+
+CacheModelResults runWithBudget(uint64_t budget, unsigned modelledSms = 0) {
+  llvm::Expected<arch::ArchDescription> maxwell =
+      arch::loadPreset("maxwell-gtx970");
+  EXPECT_TRUE(bool(maxwell));
+  BudgetKernel k;
+  CacheModelOptions options;
+  options.requestBudget = budget;
+  options.modelledSms = modelledSms;
+  llvm::Expected<CacheModelResults> results =
+      runCacheModel(*maxwell, k.kernel.input(), options);
+  EXPECT_TRUE(bool(results)) << llvm::toString(results.takeError());
+  return std::move(*results);
+}
+
+bool hasNote(const CacheModelResults &results, llvm::StringRef text) {
+  for (const std::string &note : results.notes)
+    if (llvm::StringRef(note).contains(text))
+      return true;
+  return false;
+}
+
+TEST(SamplingTest, BudgetPicksTheSmsThatFit) {
+  // 8 requests per SM: a budget of 20 fits 2 SMs, spread: 0 and 13 / 2 = 6.
+  CacheModelResults two = runWithBudget(20);
+  EXPECT_EQ(two.sampling.requestsOfFirstBlock, 4u);
+  EXPECT_EQ(two.sampling.estimatedRequests, 104u);
+  EXPECT_EQ(two.sampling.requestBudget, 20u);
+  EXPECT_EQ(two.sampling.modelledSms, (std::vector<unsigned>{0, 6}));
+  EXPECT_EQ(two.sampling.modelledBlocks, 4u);
+  EXPECT_EQ(two.l1.readAccesses, 16u);
+  EXPECT_TRUE(hasNote(two, "2 of 13 SMs modelled: the launch makes about 104 "
+                           "L1 line requests (4 per block, counted on block "
+                           "0), more than the budget of 20"));
+  EXPECT_TRUE(hasNote(two, "L2 hit rates tend to be too low"));
+
+  // At least one SM, however small the budget.
+  CacheModelResults one = runWithBudget(3);
+  EXPECT_EQ(one.sampling.modelledSms, (std::vector<unsigned>{0}));
+  EXPECT_EQ(one.l1.readAccesses, 8u);
+}
+
+TEST(SamplingTest, EverySmWithinTheBudget) {
+  CacheModelResults all = runWithBudget(104);
+  EXPECT_EQ(all.sampling.modelledSms.size(), 13u);
+  EXPECT_EQ(all.sampling.modelledBlocks, 26u);
+  EXPECT_EQ(all.l1.readAccesses, 104u);
+  EXPECT_FALSE(hasNote(all, "SMs modelled"));
+  EXPECT_FALSE(hasNote(all, "L2 hit rates tend to be too low"));
+}
+
+TEST(SamplingTest, ExplicitCountsAndNoBudgetIgnoreIt) {
+  // No budget: every SM, nothing estimated.
+  CacheModelResults none = runWithBudget(0);
+  EXPECT_EQ(none.sampling.modelledSms.size(), 13u);
+  EXPECT_EQ(none.sampling.estimatedRequests, 0u);
+  // An explicit count wins over the budget (and is not explained by it).
+  CacheModelResults three = runWithBudget(1, 3);
+  EXPECT_EQ(three.sampling.modelledSms, (std::vector<unsigned>{0, 4, 8}));
+  EXPECT_EQ(three.sampling.requestBudget, 0u);
+  EXPECT_FALSE(hasNote(three, "more than the budget"));
+  EXPECT_TRUE(hasNote(three, "L2 hit rates tend to be too low"));
+}
+
+} // namespace
+} // namespace gpurd::model::test
