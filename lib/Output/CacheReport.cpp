@@ -92,8 +92,9 @@ nlohmann::json levelJson(const CacheCounters &c) {
 nlohmann::json profileJson(const model::ReuseProfile &profile) {
   nlohmann::json bins = nlohmann::json::array();
   for (const model::ReuseProfile::Bin &bin : profile.bins())
-    bins.push_back(
-        {{"low", bin.low}, {"high", bin.high}, {"count", bin.count}});
+    if (bin.low != model::InfiniteDistance) // That is `infinite`.
+      bins.push_back(
+          {{"low", bin.low}, {"high", bin.high}, {"count", bin.count}});
   return {{"total", profile.total()},
           {"infinite", profile.infinite()},
           {"bins", bins}};

@@ -32,6 +32,8 @@
 // The commands are alternatives.
 // RUN: %expect-exit 1 gpurd-advise %s --list-kernels --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=TWO
 // RUN: %expect-exit 1 gpurd-advise %s --emit-trace=%t.txt --cache-model -- 2>&1 | FileCheck %s --check-prefix=TWO-TRACE
+// A trace file holds one kernel of one file.
+// RUN: %expect-exit 1 gpurd-advise %s %s --emit-trace=%t.txt -- 2>&1 | FileCheck %s --check-prefix=TRACE-FILES
 
 __global__ void scale(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -65,3 +67,4 @@ void run(const float *in, float *out) { scale<<<8, 256>>>(in, out); }
 // TOOMANY: gpurd-advise: error: --sms 15: arch 'fermi-gtx470' has 14 SMs; give at most 14, or 'all'
 // TWO: gpurd-advise: error: --list-kernels and --dump-accesses are different commands; give one of them per run
 // TWO-TRACE: gpurd-advise: error: --emit-trace and --cache-model are different commands; give one of them per run
+// TRACE-FILES: gpurd-advise: error: --emit-trace writes the trace of one kernel of one file; give one input file (got 2)

@@ -95,6 +95,24 @@ void run(const float *in, float *out) {
 // JSON-NEXT:         "write_hits": 0,
 // JSON-NEXT:         "writes": 8
 // JSON-NEXT:       },
+// The first loads see no line in the stack (infinite distance: the first
+// one's fill is pending for the others), the second loads distance 0.
+// JSON:            "l1_reuse_profile": {
+// JSON-NEXT:         "bins": [
+// JSON-NEXT:           {
+// JSON-NEXT:             "count": 8,
+// JSON-NEXT:             "high": 0,
+// JSON-NEXT:             "low": 0
+// JSON-NEXT:           }
+// JSON-NEXT:         ],
+// JSON-NEXT:         "infinite": 8,
+// JSON-NEXT:         "total": 16
+// JSON-NEXT:       },
+// JSON:            "l2_reuse_profile": {
+// JSON-NEXT:         "bins": [],
+// JSON-NEXT:         "infinite": 1,
+// JSON-NEXT:         "total": 1
+// JSON-NEXT:       },
 // JSON:            "sampling": {
 // JSON-NEXT:         "active_sms": 1,
 // JSON-NEXT:         "description": "1 of 14 SMs (0), 1 of 1 blocks",

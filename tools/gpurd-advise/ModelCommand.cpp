@@ -113,8 +113,10 @@ bool adviseKernels(const RunContext &run, const TranslationUnitInfo &unit,
       if (!results)
         return results.takeError();
       if (outputFormat == OutputFormat::Json)
+        // JSON always carries the reuse profiles (seed 003's features);
+        // --reuse-profile adds them to the text report.
         launchJson["cache_model"] = cacheReportJson(
-            run.arch.name, (*trace)->model, *results, reuseProfile);
+            run.arch.name, (*trace)->model, *results, /*reuseProfile=*/true);
       else
         printCacheReport(outs(), run.arch.name, (*trace)->model, *results,
                          reuseProfile);

@@ -139,6 +139,12 @@ int main(int argc, const char **argv) {
 
   if (Error error = checkOneCommand())
     return reportError(std::move(error));
+  if (!emitTrace.empty() && files.size() > 1)
+    return reportError(createStringError(
+        inconvertibleErrorCode(),
+        "--emit-trace writes the trace of one kernel of one file; give one "
+        "input file (got " +
+            std::to_string(files.size()) + ")"));
   auto cli = commandLineLaunch();
   if (!cli)
     return reportError(cli.takeError());
