@@ -49,6 +49,8 @@ nlohmann::json samplingJson(const model::SamplingInfo &s) {
     out["requests_of_first_block"] = s.requestsOfFirstBlock;
     out["estimated_requests"] = s.estimatedRequests;
   }
+  if (s.blocksPerSmLimit)
+    out["blocks_per_sm_limit"] = s.blocksPerSmLimit;
   if (s.l2SetsPerBankFull) {
     out["l2_sets_per_bank"] = s.l2SetsPerBank;
     out["l2_sets_per_bank_full"] = s.l2SetsPerBankFull;

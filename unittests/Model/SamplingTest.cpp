@@ -89,5 +89,51 @@ TEST(SamplingTest, ExplicitCountsAndNoBudgetIgnoreIt) {
   EXPECT_TRUE(hasNote(three, "L2 hit rates tend to be too low"));
 }
 
+// When one SM's blocks alone exceed the budget, that SM runs its first
+// blocks only (seed 000 §4.6 limits the threads modelled too), at least one
+// active set of them.
+TEST(SamplingTest, OneSmOverTheBudgetRunsItsFirstBlocks) {
+  arch::ArchDescription arch = oneSmArch("one-sm");
+  arch.sm.maxBlocksPerSm = 2;
+  arch.l1 = cache(64, 128, 4);
+  arch.l1->latencyModel = fixedLatency(0);
+  arch.l1->mshr = mshrs(8);
+  HandKernel kernel;
+  kernel.launch.grid = {10, 1, 1};
+  kernel.launch.block = {32, 1, 1};
+  for (uint64_t b = 0; b < 10; ++b)
+    kernel.warp(b, 0).instructions.push_back(fullWarp(b * 128, 4));
+
+  CacheModelOptions options;
+  options.requestBudget = 3; // 1 request per block: the first 3 blocks.
+  llvm::Expected<CacheModelResults> cut =
+      runCacheModel(arch, kernel.input(), options);
+  ASSERT_TRUE(bool(cut)) << llvm::toString(cut.takeError());
+  EXPECT_EQ(cut->sampling.blocksPerSmLimit, 3u);
+  EXPECT_EQ(cut->sampling.modelledBlocks, 3u);
+  EXPECT_EQ(cut->l1.readAccesses, 3u);
+  EXPECT_DOUBLE_EQ(cut->sampling.scale, 10.0 / 3.0);
+  EXPECT_NE(cut->sampling.description.find("3 of 10 blocks (each SM's first "
+                                           "3)"),
+            std::string::npos);
+  EXPECT_TRUE(hasNote(*cut, "and of its blocks the first 3 only"));
+
+  // Below one active set (2 blocks), the active set is kept.
+  options.requestBudget = 1;
+  llvm::Expected<CacheModelResults> floor =
+      runCacheModel(arch, kernel.input(), options);
+  ASSERT_TRUE(bool(floor)) << llvm::toString(floor.takeError());
+  EXPECT_EQ(floor->sampling.modelledBlocks, 2u);
+
+  // An explicit limit applies without a budget.
+  CacheModelOptions explicitLimit;
+  explicitLimit.maxBlocksPerSm = 4;
+  llvm::Expected<CacheModelResults> four =
+      runCacheModel(arch, kernel.input(), explicitLimit);
+  ASSERT_TRUE(bool(four)) << llvm::toString(four.takeError());
+  EXPECT_EQ(four->sampling.modelledBlocks, 4u);
+  EXPECT_FALSE(hasNote(*four, "budget"));
+}
+
 } // namespace
 } // namespace gpurd::model::test

@@ -169,6 +169,10 @@ struct CacheModelOptions {
   /// cores can be modelled, generalising results across all cores"). 0: all
   /// SMs that get blocks.
   uint64_t requestBudget = 0;
+  /// Model only the first N blocks each modelled SM runs (0: all of them).
+  /// Seed 000 §4.6 also limits the threads modelled ("up to 8192 threads"
+  /// on one core). Set by `requestBudget` when one SM's blocks exceed it.
+  uint64_t maxBlocksPerSm = 0;
   /// Seeds the half-normal latencies, random replacement and random block
   /// mapping.
   uint64_t seed = 0;

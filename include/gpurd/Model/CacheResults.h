@@ -131,6 +131,9 @@ struct SamplingInfo {
   uint64_t requestsOfFirstBlock = 0;
   uint64_t estimatedRequests = 0;
   uint64_t requestBudget = 0;
+  /// The blocks each modelled SM ran were cut to its first this many (0:
+  /// not cut).
+  uint64_t blocksPerSmLimit = 0;
   /// A sentence: "2 of 14 SMs (0, 7), 586 of 4096 blocks; L2 ...".
   std::string description;
 };

@@ -209,6 +209,7 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
   const unsigned numSms = std::max(arch.sm.count, 1u);
   const unsigned activeSms = activeSmCount(mapping, numBlocks, numSms);
 
+  uint64_t blockLimit = options.maxBlocksPerSm;
   std::vector<unsigned> sms = options.sms;
   if (!sms.empty()) {
     std::sort(sms.begin(), sms.end());
@@ -230,6 +231,14 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
       results.sampling.requestBudget = options.requestBudget;
       count = smsWithinBudget(*perBlock, numBlocks, activeSms,
                               options.requestBudget);
+      // One SM may be over the budget by itself: model its first blocks
+      // only, at least one active set of them.
+      uint64_t blocksPerSm =
+          activeSms ? (numBlocks + activeSms - 1) / activeSms : 0;
+      if (count <= 1 && *perBlock * blocksPerSm > options.requestBudget &&
+          blockLimit == 0)
+        blockLimit = std::max<uint64_t>(options.requestBudget / *perBlock,
+                                        *activeBlocks);
     }
     sms = pickModelledSms(activeSms, count);
   }
@@ -293,6 +302,11 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     setup.emitRequests = l2.has_value();
     setup.sm = sm;
     setup.blocks = blocksOfSm(mapping, numBlocks, numSms, sm, options.seed);
+    if (blockLimit && setup.blocks.size() > blockLimit) {
+      // Its first blocks, in the order the SM starts them.
+      setup.blocks.resize(blockLimit);
+      sampling.blocksPerSmLimit = blockLimit;
+    }
     sampling.modelledBlocks += setup.blocks.size();
     setup.activeBlocks = *activeBlocks;
     setup.waves = activeSet == ActiveSetPolicy::Waves;
@@ -412,13 +426,24 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
   sampling.description =
       llvm::formatv("{0} of {1} SMs ({2}), {3} of {4} blocks", sms.size(),
                     numSms, smList, sampling.modelledBlocks, numBlocks);
+  if (sampling.blocksPerSmLimit)
+    sampling.description += llvm::formatv(
+        " (each SM's first {0})", sampling.blocksPerSmLimit);
   if (l2 && sampling.l2SetsPerBank != sampling.l2SetsPerBankFull)
     sampling.description += llvm::formatv(
         "; L2 scaled to the modelled SMs' share: {0} of {1} sets per bank, "
         "{2} of {3} MSHR entries per table",
         sampling.l2SetsPerBank, sampling.l2SetsPerBankFull,
         sampling.l2MshrEntries, sampling.l2MshrEntriesFull);
-  if (sampling.requestBudget && modelledActive < activeSms)
+  if (sampling.requestBudget && sampling.blocksPerSmLimit)
+    results.notes.push_back(llvm::formatv(
+        "{0} of {1} SMs modelled, and of its blocks the first {2} only: the "
+        "launch makes about {3} L1 line requests ({4} per block, counted on "
+        "block 0), and one SM's blocks are more than the budget of {5}",
+        modelledActive, activeSms, sampling.blocksPerSmLimit,
+        sampling.estimatedRequests, sampling.requestsOfFirstBlock,
+        sampling.requestBudget));
+  else if (sampling.requestBudget && modelledActive < activeSms)
     results.notes.push_back(llvm::formatv(
         "{0} of {1} SMs modelled: the launch makes about {2} L1 line "
         "requests ({3} per block, counted on block 0), more than the budget "
