@@ -150,8 +150,11 @@ void printCacheReport(llvm::raw_ostream &os, const std::string &archName,
   const model::TransactionCounts &t = results.transactions;
   os << "  transactions: L1 reads " << t.l1Reads << ", L1 writes " << t.l1Writes
      << ", L2 reads " << t.l2Reads << ", L2 writes " << t.l2Writes
-     << ", DRAM reads " << t.dramReads << ", DRAM writes " << t.dramWrites
-     << "\n";
+     << ", DRAM reads " << t.dramReads << ", DRAM writes " << t.dramWrites;
+  if (t.l2DirtyAtEnd)
+    os << " (and " << t.l2DirtyAtEnd
+       << " dirty L2 lines to write back after the launch)";
+  os << "\n";
   for (const model::SiteCacheResults &site : results.sites) {
     if (site.site >= model.sites.size())
       continue;
@@ -223,7 +226,8 @@ nlohmann::json cacheReportJson(const std::string &archName,
                           {"l2_reads", t.l2Reads},
                           {"l2_writes", t.l2Writes},
                           {"dram_reads", t.dramReads},
-                          {"dram_writes", t.dramWrites}}},
+                          {"dram_writes", t.dramWrites},
+                          {"l2_dirty_at_end", t.l2DirtyAtEnd}}},
                         {"sites", std::move(sites)},
                         {"arrays", std::move(arrays)},
                         {"notes", results.notes}};

@@ -32,13 +32,13 @@ void run(const float *in, float *out) {
 // copy: 4 blocks on SMs 0-3, 8 warps each; every warp reads one line of `in`
 // and writes one of `out`, all different: 32 compulsory misses in the L1s and
 // in the L2 (DRAM reads), 32 writes passing the L1 (write-evict, no L1 copy)
-// to the L2.
+// to the write-back L2, whose 640 KB keep all 32 dirty lines to the end.
 // CHECK-LABEL: cache-report.cu:13:17: kernel copy: grid (4, 1, 1), block (256, 1, 1) = 4 blocks of 256 threads
 // CHECK-NEXT:      from: the launch at {{.*}}cache-report.cu:27:3
 // CHECK-NEXT:  kernel copy on fermi-gtx470 (predicted by the cache model; warp-queue): 4 of 14 SMs (0, 1, 2, 3), 4 of 4 blocks
 // CHECK-NEXT:    L1: 32 read requests, hit rate 0.0%; misses compulsory 32, capacity 0, associativity 0, latency 0, invalidation 0; 32 writes; MSHR merge rate 0.0%, reservation failures 0
 // CHECK-NEXT:    L2: 32 read requests, hit rate 0.0%; misses compulsory 32, capacity 0, associativity 0, latency 0, invalidation 0; 32 writes; MSHR merge rate 0.0%, reservation failures 0
-// CHECK-NEXT:    transactions: L1 reads 32, L1 writes 32, L2 reads 32, L2 writes 32, DRAM reads 32,
+// CHECK-NEXT:    transactions: L1 reads 32, L1 writes 32, L2 reads 32, L2 writes 32, DRAM reads 32, DRAM writes 0 (and 32 dirty L2 lines to write back after the launch)
 // CHECK-NEXT:    S0 {{.*}}cache-report.cu:15:12 'in[i]': L1 32 reads (hit rate 0.0%); L2 32 reads (hit rate 0.0%)
 // CHECK-NEXT:    S1 {{.*}}cache-report.cu:15:10 'out[i]': L1 32 writes; L2 32 writes
 // CHECK-NEXT:    array in: L1 32 reads (hit rate 0.0%); L2 32 reads (hit rate 0.0%)
@@ -52,7 +52,7 @@ void run(const float *in, float *out) {
 // CHECK-LABEL: kernel shared_rows on fermi-gtx470 (predicted by the cache model; warp-queue): 4 of 14 SMs (0, 1, 2, 3), 4 of 4 blocks
 // CHECK-NEXT:    L1: 32 read requests, hit rate 0.0%; misses compulsory 32, capacity 0, associativity 0, latency 0, invalidation 0; 32 writes; MSHR merge rate 0.0%, reservation failures 0
 // CHECK-NEXT:    L2: 32 read requests, hit rate 0.0%; misses compulsory 8, capacity 0, associativity 0, latency 24, invalidation 0; 32 writes; MSHR merge rate 75.0%, reservation failures 0
-// CHECK-NEXT:    transactions: L1 reads 32, L1 writes 32, L2 reads 32, L2 writes 32, DRAM reads 8,
+// CHECK-NEXT:    transactions: L1 reads 32, L1 writes 32, L2 reads 32, L2 writes 32, DRAM reads 8, DRAM writes 0 (and 32 dirty L2 lines to write back after the launch)
 
 // twice: one block of 8 warps, all reading the same line of `in` twice. Warp
 // 0 misses at time 0 (compulsory, one MSHR entry); warps 1-7 ask at times 1-7
@@ -62,7 +62,7 @@ void run(const float *in, float *out) {
 // CHECK-LABEL: kernel twice on fermi-gtx470 (predicted by the cache model; warp-queue): 1 of 14 SMs (0), 1 of 1 blocks
 // CHECK-NEXT:    L1: 16 read requests, hit rate 50.0%; misses compulsory 1, capacity 0, associativity 0, latency 7, invalidation 0; 8 writes; MSHR merge rate 87.5%, reservation failures 0
 // CHECK-NEXT:    L2: 1 read request, hit rate 0.0%; misses compulsory 1, capacity 0, associativity 0, latency 0, invalidation 0; 8 writes; MSHR merge rate 0.0%, reservation failures 0
-// CHECK-NEXT:    transactions: L1 reads 16, L1 writes 8, L2 reads 1, L2 writes 8, DRAM reads 1,
+// CHECK-NEXT:    transactions: L1 reads 16, L1 writes 8, L2 reads 1, L2 writes 8, DRAM reads 1, DRAM writes 0 (and 8 dirty L2 lines to write back after the launch)
 // CHECK-NEXT:    S0 {{.*}}cache-report.cu:21:13 'in[threadIdx.x]': L1 8 reads (hit rate 0.0%); L2 1 read (hit rate 0.0%)
 // CHECK-NEXT:    S2 {{.*}}cache-report.cu:23:13 'in[threadIdx.x]': L1 8 reads (hit rate 100.0%); L2 no requests
 // CHECK-NEXT:    S3 {{.*}}cache-report.cu:24:39 'out[threadIdx.y * 32 + threadIdx.x]': L1 8 writes; L2 8 writes

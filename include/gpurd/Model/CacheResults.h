@@ -81,8 +81,11 @@ struct TransactionCounts {
   uint64_t l2Writes = 0;   ///< Write (and atomic) requests arriving at the L2.
   uint64_t dramReads = 0;  ///< L2 read misses that allocate (fills).
   uint64_t dramWrites = 0; ///< Writes the L2 passes on (write-through or
-                           ///< no-allocate); write-back evictions are not
-                           ///< modelled.
+                           ///< no-allocate) and dirty lines a write-back L2
+                           ///< evicted.
+  /// Write-back L2: dirty lines still in the L2 when the launch ends (their
+  /// write-back happens after it).
+  uint64_t l2DirtyAtEnd = 0;
   void add(const TransactionCounts &other);
 };
 

@@ -406,6 +406,7 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
                     options.profileExactLimit);
     transactions.dramReads = l2Engine->dramReads();
     transactions.dramWrites = l2Engine->dramWrites();
+    transactions.l2DirtyAtEnd = l2Engine->dirtyAtEnd();
   }
   results.l1Profiles.intervalLength = options.profileInterval;
   results.l2Profiles.intervalLength = options.profileInterval;

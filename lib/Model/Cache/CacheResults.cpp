@@ -88,6 +88,7 @@ void TransactionCounts::add(const TransactionCounts &other) {
   l2Writes += other.l2Writes;
   dramReads += other.dramReads;
   dramWrites += other.dramWrites;
+  l2DirtyAtEnd += other.l2DirtyAtEnd;
 }
 
 const SiteCacheResults *CacheModelResults::site(uint32_t id) const {

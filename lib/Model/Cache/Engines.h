@@ -188,6 +188,8 @@ public:
   CacheLevel &level();
   uint64_t dramReads() const;
   uint64_t dramWrites() const;
+  /// Write-back: dirty lines still present after finish().
+  uint64_t dirtyAtEnd() const;
   uint64_t steps() const;
 
 private:

@@ -11,6 +11,12 @@
 // own latency model (none given: misses fill at once). Writes follow the
 // L2's write policy; read misses that reserve an entry are DRAM reads.
 //
+// Write-back: a line a write references becomes dirty. LRU evictions are not
+// events here (a line is present while its stack distance is below the
+// ways), so a dirty line's write-back is counted when it is found gone: at
+// the next request for it, or at the end of the launch; dirty lines still
+// present at the end are reported apart (written back after the launch).
+//
 //===----------------------------------------------------------------------===//
 
 #include "StepCore.h"
@@ -41,10 +47,12 @@ struct L2Engine::Impl {
         ++dramWrites;
         break;
       case arch::WritePolicy::WriteBack:
-        if (present || c.writeAllocate)
+        if (present || c.writeAllocate) {
           level.reference(r.line);
-        else
+          markDirty(r.line);
+        } else {
           ++dramWrites;
+        }
         break;
       }
     };
@@ -76,8 +84,38 @@ struct L2Engine::Impl {
         pending.pop_front();
         continue;
       }
+      writeBackIfEvicted(r.line);
       active.push_back(r);
       pending.pop_front();
+    }
+  }
+
+  void markDirty(uint32_t line) {
+    if (line >= dirty.size())
+      dirty.resize(std::max<size_t>(line + 1, dirty.size() * 2), 0);
+    dirty[line] = 1;
+  }
+  bool isPresent(uint32_t line) {
+    const LineState &state = level.line(line);
+    return level.present(state, level.distance(state));
+  }
+  /// A dirty line that is no longer in the cache was written back when it
+  /// left.
+  void writeBackIfEvicted(uint32_t line) {
+    if (line < dirty.size() && dirty[line] && !isPresent(line)) {
+      dirty[line] = 0;
+      ++dramWrites;
+    }
+  }
+  void flushDirty() {
+    for (uint32_t line = 0; line < dirty.size(); ++line) {
+      if (!dirty[line])
+        continue;
+      if (isPresent(line))
+        ++dirtyAtEnd;
+      else
+        ++dramWrites;
+      dirty[line] = 0;
     }
   }
 
@@ -116,6 +154,8 @@ struct L2Engine::Impl {
   uint64_t steps = 0;
   uint64_t dramReads = 0;
   uint64_t dramWrites = 0;
+  uint64_t dirtyAtEnd = 0;
+  std::vector<uint8_t> dirty; ///< Per line index: written since its fill.
 };
 
 L2Engine::L2Engine(const CacheLevelConfig &config,
@@ -135,11 +175,13 @@ void L2Engine::finish() {
   while (!impl->pending.empty() || !impl->active.empty())
     impl->runUntil(impl->time + 1024);
   impl->level.applyEffectsThrough(~uint64_t(0));
+  impl->flushDirty();
 }
 
 CacheLevel &L2Engine::level() { return impl->level; }
 uint64_t L2Engine::dramReads() const { return impl->dramReads; }
 uint64_t L2Engine::dramWrites() const { return impl->dramWrites; }
+uint64_t L2Engine::dirtyAtEnd() const { return impl->dirtyAtEnd; }
 uint64_t L2Engine::steps() const { return impl->steps; }
 
 } // namespace gpurd::model
