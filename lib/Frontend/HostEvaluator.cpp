@@ -56,27 +56,43 @@ std::optional<unsigned> dimIndex(const ValueDecl *field) {
   return std::nullopt;
 }
 
-/// The variable (and member) an lvalue expression designates: `v` or `v.x`.
+/// The variable (and member) an lvalue expression designates: `v`, `v.x`,
+/// and for structures such as cudaLaunchConfig_t `v.m` and `v.m.x`.
 struct LValueTarget {
   const VarDecl *var = nullptr;
-  std::optional<unsigned> field;
-  bool otherMember = false; ///< `v.w` for a member that is not x/y/z.
+  /// `v.m` or `v.m.x` for a member `m` that is not x/y/z.
+  const FieldDecl *member = nullptr;
+  std::optional<unsigned> field; ///< x/y/z of `v` (or of `v.m`).
+  bool otherMember = false;      ///< `v.m.w` for a member that is not x/y/z.
 };
 
 LValueTarget lvalueTarget(const Expr *expr) {
   LValueTarget target;
   expr = expr->IgnoreParenImpCasts();
-  if (const auto *member = dyn_cast<MemberExpr>(expr)) {
-    const Expr *base = member->getBase()->IgnoreParenImpCasts();
-    if (const auto *ref = dyn_cast<DeclRefExpr>(base)) {
+  const auto *member = dyn_cast<MemberExpr>(expr);
+  if (!member) {
+    if (const auto *ref = dyn_cast<DeclRefExpr>(expr))
       target.var = dyn_cast<VarDecl>(ref->getDecl());
-      target.field = dimIndex(member->getMemberDecl());
-      target.otherMember = !target.field;
-    }
     return target;
   }
-  if (const auto *ref = dyn_cast<DeclRefExpr>(expr))
+  const Expr *base = member->getBase()->IgnoreParenImpCasts();
+  if (const auto *ref = dyn_cast<DeclRefExpr>(base)) {
     target.var = dyn_cast<VarDecl>(ref->getDecl());
+    target.field = dimIndex(member->getMemberDecl());
+    if (!target.field)
+      target.member = dyn_cast<FieldDecl>(member->getMemberDecl());
+    target.otherMember = !target.field && !target.member;
+    return target;
+  }
+  // `v.m.x`: a component of a dim3 member.
+  if (const auto *inner = dyn_cast<MemberExpr>(base))
+    if (const auto *ref =
+            dyn_cast<DeclRefExpr>(inner->getBase()->IgnoreParenImpCasts())) {
+      target.var = dyn_cast<VarDecl>(ref->getDecl());
+      target.member = dyn_cast<FieldDecl>(inner->getMemberDecl());
+      target.field = dimIndex(member->getMemberDecl());
+      target.otherMember = !target.member || !target.field;
+    }
   return target;
 }
 
@@ -85,29 +101,99 @@ struct Write {
   DynTypedNode node; ///< Where it happens (for position and ancestry).
   const Expr *valueExpr = nullptr; ///< The assigned value (init, rhs).
   std::optional<unsigned> field;   ///< Member written, or the whole variable.
+  /// For a query about a member `v.m`: the write stores all of `v`, and
+  /// valueExpr is the whole structure.
+  bool wholeVariable = false;
   enum Kind { Init, Assign, Compound, Increment, Decrement } kind = Assign;
   const Expr *operation = nullptr; ///< The compound assignment, if any.
 };
 
-/// Every write to one variable in a function body, and whether its address
-/// escapes (then no write can be trusted).
+/// The launch functions whose pointer arguments (the argument array, the
+/// launch configuration) only read what they point to.
+bool isLaunchFunction(const FunctionDecl *function) {
+  if (!function || !function->getIdentifier())
+    return false;
+  return llvm::is_contained({"cudaLaunchKernel", "cudaLaunchCooperativeKernel",
+                             "cudaLaunchKernelExC", "cudaLaunchKernelEx"},
+                            function->getName());
+}
+
+/// The call a pointer argument \p expr is passed to, when it is passed to a
+/// launch function directly (through parentheses and conversions only).
+const CallExpr *launchCallOf(ASTContext &context, const Expr *expr) {
+  DynTypedNode node = DynTypedNode::create(*static_cast<const Stmt *>(expr));
+  for (unsigned guard = 0; guard < 16; ++guard) {
+    DynTypedNodeList parents = context.getParents(node);
+    if (parents.empty())
+      return nullptr;
+    node = parents[0];
+    if (const auto *call = node.get<CallExpr>())
+      return isLaunchFunction(call->getDirectCallee()) ? call : nullptr;
+    if (!node.get<ImplicitCastExpr>() && !node.get<ExplicitCastExpr>() &&
+        !node.get<ParenExpr>())
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether \p array (`void *args[] = {&n, &x}`) is an argument array that is
+/// only ever handed to launch functions in \p body: then the addresses in its
+/// initializer are read by the launch and nothing writes through them.
+class ArgumentArrayUses : public RecursiveASTVisitor<ArgumentArrayUses> {
+public:
+  ArgumentArrayUses(ASTContext &context, const VarDecl *array)
+      : context(context), array(array) {}
+  const DeclRefExpr *otherUse = nullptr;
+
+  bool VisitDeclRefExpr(DeclRefExpr *ref) {
+    if (ref->getDecl() == array && !otherUse && !launchCallOf(context, ref))
+      otherUse = ref;
+    return true;
+  }
+
+private:
+  ASTContext &context;
+  const VarDecl *array;
+};
+
+bool isArgumentArrayType(QualType type) {
+  const auto *arrayType = type->getAsArrayTypeUnsafe();
+  return arrayType && arrayType->getElementType()->isVoidPointerType();
+}
+
+/// Every write to one variable (or to member `member` of it) in a function
+/// body, and whether its address escapes (then no write can be trusted).
 class WriteCollector : public RecursiveASTVisitor<WriteCollector> {
 public:
-  explicit WriteCollector(const VarDecl *var) : var(var) {}
+  WriteCollector(ASTContext &context, const VarDecl *var,
+                 const FieldDecl *member = nullptr)
+      : context(context), var(var), member(member) {}
 
   std::vector<Write> writes;
-  const Expr *escape = nullptr;
+
+  /// Where the variable escapes, once the body has been traversed: an
+  /// address taken (other than for a launch that only reads it), a
+  /// non-const reference, a lambda capture by reference.
+  const Expr *escape() const {
+    if (escapeExpr)
+      return escapeExpr;
+    for (const UnaryOperator *op : addressesTaken)
+      if (!isLaunchInput(op))
+        return op;
+    return nullptr;
+  }
 
   bool VisitBinaryOperator(BinaryOperator *op) {
     if (!op->isAssignmentOp())
       return true;
-    LValueTarget target = lvalueTarget(op->getLHS());
-    if (target.var != var || target.otherMember)
+    std::optional<bool> whole = matches(lvalueTarget(op->getLHS()));
+    if (!whole)
       return true;
     Write w;
     w.node = DynTypedNode::create(*static_cast<Stmt *>(op));
     w.valueExpr = op->getRHS();
-    w.field = target.field;
+    w.field = lvalueTarget(op->getLHS()).field;
+    w.wholeVariable = *whole;
     w.kind = op->isCompoundAssignmentOp() ? Write::Compound : Write::Assign;
     w.operation = op;
     writes.push_back(w);
@@ -117,17 +203,19 @@ public:
     if (call->getNumArgs() < 1)
       return true;
     LValueTarget target = lvalueTarget(call->getArg(0));
-    if (target.var != var || target.otherMember)
+    std::optional<bool> whole = matches(target);
+    if (!whole)
       return true;
     if (call->getOperator() == OO_Equal && call->getNumArgs() == 2) {
       Write w;
       w.node = DynTypedNode::create(*static_cast<Stmt *>(call));
       w.valueExpr = call->getArg(1);
       w.field = target.field;
+      w.wholeVariable = *whole;
       writes.push_back(w);
     } else if (call->isAssignmentOp() || call->getOperator() == OO_PlusPlus ||
                call->getOperator() == OO_MinusMinus) {
-      escape = call;
+      escapeExpr = call;
     }
     return true;
   }
@@ -136,14 +224,16 @@ public:
     if (target.var != var)
       return true;
     if (op->getOpcode() == UO_AddrOf) {
-      escape = op;
+      addressesTaken.push_back(op);
       return true;
     }
-    if (!op->isIncrementDecrementOp() || target.otherMember)
+    std::optional<bool> whole = matches(target);
+    if (!op->isIncrementDecrementOp() || !whole)
       return true;
     Write w;
     w.node = DynTypedNode::create(*static_cast<Stmt *>(op));
     w.field = target.field;
+    w.wholeVariable = *whole;
     w.kind = op->isIncrementOp() ? Write::Increment : Write::Decrement;
     writes.push_back(w);
     return true;
@@ -153,7 +243,7 @@ public:
     if (other != var && other->getType()->isReferenceType() &&
         !other->getType()->getPointeeType().isConstQualified() &&
         other->getInit() && lvalueTarget(other->getInit()).var == var)
-      escape = other->getInit();
+      escapeExpr = other->getInit();
     return true;
   }
   bool VisitLambdaExpr(LambdaExpr *lambda) {
@@ -162,12 +252,16 @@ public:
     for (const LambdaCapture &capture : lambda->captures())
       if (capture.capturesVariable() && capture.getCaptureKind() == LCK_ByRef &&
           capture.getCapturedVar() == var)
-        escape = lambda;
+        escapeExpr = lambda;
     return true;
   }
   bool VisitCallExpr(CallExpr *call) {
-    // Passing the variable by non-const reference lets the callee change it.
+    // Passing the variable by non-const reference lets the callee change it;
+    // cudaLaunchKernelEx takes the kernel arguments by forwarding reference
+    // only to copy them.
     const FunctionDecl *callee = call->getDirectCallee();
+    if (isLaunchFunction(callee))
+      return true;
     unsigned first = isa<CXXOperatorCallExpr>(call) ? 1 : 0;
     for (unsigned i = first; i < call->getNumArgs(); ++i) {
       LValueTarget target = lvalueTarget(call->getArg(i));
@@ -179,13 +273,59 @@ public:
       }
       QualType type = callee->getParamDecl(paramIndex)->getType();
       if (type->isReferenceType() && !type->getPointeeType().isConstQualified())
-        escape = call;
+        escapeExpr = call;
     }
     return true;
   }
 
 private:
+  /// Whether a write to \p target writes what is asked for: nothing when it
+  /// does not, else whether it writes the whole variable while a member of
+  /// it is asked for.
+  std::optional<bool> matches(const LValueTarget &target) const {
+    if (target.var != var || target.otherMember)
+      return std::nullopt;
+    if (!member)
+      return target.member ? std::nullopt : std::optional<bool>(false);
+    if (!target.member)
+      return target.field ? std::nullopt : std::optional<bool>(true);
+    return target.member == member ? std::optional<bool>(false) : std::nullopt;
+  }
+
+  /// `&v` handed to a launch that only reads it: as the launch
+  /// configuration (`cudaLaunchKernelEx(&config, ...)`) or in the
+  /// initializer of an argument array used by launches only.
+  bool isLaunchInput(const UnaryOperator *op) const {
+    if (launchCallOf(context, op))
+      return true;
+    DynTypedNode node = DynTypedNode::create(*static_cast<const Stmt *>(op));
+    for (unsigned guard = 0; guard < 8; ++guard) {
+      DynTypedNodeList parents = context.getParents(node);
+      if (parents.empty())
+        return false;
+      node = parents[0];
+      if (node.get<InitListExpr>() || node.get<ImplicitCastExpr>() ||
+          node.get<ExplicitCastExpr>() || node.get<ParenExpr>())
+        continue;
+      const auto *array = node.get<VarDecl>();
+      if (!array || !array->isLocalVarDecl() ||
+          !isArgumentArrayType(array->getType()))
+        return false;
+      const auto *function = dyn_cast<FunctionDecl>(array->getDeclContext());
+      if (!function || !function->getBody())
+        return false;
+      ArgumentArrayUses uses(context, array);
+      uses.TraverseStmt(function->getBody());
+      return !uses.otherUse;
+    }
+    return false;
+  }
+
+  ASTContext &context;
   const VarDecl *var;
+  const FieldDecl *member;
+  const Expr *escapeExpr = nullptr;
+  std::vector<const UnaryOperator *> addressesTaken;
 };
 
 bool isLoop(const DynTypedNode &node) {
@@ -489,7 +629,7 @@ std::optional<HostScalar> HostEvaluator::scalarStructural(const Expr *expr,
                      "'");
     }
     if (const auto *var = dyn_cast<VarDecl>(decl))
-      return variable(var, std::nullopt, point);
+      return variable(var, nullptr, std::nullopt, point);
     return unknown("'" + decl->getNameAsString() + "' is not a variable");
   }
   if (const auto *member = dyn_cast<MemberExpr>(expr)) {
@@ -752,7 +892,7 @@ std::optional<HostScalar> HostEvaluator::dim3Component(const Expr *expr,
     if (const auto *param = dyn_cast<ParmVarDecl>(ref->getDecl()))
       return unknown("'" + param->getNameAsString() + "' is a parameter");
     if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
-      return variable(var, index, point);
+      return variable(var, nullptr, index, point);
   }
   if (expr->getType()->isIntegralOrEnumerationType()) {
     // An integer converted to dim3: (n, 1, 1).
@@ -763,40 +903,39 @@ std::optional<HostScalar> HostEvaluator::dim3Component(const Expr *expr,
   return unknown("'" + text(expr) + "' is not a compile-time dim3");
 }
 
-std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
-                                                  std::optional<unsigned> field,
-                                                  const Stmt *point) {
-  std::string name = "'" + var->getNameAsString() + "'";
-  bool isLocal = var->hasLocalStorage() || var->isStaticLocal();
-  if (!isLocal) {
-    // A namespace-scope variable: only its initializer is trustworthy, and
-    // only when it cannot change.
-    if (!var->getType().isConstQualified() || !var->getInit())
-      return unknown(name +
-                     " is a global variable that may change at run time");
-    if (field)
-      return dim3Component(var->getInit(), *field, var->getInit());
-    return scalar(var->getInit(), var->getInit());
-  }
-  if (!function || !function->getBody())
-    return unknown(name + " is not in a function body");
+namespace {
 
-  WriteCollector collector(var);
+/// Every write of \p var (member \p member) in \p function, its initializer
+/// last; \p escape is set when its address escapes.
+std::vector<Write> writesOf(ASTContext &context, const FunctionDecl *function,
+                            const VarDecl *var, const FieldDecl *member,
+                            const Expr *&escape) {
+  WriteCollector collector(context, var, member);
   collector.TraverseStmt(const_cast<Stmt *>(function->getBody()));
-  if (collector.escape)
-    return unknown(name + " may be changed through a reference or its address");
-
-  const SourceManager &sm = context.getSourceManager();
-  DynTypedNode pointNode = DynTypedNode::create(*point);
-  SourceLocation pointLoc = sm.getExpansionLoc(point->getBeginLoc());
+  escape = collector.escape();
   std::vector<Write> writes = collector.writes;
   if (const Expr *init = var->getInit()) {
     Write w;
     w.node = DynTypedNode::create(*static_cast<const Stmt *>(init));
     w.valueExpr = init;
     w.kind = Write::Init;
+    w.wholeVariable = member != nullptr;
     writes.push_back(w);
   }
+  return writes;
+}
+
+/// The write of \p writes whose value \p var (component \p field) certainly
+/// holds at \p point, or null with \p reason saying why there is none.
+/// \p name is how messages call the variable.
+const Write *certainLastWrite(ASTContext &context,
+                              const std::vector<Write> &writes,
+                              const VarDecl *var, std::optional<unsigned> field,
+                              const Stmt *point, const std::string &name,
+                              std::string &reason) {
+  const SourceManager &sm = context.getSourceManager();
+  DynTypedNode pointNode = DynTypedNode::create(*point);
+  SourceLocation pointLoc = sm.getExpansionLoc(point->getBeginLoc());
   const Write *last = nullptr;
   for (const Write &w : writes) {
     if (field && w.field && *w.field != *field)
@@ -804,46 +943,119 @@ std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
     Reach reach = classify(context, w.node, pointNode, var);
     if (reach == Reach::OtherArm)
       continue;
-    if (reach == Reach::LoopVariant)
-      return unknown(name + " changes in a loop around the launch");
+    if (reach == Reach::LoopVariant) {
+      reason = name + " changes in a loop around the launch";
+      return nullptr;
+    }
     SourceLocation loc = sm.getExpansionLoc(nodeBegin(w.node));
     if (!sm.isBeforeInTranslationUnit(loc, pointLoc))
       continue;
-    if (reach == Reach::Conditional) {
-      // A conditional write before the point: only harmless when a later
-      // certain write overrides it, which the ordering below checks.
-      if (!last || sm.isBeforeInTranslationUnit(
-                       sm.getExpansionLoc(nodeBegin(last->node)), loc))
-        last = &w;
-      continue;
-    }
+    // A conditional write before the point is only harmless when a later
+    // certain write overrides it, which the check after the loop decides.
     if (!last || sm.isBeforeInTranslationUnit(
                      sm.getExpansionLoc(nodeBegin(last->node)), loc))
       last = &w;
   }
-  if (!last)
-    return unknown(name + " has no value before the launch");
-  if (classify(context, last->node, pointNode, var) == Reach::Conditional)
-    return unknown(
-        name + " is assigned under a condition at line " +
-        std::to_string(sm.getExpansionLineNumber(nodeBegin(last->node))));
-  const Stmt *at = last->node.get<Stmt>();
-  auto evaluateValue = [&]() -> std::optional<HostScalar> {
-    if (field && !last->field)
-      return dim3Component(last->valueExpr, *field, at);
-    return scalar(last->valueExpr, at);
+  if (!last) {
+    reason = name + " has no value before the launch";
+    return nullptr;
+  }
+  if (classify(context, last->node, pointNode, var) == Reach::Conditional) {
+    reason = name + " is assigned under a condition at line " +
+             std::to_string(sm.getExpansionLineNumber(nodeBegin(last->node)));
+    return nullptr;
+  }
+  return last;
+}
+
+/// The initializer of member \p member in the structure value \p expr
+/// (`{grid, block, 0, 0}`, `{.gridDim = grid}`, `{}`), or null when \p expr
+/// is not written member by member.
+const Expr *memberInitializer(const Expr *expr, const FieldDecl *member) {
+  while (true) {
+    expr = expr->IgnoreParens();
+    if (const auto *cleanups = dyn_cast<ExprWithCleanups>(expr))
+      expr = cleanups->getSubExpr();
+    else if (const auto *temp = dyn_cast<MaterializeTemporaryExpr>(expr))
+      expr = temp->getSubExpr();
+    else if (const auto *bind = dyn_cast<CXXBindTemporaryExpr>(expr))
+      expr = bind->getSubExpr();
+    else if (const auto *castExpr = dyn_cast<ImplicitCastExpr>(expr);
+             castExpr && castExpr->getCastKind() == CK_NoOp)
+      expr = castExpr->getSubExpr();
+    else
+      break;
+  }
+  const auto *init = dyn_cast<InitListExpr>(expr);
+  if (init && init->isSyntacticForm() && init->getSemanticForm())
+    init = init->getSemanticForm();
+  if (!init || init->getType()->getAsRecordDecl() != member->getParent())
+    return nullptr;
+  unsigned index = member->getFieldIndex();
+  return index < init->getNumInits() ? init->getInit(index) : nullptr;
+}
+
+/// `v.m` for messages.
+std::string displayName(const VarDecl *var, const FieldDecl *member) {
+  std::string name = var->getNameAsString();
+  if (member)
+    name += "." + member->getNameAsString();
+  return "'" + name + "'";
+}
+
+} // namespace
+
+std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
+                                                  const FieldDecl *member,
+                                                  std::optional<unsigned> field,
+                                                  const Stmt *point) {
+  std::string name = displayName(var, member);
+  // The value the write stores in what is asked for: the member of a
+  // structure value, then the component of a dim3 value.
+  auto valueOf = [&](const Expr *value, bool wholeVariable,
+                     std::optional<unsigned> writtenField,
+                     const Stmt *at) -> std::optional<HostScalar> {
+    if (member && wholeVariable) {
+      value = memberInitializer(value, member);
+      if (!value)
+        return unknown(name + " is not evaluated: '" + var->getNameAsString() +
+                       "' is not set member by member");
+    }
+    if (field && !writtenField)
+      return dim3Component(value, *field, at);
+    return scalar(value, at);
   };
+  bool isLocal = var->hasLocalStorage() || var->isStaticLocal();
+  if (!isLocal) {
+    // A namespace-scope variable: only its initializer is trustworthy, and
+    // only when it cannot change.
+    if (!var->getType().isConstQualified() || !var->getInit())
+      return unknown(name +
+                     " is a global variable that may change at run time");
+    return valueOf(var->getInit(), /*wholeVariable=*/true, std::nullopt,
+                   var->getInit());
+  }
+  if (!function || !function->getBody())
+    return unknown(name + " is not in a function body");
+
+  const Expr *escape = nullptr;
+  std::vector<Write> writes = writesOf(context, function, var, member, escape);
+  if (escape)
+    return unknown(name + " may be changed through a reference or its address");
+  std::string reason;
+  const Write *last =
+      certainLastWrite(context, writes, var, field, point, name, reason);
+  if (!last)
+    return unknown(reason);
+  const Stmt *at = last->node.get<Stmt>();
   switch (last->kind) {
   case Write::Init:
-    if (field && !last->field)
-      return dim3Component(last->valueExpr, *field, at);
-    return scalar(last->valueExpr, at);
   case Write::Assign:
-    return evaluateValue();
+    return valueOf(last->valueExpr, last->wholeVariable, last->field, at);
   case Write::Compound:
   case Write::Increment:
   case Write::Decrement: {
-    std::optional<HostScalar> before = variable(var, field, at);
+    std::optional<HostScalar> before = variable(var, member, field, at);
     if (!before)
       return std::nullopt;
     if (last->kind != Write::Compound) {
@@ -876,6 +1088,213 @@ std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
   return std::nullopt;
 }
 
+HostEvaluator::ReachingValues HostEvaluator::reachingValues(const VarDecl *var,
+                                                            const Stmt *point) {
+  ReachingValues out;
+  std::string name = displayName(var, nullptr);
+  if (!function || !function->getBody()) {
+    out.unfollowed = name + " is not in a function body";
+    return out;
+  }
+  const Expr *escape = nullptr;
+  std::vector<Write> writes = writesOf(context, function, var, nullptr, escape);
+  if (escape) {
+    out.unfollowed =
+        name + " may be changed through a reference or its address";
+  } else {
+    std::string reason;
+    const Write *last = certainLastWrite(context, writes, var, std::nullopt,
+                                         point, name, reason);
+    if (last && last->valueExpr &&
+        (last->kind == Write::Init || last->kind == Write::Assign)) {
+      out.values.push_back(last->valueExpr);
+      out.certain = true;
+      return out;
+    }
+  }
+  // No single certain value: every write that may reach the point counts,
+  // those before it and those in a loop around it, but not those in the
+  // other arm of a branch that holds the point.
+  const SourceManager &sm = context.getSourceManager();
+  DynTypedNode pointNode = DynTypedNode::create(*point);
+  SourceLocation pointLoc = sm.getExpansionLoc(point->getBeginLoc());
+  std::vector<const Write *> reaching;
+  for (const Write &w : writes) {
+    Reach reach = classify(context, w.node, pointNode, var);
+    if (reach == Reach::OtherArm)
+      continue;
+    SourceLocation loc = sm.getExpansionLoc(nodeBegin(w.node));
+    if (reach != Reach::LoopVariant &&
+        !sm.isBeforeInTranslationUnit(loc, pointLoc))
+      continue;
+    if (!w.valueExpr || w.kind == Write::Compound) {
+      if (out.unfollowed.empty())
+        out.unfollowed = name + " is changed by arithmetic at line " +
+                         std::to_string(sm.getExpansionLineNumber(loc));
+      continue;
+    }
+    reaching.push_back(&w);
+  }
+  std::stable_sort(reaching.begin(), reaching.end(),
+                   [&](const Write *a, const Write *b) {
+                     return sm.isBeforeInTranslationUnit(
+                         sm.getExpansionLoc(nodeBegin(a->node)),
+                         sm.getExpansionLoc(nodeBegin(b->node)));
+                   });
+  for (const Write *w : reaching)
+    out.values.push_back(w->valueExpr);
+  return out;
+}
+
+const VarDecl *HostEvaluator::pointedStructure(const Expr *pointer,
+                                               llvm::StringRef memberName,
+                                               const FieldDecl *&member) {
+  member = nullptr;
+  const Expr *stripped = pointer->IgnoreParenImpCasts();
+  const auto *addressOf = dyn_cast<UnaryOperator>(stripped);
+  const auto *ref =
+      addressOf && addressOf->getOpcode() == UO_AddrOf
+          ? dyn_cast<DeclRefExpr>(addressOf->getSubExpr()->IgnoreParens())
+          : nullptr;
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var) {
+    if (const auto *pref = dyn_cast<DeclRefExpr>(stripped))
+      if (const auto *param = dyn_cast<ParmVarDecl>(pref->getDecl())) {
+        const auto *owner = dyn_cast<FunctionDecl>(param->getDeclContext());
+        fail("'" + param->getNameAsString() + "' is a parameter of '" +
+             (owner ? owner->getNameAsString() : std::string("?")) + "'");
+        return nullptr;
+      }
+    fail("'" + text(pointer) +
+         "' is not the address of a variable ('&config')");
+    return nullptr;
+  }
+  const RecordDecl *record = var->getType()->getAsRecordDecl();
+  if (record)
+    for (const FieldDecl *field : record->fields())
+      if (field->getName() == memberName)
+        member = field;
+  if (!member) {
+    fail("'" + var->getNameAsString() + "' has no member '" + memberName.str() +
+         "'");
+    return nullptr;
+  }
+  return var;
+}
+
+Dim3Value HostEvaluator::evaluateMemberDim3(const Expr *pointer,
+                                            llvm::StringRef memberName,
+                                            const Stmt *point) {
+  reason_.clear();
+  Dim3Value out;
+  const FieldDecl *member = nullptr;
+  const VarDecl *var = pointedStructure(pointer, memberName, member);
+  out.text = memberText(pointer, memberName);
+  std::string failure = reason_;
+  for (unsigned i = 0; i < 3; ++i) {
+    reason_ = failure;
+    depth = 0;
+    std::optional<HostScalar> value;
+    if (var)
+      value = variable(var, member, i, point);
+    out.components[i] = toEvaluated(nullptr, value);
+    out.components[i].text = out.text;
+  }
+  return out;
+}
+
+EvaluatedValue HostEvaluator::evaluateMember(const Expr *pointer,
+                                             llvm::StringRef memberName,
+                                             const Stmt *point) {
+  reason_.clear();
+  depth = 0;
+  const FieldDecl *member = nullptr;
+  const VarDecl *var = pointedStructure(pointer, memberName, member);
+  std::optional<HostScalar> value;
+  if (var)
+    value = variable(var, member, std::nullopt, point);
+  EvaluatedValue out = toEvaluated(nullptr, value);
+  out.text = memberText(pointer, memberName);
+  return out;
+}
+
+std::string HostEvaluator::memberText(const Expr *pointer,
+                                      llvm::StringRef memberName) {
+  const Expr *stripped = pointer->IgnoreParenImpCasts();
+  if (const auto *op = dyn_cast<UnaryOperator>(stripped);
+      op && op->getOpcode() == UO_AddrOf)
+    return text(op->getSubExpr()) + "." + memberName.str();
+  return text(pointer) + "->" + memberName.str();
+}
+
+const Expr *HostEvaluator::memberValue(const Expr *pointer,
+                                       llvm::StringRef memberName,
+                                       const Stmt *point) {
+  reason_.clear();
+  const FieldDecl *member = nullptr;
+  const VarDecl *var = pointedStructure(pointer, memberName, member);
+  if (!var || !var->isLocalVarDecl() || !function || !function->getBody())
+    return nullptr;
+  const Expr *escape = nullptr;
+  std::vector<Write> writes = writesOf(context, function, var, member, escape);
+  std::string reason;
+  const Write *last = certainLastWrite(context, writes, var, std::nullopt,
+                                       point, displayName(var, member), reason);
+  if (escape || !last || !last->valueExpr ||
+      (last->kind != Write::Init && last->kind != Write::Assign))
+    return nullptr;
+  return last->wholeVariable ? memberInitializer(last->valueExpr, member)
+                             : last->valueExpr;
+}
+
+EvaluatedValue HostEvaluator::evaluateArgument(const Expr *argsArray,
+                                               unsigned index, QualType type,
+                                               const Stmt *point) {
+  reason_.clear();
+  depth = 0;
+  EvaluatedValue out;
+  std::string arrayText = text(argsArray);
+  out.text = arrayText + "[" + std::to_string(index) + "]";
+  const auto *ref = dyn_cast<DeclRefExpr>(argsArray->IgnoreParenImpCasts());
+  const auto *array = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  const InitListExpr *init = nullptr;
+  if (array && array->isLocalVarDecl() && isArgumentArrayType(array->getType()))
+    init = dyn_cast_or_null<InitListExpr>(array->getInit());
+  if (!init) {
+    out.unknownReason = "the argument array '" + arrayText +
+                        "' is not a local array initialized in place";
+    return out;
+  }
+  ArgumentArrayUses uses(context, array);
+  if (function && function->getBody())
+    uses.TraverseStmt(const_cast<Stmt *>(function->getBody()));
+  if (uses.otherUse) {
+    out.unknownReason =
+        "the argument array '" + arrayText + "' is used at line " +
+        std::to_string(context.getSourceManager().getExpansionLineNumber(
+            uses.otherUse->getBeginLoc())) +
+        " other than by a launch";
+    return out;
+  }
+  if (index >= init->getNumInits()) {
+    out.unknownReason = "the argument array '" + arrayText +
+                        "' has no element " + std::to_string(index);
+    return out;
+  }
+  const Expr *element = init->getInit(index);
+  const auto *addressOf = dyn_cast<UnaryOperator>(element->IgnoreParenCasts());
+  if (!addressOf || addressOf->getOpcode() != UO_AddrOf) {
+    out.text = text(element);
+    out.unknownReason = "'" + out.text + "' is not the address of a value";
+    return out;
+  }
+  const Expr *value = addressOf->getSubExpr();
+  std::optional<HostScalar> scalarValue = scalar(value, point);
+  if (scalarValue && !type.isNull())
+    scalarValue = cast(*scalarValue, type);
+  return toEvaluated(value, scalarValue);
+}
+
 EvaluatedValue HostEvaluator::toEvaluated(const Expr *expr,
                                           const std::optional<HostScalar> &v) {
   EvaluatedValue out;
@@ -899,10 +1318,14 @@ EvaluatedValue HostEvaluator::toEvaluated(const Expr *expr,
   return out;
 }
 
-EvaluatedValue HostEvaluator::evaluate(const Expr *expr, const Stmt *point) {
+EvaluatedValue HostEvaluator::evaluate(const Expr *expr, const Stmt *point,
+                                       QualType type) {
   reason_.clear();
   depth = 0;
-  return toEvaluated(expr, scalar(expr, point));
+  std::optional<HostScalar> value = scalar(expr, point);
+  if (value && !type.isNull())
+    value = cast(*value, type);
+  return toEvaluated(expr, value);
 }
 
 Dim3Value HostEvaluator::evaluateDim3(const Expr *expr, const Stmt *point) {

@@ -8,7 +8,10 @@
 // helpers such as `iDivUp(n, 16)` and of ceil/floor/min/max, and through
 // local variables whose last assignment before the launch is certain (no
 // branch, loop or escaping address in between). Anything else is unknown,
-// with a reason a user can act on.
+// with a reason a user can act on. For the runtime's launch functions it also
+// reads argument arrays (`void *args[] = {&n}`) and the members of a
+// cudaLaunchConfig_t, and for function pointers it lists the values that may
+// reach a launch.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_LIB_FRONTEND_HOSTEVALUATOR_H
@@ -23,6 +26,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace gpurd {
 
@@ -40,10 +44,55 @@ public:
   HostEvaluator(clang::ASTContext &context, const clang::FunctionDecl *function)
       : context(context), function(function) {}
 
-  /// Evaluates the scalar expression \p expr as seen at \p point.
-  EvaluatedValue evaluate(const clang::Expr *expr, const clang::Stmt *point);
+  /// Evaluates the scalar expression \p expr as seen at \p point, converted
+  /// to \p type when one is given.
+  EvaluatedValue evaluate(const clang::Expr *expr, const clang::Stmt *point,
+                          clang::QualType type = clang::QualType());
   /// Evaluates a dim3-typed (or integer, converted to dim3) expression.
   Dim3Value evaluateDim3(const clang::Expr *expr, const clang::Stmt *point);
+
+  /// Evaluates the scalar that element \p index of a launch's argument
+  /// array points to (`void *args[] = {&n, &x}` gives `n` for index 0),
+  /// converted to \p type. Only a local array initialized in place and used
+  /// by launches alone is read; the addresses in it are not taken to escape.
+  EvaluatedValue evaluateArgument(const clang::Expr *argsArray, unsigned index,
+                                  clang::QualType type,
+                                  const clang::Stmt *point);
+
+  /// Members of a structure given by its address (`&config` for a local
+  /// `cudaLaunchConfig_t config`), as for variables: the last certain write
+  /// to the member (`config.gridDim = grid`, `config.gridDim.x = 4`) or to
+  /// the whole structure (`cudaLaunchConfig_t config = {grid, block}`).
+  Dim3Value evaluateMemberDim3(const clang::Expr *pointer,
+                               llvm::StringRef member,
+                               const clang::Stmt *point);
+  EvaluatedValue evaluateMember(const clang::Expr *pointer,
+                                llvm::StringRef member,
+                                const clang::Stmt *point);
+  /// `config.stream` for `&config`, `cfg->stream` for a pointer `cfg`.
+  std::string memberText(const clang::Expr *pointer, llvm::StringRef member);
+  /// The expression last stored to such a member when it is certain (for
+  /// source text, such as the stream); null otherwise.
+  const clang::Expr *memberValue(const clang::Expr *pointer,
+                                 llvm::StringRef member,
+                                 const clang::Stmt *point);
+
+  /// The values a local variable may hold at \p point, for variables that
+  /// hold something other than numbers (function pointers).
+  struct ReachingValues {
+    /// The stored expressions, in source order.
+    std::vector<const clang::Expr *> values;
+    /// Whether values is the one value the variable certainly holds.
+    bool certain = false;
+    /// Why other values may reach the point (an escaping address, a write
+    /// gpurd does not follow); empty when values are all there is.
+    std::string unfollowed;
+  };
+  /// The value of the last certain write before \p point, as for scalars;
+  /// without one, every write that may reach the point: those before it
+  /// and those in a loop around it, except in the other arm of a branch.
+  ReachingValues reachingValues(const clang::VarDecl *var,
+                                const clang::Stmt *point);
 
 private:
   using Bindings = llvm::DenseMap<const clang::ParmVarDecl *, HostScalar>;
@@ -67,11 +116,18 @@ private:
   std::optional<HostScalar> dim3Component(const clang::Expr *expr,
                                           unsigned index,
                                           const clang::Stmt *point);
-  /// The value of variable \p var (field \p field of it, or the whole variable
-  /// when \p field is empty) just before \p point.
+  /// The value of variable \p var (its member \p member when not null, then
+  /// component \p field of that, or the whole of it when \p field is empty)
+  /// just before \p point.
   std::optional<HostScalar> variable(const clang::VarDecl *var,
+                                     const clang::FieldDecl *member,
                                      std::optional<unsigned> field,
                                      const clang::Stmt *point);
+  /// The structure variable \p pointer is the address of, and its member
+  /// named \p memberName; null with the reason recorded otherwise.
+  const clang::VarDecl *pointedStructure(const clang::Expr *pointer,
+                                         llvm::StringRef memberName,
+                                         const clang::FieldDecl *&member);
 
   bool fail(std::string reason) {
     if (reason_.empty())

@@ -2,6 +2,7 @@
 
 #include "gpurd/Frontend/KernelCollector.h"
 #include "HostEvaluator.h"
+#include "KernelTargets.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -317,53 +318,236 @@ public:
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *call) {
-    if (call->isValueDependent() || call->isTypeDependent())
+    // A launch in a function template is recorded once per instantiation,
+    // not also in the template's pattern.
+    if (call->isValueDependent() || call->isTypeDependent() ||
+        isInTemplatePattern(call))
       return true;
-    const FunctionDecl *kernel = call->getDirectCallee();
     const CallExpr *config = call->getConfig();
-    if (!kernel || !config || config->getNumArgs() < 2)
+    if (!config || config->getNumArgs() < 2)
       return true;
-    const FunctionDecl *enclosing = enclosingFunction(call);
-    HostEvaluator evaluator(context, enclosing);
-    LaunchSite launch;
-    launch.kernel = kernelName(kernel);
-    launch.position =
-        positionOf(context.getSourceManager(), call->getBeginLoc());
-    if (enclosing)
-      launch.enclosingFunction = kernelName(enclosing);
-    launch.grid = evaluator.evaluateDim3(config->getArg(0), call);
-    launch.block = evaluator.evaluateDim3(config->getArg(1), call);
+    LaunchRequest request;
+    request.point = call;
+    request.grid = config->getArg(0);
+    request.block = config->getArg(1);
     if (config->getNumArgs() > 2)
-      launch.dynamicSharedBytes = evaluator.evaluate(config->getArg(2), call);
-    if (config->getNumArgs() > 3 &&
-        !isa<CXXDefaultArgExpr>(config->getArg(3))) {
-      const Expr *stream = config->getArg(3)->IgnoreParenImpCasts();
-      Expr::EvalResult result;
-      bool isNull = stream->EvaluateAsRValue(result, context) &&
-                    ((result.Val.isInt() && result.Val.getInt().isZero()) ||
-                     (result.Val.isLValue() && result.Val.isNullPointer()));
-      if (!isNull)
-        launch.stream = evaluator.evaluate(config->getArg(3), call).text;
-    }
-    for (unsigned i = 0; i < call->getNumArgs() && i < kernel->getNumParams();
-         ++i) {
-      LaunchArgument arg;
-      arg.param = kernel->getParamDecl(i)->getNameAsString();
-      const Expr *argExpr = call->getArg(i);
-      QualType type = kernel->getParamDecl(i)->getType().getCanonicalType();
-      if (type->isArithmeticType() || type->isEnumeralType()) {
-        arg.value = evaluator.evaluate(argExpr, call);
-      } else {
-        arg.value.text = evaluator.evaluate(argExpr, call).text;
-        arg.value.unknownReason = "not a scalar";
-      }
-      launch.args.push_back(std::move(arg));
-    }
-    info.launches.push_back(std::move(launch));
+      request.shared = config->getArg(2);
+    if (config->getNumArgs() > 3)
+      request.stream = config->getArg(3);
+    request.args.assign(call->arg_begin(), call->arg_end());
+    // Without a direct callee, the kernel is read from a function pointer.
+    request.kernel = call->getCallee();
+    recordLaunches(request, call->getDirectCallee());
+    return true;
+  }
+
+  bool VisitCallExpr(CallExpr *call) {
+    if (isa<CUDAKernelCallExpr>(call) || call->isValueDependent() ||
+        call->isTypeDependent())
+      return true;
+    std::optional<LaunchRequest> request = launchFunctionCall(call);
+    if (!request)
+      return true;
+    // The prelude's C++ overloads call the C functions with their own
+    // parameters: those are not launches of the user's code.
+    const SourceManager &sm = context.getSourceManager();
+    if (sm.isInSystemHeader(sm.getExpansionLoc(call->getBeginLoc())) ||
+        isInTemplatePattern(call))
+      return true;
+    recordLaunches(*request);
     return true;
   }
 
 private:
+  /// What a launch says, whatever its form.
+  struct LaunchRequest {
+    const Expr *point = nullptr; ///< The launch expression.
+    /// What names the kernel: the callee of `<<<...>>>` or the function
+    /// argument of a launch function.
+    const Expr *kernel = nullptr;
+    std::string api; ///< The launch function; empty for `<<<...>>>`.
+    const Expr *grid = nullptr, *block = nullptr, *shared = nullptr,
+               *stream = nullptr;
+    /// `&config` for cudaLaunchKernelEx[C]: grid, block, shared memory and
+    /// stream are members of the cudaLaunchConfig_t it points to.
+    const Expr *config = nullptr;
+    /// The kernel arguments as written (`<<<...>>>`, cudaLaunchKernelEx).
+    std::vector<const Expr *> args;
+    /// Whether the arguments still need converting to the parameter types
+    /// (they are forwarded as written to cudaLaunchKernelEx).
+    bool convertArgs = false;
+    /// `void **args`: the argument array of the other launch functions.
+    const Expr *argsArray = nullptr;
+  };
+
+  /// The launch a call of one of the runtime's launch functions makes, by
+  /// the functions' parameter order; nothing for other calls.
+  static std::optional<LaunchRequest> launchFunctionCall(const CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || !callee->getIdentifier())
+      return std::nullopt;
+    auto arg = [&](unsigned i) -> const Expr * {
+      if (i >= call->getNumArgs() || isa<CXXDefaultArgExpr>(call->getArg(i)))
+        return nullptr;
+      return call->getArg(i);
+    };
+    LaunchRequest request;
+    request.point = call;
+    request.api = callee->getName().str();
+    if (request.api == "cudaLaunchKernel" ||
+        request.api == "cudaLaunchCooperativeKernel") {
+      // (func, gridDim, blockDim, args, sharedMem, stream)
+      request.kernel = arg(0);
+      request.grid = arg(1);
+      request.block = arg(2);
+      request.argsArray = arg(3);
+      request.shared = arg(4);
+      request.stream = arg(5);
+      if (!request.grid || !request.block)
+        return std::nullopt;
+    } else if (request.api == "cudaLaunchKernelExC") {
+      // (const cudaLaunchConfig_t *config, const void *func, void **args)
+      request.config = arg(0);
+      request.kernel = arg(1);
+      request.argsArray = arg(2);
+    } else if (request.api == "cudaLaunchKernelEx") {
+      // (const cudaLaunchConfig_t *config, void (*kernel)(T...), args...)
+      request.config = arg(0);
+      request.kernel = arg(1);
+      if (call->getNumArgs() > 2)
+        request.args.assign(call->arg_begin() + 2, call->arg_end());
+      request.convertArgs = true;
+    } else {
+      return std::nullopt;
+    }
+    if (!request.kernel ||
+        (request.api.find("Ex") != std::string::npos && !request.config))
+      return std::nullopt;
+    return request;
+  }
+
+  /// Whether \p stmt is in a function template's pattern rather than in one
+  /// of its instantiations, which are visited on their own.
+  bool isInTemplatePattern(const Stmt *stmt) {
+    const FunctionDecl *function = enclosingFunction(stmt);
+    return function && function->isDependentContext();
+  }
+
+  /// Records one launch site per kernel the launch may start (\p direct
+  /// when it names its kernel), or one launch of an unknown kernel when
+  /// none can be found.
+  void recordLaunches(const LaunchRequest &request,
+                      const FunctionDecl *direct = nullptr) {
+    const FunctionDecl *enclosing = enclosingFunction(request.point);
+    HostEvaluator evaluator(context, enclosing);
+    KernelTargets targets;
+    if (direct)
+      targets.kernels.push_back(direct);
+    else
+      targets = findKernelTargets(context, evaluator, request.kernel,
+                                  request.point, storeCache);
+    LaunchSite launch;
+    launch.api = request.api;
+    launch.position =
+        positionOf(context.getSourceManager(), request.point->getBeginLoc());
+    if (enclosing)
+      launch.enclosingFunction = kernelName(enclosing);
+    if (request.config) {
+      launch.grid = evaluator.evaluateMemberDim3(request.config, "gridDim",
+                                                 request.point);
+      launch.block = evaluator.evaluateMemberDim3(request.config, "blockDim",
+                                                  request.point);
+      launch.dynamicSharedBytes = evaluator.evaluateMember(
+          request.config, "dynamicSmemBytes", request.point);
+      const Expr *stream =
+          evaluator.memberValue(request.config, "stream", request.point);
+      launch.stream = stream ? streamText(evaluator, stream, request.point)
+                             : evaluator.memberText(request.config, "stream");
+    } else {
+      launch.grid = evaluator.evaluateDim3(request.grid, request.point);
+      launch.block = evaluator.evaluateDim3(request.block, request.point);
+      if (request.shared)
+        launch.dynamicSharedBytes =
+            evaluator.evaluate(request.shared, request.point);
+      if (request.stream && !isa<CXXDefaultArgExpr>(request.stream))
+        launch.stream = streamText(evaluator, request.stream, request.point);
+    }
+    if (!targets.pointer.empty()) {
+      LaunchPointer pointer;
+      pointer.text = targets.pointer;
+      for (const FunctionDecl *kernel : targets.kernels)
+        pointer.candidates.push_back(kernelName(kernel));
+      if (!targets.kernels.empty())
+        pointer.otherValuesReason = targets.unfollowed;
+      launch.pointer = std::move(pointer);
+    }
+    if (targets.kernels.empty()) {
+      launch.kernelUnknownReason = targets.unfollowed;
+      launch.args = arguments(request, nullptr, evaluator);
+      info.launches.push_back(std::move(launch));
+      return;
+    }
+    for (const FunctionDecl *kernel : targets.kernels) {
+      LaunchSite site = launch;
+      site.kernel = kernelName(kernel);
+      site.args = arguments(request, kernel, evaluator);
+      info.launches.push_back(std::move(site));
+    }
+  }
+
+  /// The stream's source text; empty for the default stream (`0`, null).
+  std::string streamText(HostEvaluator &evaluator, const Expr *stream,
+                         const Stmt *point) {
+    const Expr *stripped = stream->IgnoreParenImpCasts();
+    Expr::EvalResult result;
+    bool isNull = stripped->EvaluateAsRValue(result, context) &&
+                  ((result.Val.isInt() && result.Val.getInt().isZero()) ||
+                   (result.Val.isLValue() && result.Val.isNullPointer()));
+    return isNull ? std::string() : evaluator.evaluate(stream, point).text;
+  }
+
+  /// The launch's arguments bound to the parameters of \p kernel; for an
+  /// unknown kernel, the arguments as written, without parameter names.
+  std::vector<LaunchArgument> arguments(const LaunchRequest &request,
+                                        const FunctionDecl *kernel,
+                                        HostEvaluator &evaluator) {
+    if (kernel)
+      if (const FunctionDecl *definition = kernel->getDefinition())
+        kernel = definition;
+    std::vector<LaunchArgument> out;
+    unsigned count = kernel ? kernel->getNumParams()
+                            : static_cast<unsigned>(
+                                  request.argsArray ? 0 : request.args.size());
+    for (unsigned i = 0; i < count; ++i) {
+      if (!request.argsArray && i >= request.args.size())
+        break;
+      LaunchArgument arg;
+      QualType type;
+      if (kernel) {
+        arg.param = kernel->getParamDecl(i)->getNameAsString();
+        type = kernel->getParamDecl(i)->getType();
+      } else {
+        type = request.args[i]->getType();
+      }
+      QualType canonical = type.getCanonicalType();
+      bool isScalar =
+          canonical->isArithmeticType() || canonical->isEnumeralType();
+      if (request.argsArray)
+        arg.value = evaluator.evaluateArgument(
+            request.argsArray, i, isScalar ? type : QualType(), request.point);
+      else
+        arg.value = evaluator.evaluate(
+            request.args[i], request.point,
+            request.convertArgs && isScalar ? type : QualType());
+      if (!isScalar) {
+        arg.value.value = std::monostate();
+        arg.value.unknownReason = "not a scalar";
+      }
+      out.push_back(std::move(arg));
+    }
+    return out;
+  }
+
   /// Records the accesses and loops of a device function body once.
   void scanDeviceCode(FunctionDecl *function) {
     if (!function->doesThisDeclarationHaveABody() ||
@@ -399,6 +583,7 @@ private:
   std::unique_ptr<MangleContext> mangler;
   llvm::SmallPtrSet<const Decl *, 16> seen;
   std::set<unsigned> scannedBodies;
+  StoreCache storeCache;
 };
 
 class CollectConsumer : public ASTConsumer {

@@ -395,6 +395,8 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   std::string where;
   if (site) {
     config.site = site->position;
+    config.siteApi = site->api;
+    config.sitePointer = site->pointer;
     where = " (the launch at " + site->position.file + ":" +
             std::to_string(site->position.line) + ")";
   }

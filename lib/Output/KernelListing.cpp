@@ -83,6 +83,54 @@ std::string signature(const KernelInfo &kernel) {
   return out + ")";
 }
 
+/// How the launch reaches its kernel, after `through`: `cudaLaunchKernel`,
+/// `pointer 'kernel', which may be one of 6 kernels: copy, ...`; empty for
+/// `kernel<<<...>>>`.
+std::string throughText(const LaunchSite &launch) {
+  std::string out = launch.api;
+  if (!launch.pointer)
+    return out;
+  const LaunchPointer &pointer = *launch.pointer;
+  out += (out.empty() ? "" : " and ") + ("pointer '" + pointer.text + "'");
+  const std::vector<std::string> &candidates = pointer.candidates;
+  bool others = !pointer.otherValuesReason.empty();
+  if (candidates.size() > 1 || (others && !candidates.empty())) {
+    out += ", which may be ";
+    if (candidates.size() > 1)
+      out += "one of " + std::to_string(candidates.size()) + " kernels: ";
+    for (size_t i = 0; i < candidates.size(); ++i)
+      out += (i ? ", " : "") + candidates[i];
+  }
+  if (others && !candidates.empty())
+    out += ", or another function [" + pointer.otherValuesReason + "]";
+  return out;
+}
+
+/// The same, shorter, for the `from:` line of a launch configuration.
+std::string throughSummary(const LaunchConfig &config) {
+  std::string out = config.siteApi;
+  if (!config.sitePointer)
+    return out;
+  const LaunchPointer &pointer = *config.sitePointer;
+  out += (out.empty() ? "" : " and ") + ("pointer '" + pointer.text + "'");
+  size_t count = pointer.candidates.size();
+  if (count > 1)
+    out += " (one of " + std::to_string(count) + " kernels)";
+  else if (!pointer.otherValuesReason.empty())
+    out += " (or another function)";
+  return out;
+}
+
+nlohmann::json pointerJson(const std::optional<LaunchPointer> &pointer) {
+  if (!pointer)
+    return nullptr;
+  nlohmann::json out = {{"text", pointer->text},
+                        {"candidates", pointer->candidates}};
+  if (!pointer->otherValuesReason.empty())
+    out["other_values_reason"] = pointer->otherValuesReason;
+  return out;
+}
+
 } // namespace
 
 std::string displayPath(llvm::StringRef path) {
@@ -125,7 +173,14 @@ void printKernelListing(llvm::raw_ostream &os,
     os << "\n";
   }
   for (const LaunchSite &launch : unit.launches) {
-    os << location(launch.position) << ": launch " << launch.kernel;
+    os << location(launch.position) << ": launch ";
+    if (!launch.kernel.empty())
+      os << launch.kernel;
+    else if (launch.pointer)
+      os << "? ['" << launch.pointer->text
+         << "': " << launch.kernelUnknownReason << "]";
+    else
+      os << "? [" << launch.kernelUnknownReason << "]";
     if (!launch.enclosingFunction.empty())
       os << " in " << launch.enclosingFunction;
     os << ": grid " << dimText(launch.grid) << unknownNote(launch.grid)
@@ -139,11 +194,16 @@ void printKernelListing(llvm::raw_ostream &os,
     if (!launch.stream.empty())
       os << ", stream " << launch.stream;
     os << "\n";
+    if (std::string through = throughText(launch); !through.empty())
+      os << "    through " << through << "\n";
     if (!launch.args.empty()) {
       os << "    args:";
       for (size_t i = 0; i < launch.args.size(); ++i) {
         const LaunchArgument &arg = launch.args[i];
-        os << (i ? "," : "") << " " << arg.param << " = ";
+        os << (i ? "," : "") << " ";
+        // Without a known kernel, the arguments have no parameter names.
+        if (!arg.param.empty())
+          os << arg.param << " = ";
         if (arg.value.isKnown())
           os << arg.value.str();
         else
@@ -202,7 +262,11 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
       a["param"] = arg.param;
       args.push_back(std::move(a));
     }
-    nlohmann::json l = {{"kernel", launch.kernel},
+    nlohmann::json l = {{"kernel", launch.kernel.empty()
+                                       ? nlohmann::json(nullptr)
+                                       : nlohmann::json(launch.kernel)},
+                        {"api", launch.api},
+                        {"pointer", pointerJson(launch.pointer)},
                         {"location", locationJson(launch.position)},
                         {"function", launch.enclosingFunction},
                         {"grid", dim(launch.grid)},
@@ -212,6 +276,8 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
                                     ? nlohmann::json{{"text", ""}, {"value", 0}}
                                     : evaluatedJson(launch.dynamicSharedBytes);
     l["stream"] = launch.stream;
+    if (launch.kernel.empty())
+      l["kernel_unknown_reason"] = launch.kernelUnknownReason;
     launches.push_back(std::move(l));
   }
   return {{"file", displayPath(unit.file)},
@@ -237,9 +303,11 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
     os << "\n";
   }
   os << "    from: ";
-  if (config.site)
+  if (config.site) {
     os << "the launch at " << location(*config.site);
-  else
+    if (std::string through = throughSummary(config); !through.empty())
+      os << " through " << through;
+  } else
     os << "no launch site";
   auto origin = [](const std::string &o) {
     return o.empty() || o == "source" ? std::string() : o;
@@ -268,6 +336,8 @@ nlohmann::json launchConfigJson(const KernelInfo &kernel,
                         {"dynamic_shared_bytes", config.dynamicSharedBytes},
                         {"args", std::move(args)}};
   out["launch_site"] = config.site ? locationJson(*config.site) : nullptr;
+  out["launch_site_api"] = config.siteApi;
+  out["launch_site_pointer"] = pointerJson(config.sitePointer);
   return out;
 }
 

@@ -3,8 +3,9 @@
 //
 // The Frontend's result for one translation unit: every __global__ kernel
 // (template instantiations included) with its parameters, and every launch
-// site `k<<<grid, block, smem, stream>>>(args)` with the values that could be
-// evaluated at compile time. Nothing here refers to Clang's AST, so later
+// site (`k<<<grid, block, smem, stream>>>(args)`, a launch through a function
+// pointer, or `cudaLaunchKernel` and its relatives) with the values that could
+// be evaluated at compile time. Nothing here refers to Clang's AST, so later
 // stages and the output code can use it freely.
 //
 //===----------------------------------------------------------------------===//
@@ -86,12 +87,36 @@ struct Dim3Value {
 };
 
 struct LaunchArgument {
-  std::string param; ///< The kernel parameter it binds to.
+  /// The kernel parameter it binds to; empty when the kernel is not known.
+  std::string param;
   EvaluatedValue value;
 };
 
+/// The function pointer a launch goes through (`kernel<<<...>>>(...)` with
+/// `void (*kernel)(float *, int)`, `cudaLaunchKernel((const void *)fp, ...)`)
+/// and the kernels it may hold there.
+struct LaunchPointer {
+  std::string text; ///< Source text of the pointer expression: `kernel`.
+  /// Every kernel the pointer may hold at the launch, in the source order of
+  /// the assignments that store them; a launch site is recorded for each.
+  std::vector<std::string> candidates;
+  /// Set when some value the pointer may hold is not a kernel gpurd can
+  /// name (a parameter, a call, an address that escapes): then there may be
+  /// other kernels than the candidates.
+  std::string otherValuesReason;
+};
+
 struct LaunchSite {
-  std::string kernel; ///< KernelInfo::name of the launched kernel.
+  /// KernelInfo::name of the launched kernel; empty when it is not known
+  /// (launched through a pointer whose kernels cannot be found).
+  std::string kernel;
+  std::string kernelUnknownReason; ///< Why the kernel is not known.
+  /// The runtime function that starts the kernel (`cudaLaunchKernel`,
+  /// `cudaLaunchCooperativeKernel`, `cudaLaunchKernelExC`,
+  /// `cudaLaunchKernelEx`); empty for `<<<...>>>`.
+  std::string api;
+  /// Set when the kernel is not named directly but read from a pointer.
+  std::optional<LaunchPointer> pointer;
   SourcePosition position;
   std::string enclosingFunction;
   Dim3Value grid;

@@ -74,6 +74,10 @@ struct LaunchConfig {
   std::vector<LaunchArgument> args;
   /// The launch site it started from, if any.
   std::optional<SourcePosition> site;
+  /// How that site starts the kernel: LaunchSite::api and
+  /// LaunchSite::pointer.
+  std::string siteApi;
+  std::optional<LaunchPointer> sitePointer;
   /// Which layer supplied each part (`source`, a spec file, `command line`).
   std::string gridOrigin, blockOrigin, sharedOrigin;
 

@@ -897,6 +897,53 @@ struct cudaLaunchParams {
   cudaStream_t stream;
 };
 
+/* Extensible launches (cudaLaunchKernelEx, CUDA 11.8). */
+enum cudaAccessProperty { cudaAccessPropertyNormal = 0, cudaAccessPropertyStreaming = 1, cudaAccessPropertyPersisting = 2 };
+struct cudaAccessPolicyWindow {
+  void *base_ptr;
+  size_t num_bytes;
+  float hitRatio;
+  enum cudaAccessProperty hitProp;
+  enum cudaAccessProperty missProp;
+};
+enum cudaSynchronizationPolicy { cudaSyncPolicyAuto = 1, cudaSyncPolicySpin = 2, cudaSyncPolicyYield = 3, cudaSyncPolicyBlockingSync = 4 };
+enum cudaClusterSchedulingPolicy { cudaClusterSchedulingPolicyDefault = 0, cudaClusterSchedulingPolicySpread = 1, cudaClusterSchedulingPolicyLoadBalancing = 2 };
+typedef enum cudaLaunchAttributeID {
+  cudaLaunchAttributeIgnore = 0,
+  cudaLaunchAttributeAccessPolicyWindow = 1,
+  cudaLaunchAttributeCooperative = 2,
+  cudaLaunchAttributeSynchronizationPolicy = 3,
+  cudaLaunchAttributeClusterDimension = 4,
+  cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
+  cudaLaunchAttributeProgrammaticStreamSerialization = 6,
+  cudaLaunchAttributeProgrammaticEvent = 7,
+  cudaLaunchAttributePriority = 8
+} cudaLaunchAttributeID;
+typedef union cudaLaunchAttributeValue {
+  char pad[64];
+  struct cudaAccessPolicyWindow accessPolicyWindow;
+  int cooperative;
+  enum cudaSynchronizationPolicy syncPolicy;
+  struct { unsigned int x, y, z; } clusterDim;
+  enum cudaClusterSchedulingPolicy clusterSchedulingPolicyPreference;
+  int programmaticStreamSerializationAllowed;
+  struct { cudaEvent_t event; int flags; int triggerAtBlockStart; } programmaticEvent;
+  int priority;
+} cudaLaunchAttributeValue;
+typedef struct cudaLaunchAttribute_st {
+  cudaLaunchAttributeID id;
+  char pad[8 - sizeof(cudaLaunchAttributeID)];
+  cudaLaunchAttributeValue val;
+} cudaLaunchAttribute;
+typedef struct cudaLaunchConfig_st {
+  dim3 gridDim;
+  dim3 blockDim;
+  size_t dynamicSmemBytes;
+  cudaStream_t stream;
+  cudaLaunchAttribute *attrs;
+  unsigned int numAttrs;
+} cudaLaunchConfig_t;
+
 /*===--- 9. Runtime API functions (cuda_runtime_api.h) --------------------===*/
 
 extern "C" {
@@ -1027,6 +1074,7 @@ cudaError_t cudaFuncSetSharedMemConfig(const void *func, enum cudaSharedMemConfi
 cudaError_t cudaFuncSetAttribute(const void *func, enum cudaFuncAttribute attr, int value);
 cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, cudaStream_t stream);
 cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim, dim3 blockDim, void **args, size_t sharedMem, cudaStream_t stream);
+cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *config, const void *func, void **args);
 cudaError_t cudaLaunchCooperativeKernelMultiDevice(struct cudaLaunchParams *launchParamsList, unsigned int numDevices, unsigned int flags __dv(0));
 cudaError_t cudaConfigureCall(dim3 gridDim, dim3 blockDim, size_t sharedMem __dv(0), cudaStream_t stream __dv(0));
 cudaError_t cudaSetupArgument(const void *arg, size_t size, size_t offset);
@@ -1160,6 +1208,14 @@ template <class __T> static __inline__ __host__ cudaError_t cudaLaunchKernel(__T
 }
 template <class __T> static __inline__ __host__ cudaError_t cudaLaunchCooperativeKernel(__T *__f, dim3 __g, dim3 __b, void **__args, size_t __smem = 0, cudaStream_t __s = 0) {
   return ::cudaLaunchCooperativeKernel((const void *)__f, __g, __b, __args, __smem, __s);
+}
+/* The arguments are converted to the kernel's parameter types, as CUDA does. */
+template <typename... __ExpTypes, typename... __ActTypes>
+static __inline__ __host__ cudaError_t cudaLaunchKernelEx(const cudaLaunchConfig_t *__config, void (*__kernel)(__ExpTypes...), __ActTypes &&...__args) {
+  return [&](__ExpTypes... __coerced) {
+    void *__pArgs[] = {&__coerced..., nullptr};
+    return ::cudaLaunchKernelExC(__config, (const void *)__kernel, __pArgs);
+  }(std::forward<__ActTypes>(__args)...);
 }
 template <class __T> static __inline__ __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *__n, __T __f, int __bs, size_t __smem) {
   return ::cudaOccupancyMaxActiveBlocksPerMultiprocessor(__n, (const void *)__f, __bs, __smem);
