@@ -15,9 +15,11 @@ llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// A count on the command line: decimal digits only (a leading zero is not
+/// octal, and 'x' separates the components of a dim3).
 bool parseUnsigned(llvm::StringRef text, uint64_t &value) {
   text = text.trim();
-  return !text.empty() && !text.getAsInteger(0, value);
+  return !text.empty() && !text.getAsInteger(10, value);
 }
 
 std::string dimString(const std::array<uint64_t, 3> &dim) {
@@ -39,6 +41,7 @@ llvm::Expected<EvaluatedValue> parseArgValue(const KernelParam &param,
       value.value = static_cast<int64_t>(trimmed == "true");
       return value;
     }
+    // C integer literals: decimal, 0x hexadecimal, 0 octal (as in source).
     int64_t signedValue;
     uint64_t unsignedValue;
     if (!trimmed.getAsInteger(0, signedValue))
@@ -48,6 +51,25 @@ llvm::Expected<EvaluatedValue> parseArgValue(const KernelParam &param,
     else
       return makeError(origin + ": the argument '" + param.name + "' (" +
                        param.type + ") needs an integer, got '" + text + "'");
+    auto cannotHold = [&]() {
+      return makeError(origin + ": the argument '" + param.name + "' (" +
+                       param.type + ") cannot hold '" + text + "'");
+    };
+    if (param.kind == ParamKind::Boolean) {
+      const auto *s = std::get_if<int64_t>(&value.value);
+      if (!s || (*s != 0 && *s != 1))
+        return cannotHold();
+      return value;
+    }
+    // 64-bit types: a signed one cannot take what only fits unsigned, an
+    // unsigned one no negative value.
+    if (param.integerBits >= 64) {
+      const auto *s = std::get_if<int64_t>(&value.value);
+      if (param.isSigned && !s)
+        return cannotHold();
+      if (!param.isSigned && s && *s < 0)
+        return cannotHold();
+    }
     // The value must fit the parameter's type.
     if (param.integerBits > 0 && param.integerBits < 64) {
       unsigned bits = param.integerBits;
@@ -473,6 +495,33 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
                        " dimension (grid " + dimString(config.grid) +
                        ", block " + dimString(config.block) + ")");
   }
+  // CUDA's limits for every compute capability from 3.0 on (the CUDA C++
+  // Programming Guide, Technical Specifications): a launch beyond them fails.
+  static constexpr uint64_t gridLimit[3] = {2147483647, 65535, 65535};
+  static constexpr uint64_t blockLimit[3] = {1024, 1024, 64};
+  static constexpr const char *axis[3] = {"x", "y", "z"};
+  auto shown = [](const std::array<uint64_t, 3> &dim) {
+    return "(" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) +
+           ", " + std::to_string(dim[2]) + ")";
+  };
+  for (unsigned i = 0; i < 3; ++i) {
+    if (config.grid[i] > gridLimit[i] || config.block[i] > blockLimit[i]) {
+      bool grid = config.grid[i] > gridLimit[i];
+      return makeError(
+          "kernel '" + kernel.name + "': the " + (grid ? "grid" : "block") +
+          " size " + shown(grid ? config.grid : config.block) +
+          " is beyond CUDA's limit of " +
+          std::to_string(grid ? gridLimit[i] : blockLimit[i]) + " in " +
+          axis[i] + "; no GPU runs this launch");
+    }
+  }
+  if (config.block[0] * config.block[1] * config.block[2] > 1024)
+    return makeError("kernel '" + kernel.name + "': a block of " +
+                     shown(config.block) + " has " +
+                     std::to_string(config.block[0] * config.block[1] *
+                                    config.block[2]) +
+                     " threads, beyond CUDA's limit of 1024; no GPU runs "
+                     "this launch");
   return config;
 }
 
