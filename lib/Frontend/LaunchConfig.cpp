@@ -1,6 +1,7 @@
 //===- LaunchConfig.cpp - The launch configuration a model runs with ------===//
 
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Frontend/DisplayPath.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -419,7 +420,7 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
     config.site = site->position;
     config.siteApi = site->api;
     config.sitePointer = site->pointer;
-    where = " (the launch at " + site->position.file + ":" +
+    where = " (the launch at " + displayPath(site->position.file) + ":" +
             std::to_string(site->position.line) + ")";
   }
 

@@ -133,16 +133,6 @@ nlohmann::json pointerJson(const std::optional<LaunchPointer> &pointer) {
 
 } // namespace
 
-std::string displayPath(llvm::StringRef path) {
-  llvm::SmallString<256> cwd;
-  if (llvm::sys::path::is_absolute(path) && !llvm::sys::fs::current_path(cwd)) {
-    llvm::StringRef rest = path;
-    if (rest.consume_front(cwd) && rest.consume_front("/"))
-      return rest.str();
-  }
-  return path.str();
-}
-
 void printKernelListing(llvm::raw_ostream &os,
                         const TranslationUnitInfo &unit) {
   os << displayPath(unit.file) << ": " << unit.kernels.size() << " kernel"

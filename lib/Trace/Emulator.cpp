@@ -28,6 +28,7 @@
 #include "EmulatorProgram.h"
 #include "EmulatorTesting.h"
 
+#include "gpurd/Frontend/DisplayPath.h"
 #include "gpurd/Trace/Emulator.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -497,7 +498,8 @@ std::string Emulator::threadName(const Thread &thread) const {
 std::string positionText(const SourcePosition &position) {
   if (position.line == 0)
     return "";
-  return (position.file.empty() ? std::string("<input>") : position.file) +
+  return (position.file.empty() ? std::string("<input>")
+                                 : displayPath(position.file)) +
          ":" + std::to_string(position.line) + ":" +
          std::to_string(position.column);
 }

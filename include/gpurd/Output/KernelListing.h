@@ -9,6 +9,7 @@
 #ifndef GPURD_OUTPUT_KERNELLISTING_H
 #define GPURD_OUTPUT_KERNELLISTING_H
 
+#include "gpurd/Frontend/DisplayPath.h"
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Frontend/LaunchConfig.h"
 
@@ -20,9 +21,6 @@ namespace gpurd {
 
 /// The version of gpurd's JSON output format (docs/json-output.md).
 inline constexpr int JsonSchemaVersion = 1;
-
-/// How paths are shown: relative to the working directory when below it.
-std::string displayPath(llvm::StringRef path);
 
 void printKernelListing(llvm::raw_ostream &os, const TranslationUnitInfo &unit);
 nlohmann::json kernelListingJson(const TranslationUnitInfo &unit);
