@@ -25,9 +25,10 @@ namespace gpurd::trace {
 /// parameter without a value), or success.
 llvm::Error checkEnumerable(const access::AccessModel &model);
 
-/// A block's warp traces are held in memory; a block with more warp
-/// instructions than this is an error rather than an exhausted machine.
-constexpr uint64_t DefaultMaxWarpInstructionsPerBlock = 1ull << 24;
+/// A block's warp traces are held in memory (a warp instruction with its 32
+/// addresses takes about 280 bytes); a block with more warp instructions than
+/// this (about 1.2 GB of them) is an error rather than an exhausted machine.
+constexpr uint64_t DefaultMaxWarpInstructionsPerBlock = 1ull << 22;
 
 /// Creates the enumerator. \p kernel (optional) lets it count the non-memory
 /// instructions between memory operations from the IR.
