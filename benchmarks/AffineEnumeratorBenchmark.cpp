@@ -29,7 +29,9 @@ __global__ void gemm(float *a, float *b, float *c, float alpha, float beta) {
   }
 })";
 
-void enumerateGemm(benchmark::State &state) {
+/// \p warpByWarp: through traceWarps (one warp's buffer, what the cache
+/// model consumes) instead of traceBlock (the whole block).
+void enumerate(benchmark::State &state, bool warpByWarp) {
   static auto compiled =
       test::compileKernel(Gemm, "gemm", {16, 64, 1}, {32, 8, 1});
   if (!compiled) {
@@ -49,21 +51,35 @@ void enumerateGemm(benchmark::State &state) {
   }
   std::vector<trace::WarpTrace> warps;
   uint64_t accesses = 0, block = 0;
+  auto count = [&](const trace::WarpTrace &warp) {
+    for (const trace::WarpInstruction &inst : warp.instructions)
+      accesses += __builtin_popcount(inst.activeMask);
+    benchmark::DoNotOptimize(warp.instructions.data());
+    return llvm::Error::success();
+  };
   for (auto _ : state) {
-    if (llvm::Error error = (*source)->traceBlock(block, warps)) {
+    llvm::Error error = warpByWarp ? (*source)->traceWarps(block, count)
+                                   : (*source)->traceBlock(block, warps);
+    if (error) {
       state.SkipWithError(llvm::toString(std::move(error)).c_str());
       return;
     }
     for (const trace::WarpTrace &warp : warps)
-      for (const trace::WarpInstruction &inst : warp.instructions)
-        accesses += __builtin_popcount(inst.activeMask);
+      llvm::cantFail(count(warp));
     block = (block + 1) % launch.numBlocks();
     benchmark::DoNotOptimize(warps.data());
   }
   state.counters["accesses/s"] = benchmark::Counter(
       static_cast<double>(accesses), benchmark::Counter::kIsRate);
 }
+
+void enumerateGemm(benchmark::State &state) { enumerate(state, false); }
 BENCHMARK(enumerateGemm)->Unit(benchmark::kMillisecond);
+
+void enumerateGemmWarpByWarp(benchmark::State &state) {
+  enumerate(state, true);
+}
+BENCHMARK(enumerateGemmWarpByWarp)->Unit(benchmark::kMillisecond);
 
 } // namespace
 

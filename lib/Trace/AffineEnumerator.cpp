@@ -6,6 +6,7 @@
 #include "llvm/IR/Instructions.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace gpurd::trace {
 namespace {
@@ -166,12 +167,28 @@ public:
   llvm::Error init(const MemoryLayout &layout, const PreparedKernel *kernel);
   llvm::Error traceBlock(uint64_t block,
                          std::vector<WarpTrace> &warps) override;
+  llvm::Error traceWarps(
+      uint64_t block,
+      llvm::function_ref<llvm::Error(const WarpTrace &)> onWarp) override;
   const TraceLaunch &launch() const override { return launchConfig; }
   const char *name() const override { return "affine"; }
 
 private:
+  /// Checks \p block and starts its instruction budget.
+  llvm::Error beginBlock(uint64_t block);
+  /// Enumerates warp \p warp of the block beginBlock started into \p out.
+  llvm::Error traceWarp(uint64_t block, unsigned warp, WarpTrace &out);
   void run(const std::vector<Node> &nodes, uint32_t mask, WarpTrace &out);
   void runSite(SitePlan &plan, uint32_t mask, WarpTrace &out);
+  /// The next instruction of \p out. The storage of the instructions the
+  /// vector held before (an earlier warp's) is reused rather than value-
+  /// initialised again, so the caller writes every field and every lane.
+  WarpInstruction &nextInstruction(WarpTrace &out) {
+    if (used < out.instructions.size())
+      return out.instructions[used++];
+    ++used;
+    return out.instructions.emplace_back();
+  }
 
   const AccessModel &model;
   TraceLaunch launchConfig;
@@ -189,6 +206,9 @@ private:
   /// Warp instructions a block may have; counted down while it runs.
   uint64_t budget;
   uint64_t remaining = 0;
+  /// Instructions of the current warp so far (see nextInstruction).
+  size_t used = 0;
+  WarpTrace warpBuffer; ///< traceWarps' one warp.
 };
 
 llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
@@ -347,7 +367,7 @@ void AffineEnumerator::runSite(SitePlan &plan, uint32_t mask, WarpTrace &out) {
   if (!active || remaining == 0)
     return;
   --remaining;
-  WarpInstruction &inst = out.instructions.emplace_back();
+  WarpInstruction &inst = nextInstruction(out);
   const AccessSite &site = *plan.site;
   inst.site = site.id;
   inst.kind = site.kind;
@@ -355,22 +375,33 @@ void AffineEnumerator::runSite(SitePlan &plan, uint32_t mask, WarpTrace &out) {
   inst.size = site.sizeBytes;
   inst.activeMask = active;
   inst.instructionsBefore = plan.instructionsBefore;
-  if (site.kind == AccessKind::Barrier)
+  // Inactive lanes (and every lane of a barrier) have address 0.
+  uint64_t *addresses = inst.addresses.data();
+  if (site.kind == AccessKind::Barrier) {
+    std::fill_n(addresses, WarpSize, 0);
     return;
+  }
   if (plan.offset.linear) {
-    int64_t rest = plan.offset.iterValue(shared.data()) + plan.base;
-    for (uint32_t m = active; m; m &= m - 1) {
-      unsigned lane = __builtin_ctz(m);
-      inst.addresses[lane] =
-          static_cast<uint64_t>(plan.laneOffset[lane] + rest);
+    // Unsigned arithmetic: the same addresses, without overflow for the
+    // lanes that do not take part (their per-lane parts may be stale).
+    const uint64_t rest =
+        static_cast<uint64_t>(plan.offset.iterValue(shared.data())) + plan.base;
+    const int64_t *lane = plan.laneOffset.data();
+    if (active == ~0u) {
+      for (unsigned l = 0; l < WarpSize; ++l)
+        addresses[l] = static_cast<uint64_t>(lane[l]) + rest;
+    } else {
+      for (unsigned l = 0; l < WarpSize; ++l)
+        addresses[l] =
+            (active >> l & 1) ? static_cast<uint64_t>(lane[l]) + rest : 0;
     }
   } else {
-    for (uint32_t m = active; m; m &= m - 1) {
-      unsigned lane = __builtin_ctz(m);
-      inst.addresses[lane] =
-          plan.base +
-          static_cast<uint64_t>(plan.offset.general.evaluate(laneValues[lane]));
-    }
+    for (unsigned l = 0; l < WarpSize; ++l)
+      addresses[l] =
+          (active >> l & 1)
+              ? plan.base + static_cast<uint64_t>(
+                                plan.offset.general.evaluate(laneValues[l]))
+              : 0;
   }
 }
 
@@ -385,6 +416,7 @@ void AffineEnumerator::run(const std::vector<Node> &nodes, uint32_t mask,
     // Each lane's last iteration; the warp runs until its last lane is done.
     std::array<int64_t, WarpSize> last;
     int64_t most = -1;
+    int64_t least = std::numeric_limits<int64_t>::max();
     for (uint32_t m = mask; m; m &= m - 1) {
       unsigned lane = __builtin_ctz(m);
       last[lane] = loop.last.linear
@@ -392,16 +424,22 @@ void AffineEnumerator::run(const std::vector<Node> &nodes, uint32_t mask,
                              loop.last.iterValue(shared.data())
                        : loop.last.general.evaluate(laneValues[lane]);
       most = std::max(most, last[lane]);
+      least = std::min(least, last[lane]);
     }
     for (int64_t i = 0; i <= most && remaining; ++i) {
       shared[loop.variable] = i;
-      uint32_t active = 0;
-      for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned lane = __builtin_ctz(m);
-        if (needsLaneValues)
-          laneValues[lane][loop.variable] = i;
-        if (i <= last[lane])
-          active |= 1u << lane;
+      if (needsLaneValues)
+        for (uint32_t m = mask; m; m &= m - 1)
+          laneValues[__builtin_ctz(m)][loop.variable] = i;
+      // Until the first lane is done, every lane of the mask takes part.
+      uint32_t active = mask;
+      if (i > least) {
+        active = 0;
+        for (uint32_t m = mask; m; m &= m - 1) {
+          unsigned lane = __builtin_ctz(m);
+          if (i <= last[lane])
+            active |= 1u << lane;
+        }
       }
       if (active)
         run(node.children, active, out);
@@ -409,67 +447,91 @@ void AffineEnumerator::run(const std::vector<Node> &nodes, uint32_t mask,
   }
 }
 
-llvm::Error AffineEnumerator::traceBlock(uint64_t block,
-                                         std::vector<WarpTrace> &warps) {
+llvm::Error AffineEnumerator::beginBlock(uint64_t block) {
   if (block >= launchConfig.numBlocks())
     return makeError("block " + llvm::Twine(block) +
                      " is outside the grid of " +
                      llvm::Twine(launchConfig.numBlocks()) + " blocks");
-  std::array<uint64_t, 3> blockIndex = launchConfig.blockIndex(block);
-  uint64_t threads = launchConfig.threadsPerBlock();
+  remaining = budget;
+  return llvm::Error::success();
+}
+
+llvm::Error AffineEnumerator::traceBlock(uint64_t block,
+                                         std::vector<WarpTrace> &warps) {
+  if (llvm::Error e = beginBlock(block))
+    return e;
   // Reuse the vectors' storage from block to block.
   warps.resize(launchConfig.warpsPerBlock());
-  remaining = budget;
-  for (unsigned w = 0; w < warps.size(); ++w) {
-    WarpTrace &out = warps[w];
-    out.block = block;
-    out.warp = w;
-    out.instructions.clear();
-    out.trailingInstructions = 0;
-    uint32_t mask = 0;
-    for (unsigned lane = 0; lane < WarpSize; ++lane) {
-      uint64_t thread = uint64_t(w) * WarpSize + lane;
-      if (thread >= threads)
-        break;
-      mask |= 1u << lane;
-      std::array<uint64_t, 3> t = launchConfig.threadIndex(thread);
-      std::vector<int64_t> &values = laneValues[lane];
-      for (unsigned d = 0; d < 3; ++d) {
-        values[d] = static_cast<int64_t>(blockIndex[d]);
-        values[3 + d] = static_cast<int64_t>(t[d]);
-      }
-    }
-    for (SitePlan &plan : sites) {
-      plan.staticMask = 0;
-      for (uint32_t m = mask; m; m &= m - 1) {
-        unsigned lane = __builtin_ctz(m);
-        if (plan.offset.linear)
-          plan.laneOffset[lane] =
-              plan.offset.laneValue(laneValues[lane].data());
-        bool holds = true;
-        for (size_t a = 0; a < plan.domain.atoms.size(); ++a) {
-          const CompiledCondition::Atom &atom = plan.domain.atoms[a];
-          if (!atom.expr.linear)
-            continue;
-          int64_t v = atom.expr.laneValue(laneValues[lane].data());
-          plan.laneAtoms[a][lane] = v;
-          if (atom.expr.iterPart.terms.empty() &&
-              (atom.isEquality ? v + atom.expr.iterPart.constant != 0
-                               : v + atom.expr.iterPart.constant < 0))
-            holds = false;
-        }
-        if (holds)
-          plan.staticMask |= 1u << lane;
-      }
-    }
-    run(root, mask, out);
-    if (remaining == 0)
-      return makeError(
-          "block " + llvm::Twine(block) + " of kernel '" + model.kernel +
-          "' has more than " + llvm::Twine(budget) +
-          " warp memory instructions, more than gpurd holds in memory for "
-          "one block");
+  for (unsigned w = 0; w < warps.size(); ++w)
+    if (llvm::Error e = traceWarp(block, w, warps[w]))
+      return e;
+  return llvm::Error::success();
+}
+
+llvm::Error AffineEnumerator::traceWarps(
+    uint64_t block, llvm::function_ref<llvm::Error(const WarpTrace &)> onWarp) {
+  if (llvm::Error e = beginBlock(block))
+    return e;
+  for (unsigned w = 0, n = launchConfig.warpsPerBlock(); w < n; ++w) {
+    if (llvm::Error e = traceWarp(block, w, warpBuffer))
+      return e;
+    if (llvm::Error e = onWarp(warpBuffer))
+      return e;
   }
+  return llvm::Error::success();
+}
+
+llvm::Error AffineEnumerator::traceWarp(uint64_t block, unsigned w,
+                                        WarpTrace &out) {
+  const std::array<uint64_t, 3> blockIndex = launchConfig.blockIndex(block);
+  const uint64_t threads = launchConfig.threadsPerBlock();
+  out.block = block;
+  out.warp = w;
+  used = 0;
+  out.trailingInstructions = 0;
+  uint32_t mask = 0;
+  for (unsigned lane = 0; lane < WarpSize; ++lane) {
+    uint64_t thread = uint64_t(w) * WarpSize + lane;
+    if (thread >= threads)
+      break;
+    mask |= 1u << lane;
+    std::array<uint64_t, 3> t = launchConfig.threadIndex(thread);
+    std::vector<int64_t> &values = laneValues[lane];
+    for (unsigned d = 0; d < 3; ++d) {
+      values[d] = static_cast<int64_t>(blockIndex[d]);
+      values[3 + d] = static_cast<int64_t>(t[d]);
+    }
+  }
+  for (SitePlan &plan : sites) {
+    plan.staticMask = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+      unsigned lane = __builtin_ctz(m);
+      if (plan.offset.linear)
+        plan.laneOffset[lane] = plan.offset.laneValue(laneValues[lane].data());
+      bool holds = true;
+      for (size_t a = 0; a < plan.domain.atoms.size(); ++a) {
+        const CompiledCondition::Atom &atom = plan.domain.atoms[a];
+        if (!atom.expr.linear)
+          continue;
+        int64_t v = atom.expr.laneValue(laneValues[lane].data());
+        plan.laneAtoms[a][lane] = v;
+        if (atom.expr.iterPart.terms.empty() &&
+            (atom.isEquality ? v + atom.expr.iterPart.constant != 0
+                             : v + atom.expr.iterPart.constant < 0))
+          holds = false;
+      }
+      if (holds)
+        plan.staticMask |= 1u << lane;
+    }
+  }
+  run(root, mask, out);
+  out.instructions.resize(used);
+  if (remaining == 0)
+    return makeError(
+        "block " + llvm::Twine(block) + " of kernel '" + model.kernel +
+        "' has more than " + llvm::Twine(budget) +
+        " warp memory instructions, more than gpurd holds in memory for "
+        "one block");
   return llvm::Error::success();
 }
 

@@ -595,6 +595,115 @@ TEST(CacheModelTest, LineSplittingMatchesTheCoalescer) {
   }
 }
 
+// The fast paths of the splitter: lanes whose addresses ascend (strides
+// below, at and above the line size, accesses straddling two lines, partial
+// masks, the top of the address space) still give the coalescer's lines,
+// order and sectors.
+TEST(CacheModelTest, AscendingLanesSplitLikeTheCoalescer) {
+  std::mt19937_64 rng(17);
+  std::vector<LineRequestRef> mine;
+  std::vector<trace::LineRequest> theirs;
+  const uint64_t strides[] = {0,  1,  4,   8,   12,  16,  32,
+                              60, 64, 100, 128, 132, 256, 4096};
+  for (int i = 0; i < 3000; ++i) {
+    trace::WarpInstruction in;
+    in.size = 1u << (rng() % 5);
+    in.activeMask = i % 2 ? static_cast<uint32_t>(rng()) | 1u : ~0u;
+    uint64_t stride = strides[rng() % std::size(strides)];
+    uint64_t base =
+        i % 50 ? rng() % (1 << 20) : ~uint64_t(0) - 40 * stride - 64;
+    for (unsigned l = 0; l < trace::WarpSize; ++l)
+      in.addresses[l] = base + l * stride + (i % 4 == 1 ? rng() % 3 : 0);
+    for (auto [line, sector] :
+         {std::pair{128u, 0u}, {128u, 32u}, {32u, 0u}, {64u, 16u}}) {
+      splitIntoLines(in, line, sector, mine);
+      trace::coalesce(in, {line, sector}, theirs);
+      ASSERT_EQ(mine.size(), theirs.size()) << i;
+      for (size_t r = 0; r < mine.size(); ++r) {
+        EXPECT_EQ(mine[r].lineNumber * line, theirs[r].lineAddress) << i;
+        EXPECT_EQ(mine[r].sectorMask, theirs[r].sectorMask) << i;
+      }
+    }
+  }
+}
+
+// With the L2 line size equal to the L1's, a write's L2 lines are its L1
+// lines (prepareWarpRequests takes them from the L1 split); with another
+// size they are split again. Both are what splitIntoLines gives.
+TEST(CacheModelTest, WriteL2LinesAreSplitAtTheL2LineSize) {
+  std::mt19937_64 rng(23);
+  trace::WarpTrace warp;
+  for (int i = 0; i < 200; ++i) {
+    trace::WarpInstruction in =
+        fullWarp(rng() % 4096 * 4, 4 * (rng() % 40), trace::AccessKind::Write);
+    in.activeMask = i % 3 ? ~0u : static_cast<uint32_t>(rng()) | 1u;
+    warp.instructions.push_back(in);
+  }
+  CacheLevelConfig l1;
+  l1.lineSize = 128;
+  l1.sectorSize = 32;
+  l1.bypass = arch::BypassPolicy::Off;
+  for (unsigned l2Line : {128u, 32u, 256u}) {
+    WarpRequests out;
+    RequestCounts counts;
+    prepareWarpRequests(warp, l1, l2Line, out, counts);
+    ASSERT_EQ(out.ops.size(), warp.instructions.size());
+    std::vector<LineRequestRef> expected;
+    for (size_t i = 0; i < out.ops.size(); ++i) {
+      splitIntoLines(warp.instructions[i], l2Line, 0, expected);
+      ASSERT_EQ(out.ops[i].l2Count, expected.size()) << l2Line << " " << i;
+      for (size_t r = 0; r < expected.size(); ++r)
+        EXPECT_EQ(out.l2Lines[out.ops[i].l2Begin + r], expected[r].lineNumber);
+    }
+  }
+}
+
+// A producer that hands the model one warp at a time (traceWarps) gives
+// the same results as whole blocks (traceBlock), in both engines.
+TEST(CacheModelTest, WarpByWarpTracesGiveTheSameResults) {
+  std::mt19937_64 rng(29);
+  HandKernel kernel;
+  kernel.launch.grid = {20, 1, 1};
+  kernel.launch.block = {96, 1, 1};
+  for (uint64_t b = 0; b < 20; ++b)
+    for (unsigned w = 0; w < 3; ++w)
+      for (int i = 0; i < 30 + int(rng() % 20); ++i)
+        kernel.warp(b, w).instructions.push_back(fullWarp(
+            rng() % 2048 * 32, 4 << (rng() % 5),
+            rng() % 6 ? trace::AccessKind::Read : trace::AccessKind::Write,
+            static_cast<uint32_t>(rng() % 3)));
+  for (const char *preset : {"fermi-gtx470", "maxwell-gtx970"}) {
+    llvm::Expected<arch::ArchDescription> arch = arch::loadPreset(preset);
+    ASSERT_TRUE(bool(arch));
+    arch->sm.count = 3;
+    KernelTraceInput blocks = kernel.input();
+    KernelTraceInput warps = kernel.input();
+    warps.traceWarps =
+        [&](uint64_t block,
+            llvm::function_ref<llvm::Error(const trace::WarpTrace &)> onWarp)
+        -> llvm::Error {
+      std::vector<trace::WarpTrace> traces;
+      if (llvm::Error e = kernel.input().traceBlock(block, traces))
+        return e;
+      for (const trace::WarpTrace &trace : traces)
+        if (llvm::Error e = onWarp(trace))
+          return e;
+      return llvm::Error::success();
+    };
+    llvm::Expected<CacheModelResults> a = runCacheModel(*arch, blocks, {});
+    llvm::Expected<CacheModelResults> b = runCacheModel(*arch, warps, {});
+    ASSERT_TRUE(bool(a) && bool(b));
+    EXPECT_EQ(a->l1.readHits, b->l1.readHits) << preset;
+    EXPECT_EQ(a->l1.readMisses, b->l1.readMisses) << preset;
+    EXPECT_EQ(a->l1.writeAccesses, b->l1.writeAccesses) << preset;
+    EXPECT_EQ(a->l2.readHits, b->l2.readHits) << preset;
+    EXPECT_EQ(a->transactions.l2Writes, b->transactions.l2Writes) << preset;
+    EXPECT_EQ(a->execution.timeSteps, b->execution.timeSteps) << preset;
+    EXPECT_EQ(a->l1Profiles.perSet, b->l1Profiles.perSet) << preset;
+    EXPECT_GT(a->l1.readAccesses, 0u);
+  }
+}
+
 TEST(CacheModelTest, SkipsUnmodelledSpacesAndBarriers) {
   arch::ArchDescription arch = smallArch();
   HandKernel kernel;

@@ -102,6 +102,68 @@ __global__ void tri(float *x, int n) {
   }
 }
 
+// traceWarps hands out the warps traceBlock gives, and a vector reused from
+// block to block (whose instructions' storage is reused) holds exactly each
+// block's instructions.
+TEST(AffineEnumerator, WarpByWarpAndReusedBuffersGiveTheSameTraces) {
+  const char *code = R"(
+__global__ void tri(float *x, const float *y, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  for (int j = i; j < n; ++j)
+    x[j] += y[i * n + j];
+})";
+  auto compiled =
+      test::compileKernel(code, "tri", {3, 1, 1}, {48, 1, 1}, {{2, 100}});
+  ASSERT_TRUE(static_cast<bool>(compiled))
+      << llvm::toString(compiled.takeError());
+  TraceLaunch launch;
+  launch.grid = {3, 1, 1};
+  launch.block = {48, 1, 1};
+  MemoryLayout layout = createLayout(*(*compiled)->prepared.function, {}, 0);
+  auto source = createAffineEnumerator((*compiled)->model, launch, layout);
+  ASSERT_TRUE(static_cast<bool>(source)) << llvm::toString(source.takeError());
+  auto same = [](const WarpTrace &a, const WarpTrace &b) {
+    if (a.block != b.block || a.warp != b.warp ||
+        a.instructions.size() != b.instructions.size())
+      return false;
+    for (size_t i = 0; i < a.instructions.size(); ++i) {
+      const WarpInstruction &x = a.instructions[i], &y = b.instructions[i];
+      if (x.site != y.site || x.kind != y.kind || x.space != y.space ||
+          x.size != y.size || x.activeMask != y.activeMask ||
+          x.instructionsBefore != y.instructionsBefore ||
+          x.addresses != y.addresses)
+        return false;
+    }
+    return true;
+  };
+  std::vector<WarpTrace> reused;
+  // Blocks in an order where a long block's buffers serve shorter ones.
+  for (uint64_t block : {0u, 2u, 1u, 0u}) {
+    std::vector<WarpTrace> fresh;
+    ASSERT_FALSE(static_cast<bool>((*source)->traceBlock(block, fresh)));
+    ASSERT_FALSE(static_cast<bool>((*source)->traceBlock(block, reused)));
+    ASSERT_EQ(fresh.size(), 2u);
+    ASSERT_EQ(reused.size(), fresh.size());
+    std::vector<WarpTrace> streamed;
+    ASSERT_FALSE(static_cast<bool>(
+        (*source)->traceWarps(block, [&](const WarpTrace &warp) {
+          streamed.push_back(warp);
+          return llvm::Error::success();
+        })));
+    ASSERT_EQ(streamed.size(), fresh.size());
+    for (size_t w = 0; w < fresh.size(); ++w) {
+      EXPECT_TRUE(same(fresh[w], reused[w])) << block << " " << w;
+      EXPECT_TRUE(same(fresh[w], streamed[w])) << block << " " << w;
+      // Lanes that do not take part have address 0.
+      for (const WarpInstruction &inst : fresh[w].instructions)
+        for (unsigned lane = 0; lane < WarpSize; ++lane)
+          if (!(inst.activeMask & (1u << lane)))
+            EXPECT_EQ(inst.addresses[lane], 0u);
+    }
+  }
+}
+
 TEST(AffineEnumerator, RefusesNonAffineModels) {
   const char *code = R"(
 __global__ void gather(float *y, const float *x, const int *idx) {

@@ -95,15 +95,20 @@ private:
 
   size_t capacity() const { return owners.size(); }
   /// Live entries with stamp < \p end.
+  // The tree's size and data are read once: the compiler cannot tell that
+  // the stores into the tree leave the vector itself alone.
   uint32_t prefix(uint32_t end) const {
+    const int32_t *node = tree.data();
     int32_t sum = 0;
     for (uint32_t i = end; i > 0; i &= i - 1)
-      sum += tree[i];
+      sum += node[i];
     return static_cast<uint32_t>(sum);
   }
   void add(Stamp stamp, int32_t delta) {
-    for (uint32_t i = stamp + 1; i < tree.size(); i += i & (~i + 1))
-      tree[i] += delta;
+    int32_t *node = tree.data();
+    const size_t size = tree.size();
+    for (size_t i = size_t(stamp) + 1; i < size; i += i & (~i + 1))
+      node[i] += delta;
   }
   template <typename Relabel> void compact(Relabel &relabel) {
     std::vector<uint32_t> liveOwners;

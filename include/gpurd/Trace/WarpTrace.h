@@ -20,6 +20,7 @@
 
 #include "gpurd/Access/AccessModel.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <array>
@@ -89,9 +90,22 @@ public:
   /// id), in warp order. Errors name the block, thread and site.
   virtual llvm::Error traceBlock(uint64_t block,
                                  std::vector<WarpTrace> &warps) = 0;
+  /// The same traces one warp at a time: calls \p onWarp with each warp of
+  /// block \p block in warp order (the trace is valid during the call only)
+  /// and stops at the first error. A consumer that handles a warp at once
+  /// (the cache model splits it into line requests) then never holds the
+  /// whole block: a producer that overrides this (the affine enumerator)
+  /// refills one buffer, which stays in the processor's cache. The default
+  /// calls traceBlock.
+  virtual llvm::Error
+  traceWarps(uint64_t block,
+             llvm::function_ref<llvm::Error(const WarpTrace &)> onWarp);
   virtual const TraceLaunch &launch() const = 0;
   /// `affine` or `emulate`.
   virtual const char *name() const = 0;
+
+private:
+  std::vector<WarpTrace> blockBuffer; ///< The default traceWarps' block.
 };
 
 } // namespace gpurd::trace

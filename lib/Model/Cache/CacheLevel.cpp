@@ -48,6 +48,17 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
   }
 }
 
+void LineTable::findPage(CachedPage &cached, uint64_t pageKey) {
+  auto [it, inserted] =
+      pageOfKey.try_emplace(pageKey, static_cast<uint32_t>(pages.size()));
+  if (inserted) {
+    pages.emplace_back(new uint32_t[PageSize]);
+    std::fill_n(pages.back().get(), PageSize, NoIndex);
+  }
+  cached.key = pageKey;
+  cached.page = pages[it->second].get();
+}
+
 uint32_t CacheLevel::newLine(uint64_t lineNumber, unsigned slice) {
   const uint32_t index = static_cast<uint32_t>(lines.size());
   LineState l;
@@ -81,6 +92,64 @@ uint32_t CacheLevel::newLine(uint64_t lineNumber, unsigned slice) {
   if (fa)
     faStampOf.push_back(RecencyTree::NoStamp);
   return index;
+}
+
+void CacheLevel::touchStackSlow(uint32_t index) {
+  LineState &l = lines[index];
+  SetState &set = sets[l.set];
+  size_t position = ~size_t(0); // in `recent`, if there
+  if (l.stamp == InRecent) {
+    position = positionInRecent(set, index);
+    if (position == 0)
+      return; // already the most recent
+  }
+  if (lru && set.holes) {
+    uint64_t depth = l.stamp == RecencyTree::NoStamp ? InfiniteDistance
+                     : l.stamp == InRecent
+                         ? position
+                         : set.recent.size() + set.tree.countAfter(l.stamp);
+    if (depth >= cfg.assoc) {
+      // A fill takes the way an invalidation freed: the most recent hole
+      // absorbs the push-down, so no line below it is evicted.
+      size_t hole = 0;
+      while (set.recent[hole] != Hole)
+        ++hole;
+      if (hole < cfg.assoc) {
+        eraseRecent(set, hole);
+        --set.holes;
+        if (position != ~size_t(0) && position > hole)
+          --position;
+      } else {
+        // Every hole is below the ways: the lines under them are gone
+        // already, so dropping the holes brings none back.
+        size_t kept = 0;
+        for (size_t i = 0; i < set.recent.size(); ++i) {
+          if (set.recent[i] == Hole)
+            continue;
+          if (i == position)
+            position = kept;
+          set.recent[kept++] = set.recent[i];
+        }
+        set.recent.resize(kept);
+        set.holes = 0;
+      }
+    }
+  }
+  if (l.stamp == InRecent) {
+    // Move to the front (usually a short move: hits are near the top).
+    uint32_t *data = set.recent.data();
+    if (position < 16) {
+      for (size_t i = position; i > 0; --i)
+        data[i] = data[i - 1];
+    } else {
+      std::memmove(data + 1, data, position * sizeof(uint32_t));
+    }
+    data[0] = index;
+    return;
+  }
+  if (l.stamp != RecencyTree::NoStamp)
+    set.tree.remove(l.stamp);
+  pushRecent(set, index);
 }
 
 void CacheLevel::shadowRemove(uint32_t index) {

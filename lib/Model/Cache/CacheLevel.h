@@ -36,6 +36,7 @@
 #include "gpurd/Model/ReuseProfile.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Compiler.h"
 
 #include <algorithm>
 #include <cassert>
@@ -74,16 +75,8 @@ public:
   uint32_t &slot(uint64_t key) {
     uint64_t pageKey = key >> PageBits;
     CachedPage &cached = recent[pageKey & (RecentPages - 1)];
-    if (cached.key != pageKey || !cached.page) {
-      auto [it, inserted] =
-          pageOfKey.try_emplace(pageKey, static_cast<uint32_t>(pages.size()));
-      if (inserted) {
-        pages.emplace_back(new uint32_t[PageSize]);
-        std::fill_n(pages.back().get(), PageSize, NoIndex);
-      }
-      cached.key = pageKey;
-      cached.page = pages[it->second].get();
-    }
+    if (LLVM_UNLIKELY(cached.key != pageKey || !cached.page))
+      findPage(cached, pageKey);
     return cached.page[key & (PageSize - 1)];
   }
 
@@ -95,6 +88,9 @@ private:
     uint64_t key = 0;
     uint32_t *page = nullptr;
   };
+  /// Puts page \p pageKey (created if new) in \p cached; out of line, so
+  /// that slot() is small enough to inline.
+  LLVM_ATTRIBUTE_NOINLINE void findPage(CachedPage &cached, uint64_t pageKey);
   CachedPage recent[RecentPages];
   llvm::DenseMap<uint64_t, uint32_t> pageOfKey;
   std::vector<std::unique_ptr<uint32_t[]>> pages;
@@ -146,7 +142,7 @@ public:
   uint32_t lineIndex(uint64_t lineNumber, unsigned slice) {
     uint64_t key = sliced ? lineNumber * cfg.partitions + slice : lineNumber;
     uint32_t &slot = lineOfKey.slot(key);
-    if (slot != NoIndex)
+    if (LLVM_LIKELY(slot != NoIndex))
       return slot;
     return slot = newLine(lineNumber, slice);
   }
@@ -182,20 +178,26 @@ public:
   /// wheel; it is the most recently issued, so it is applied after the
   /// wheel's effects of the same time.
   void setNow(uint64_t time) { now = time; }
-  void schedule(uint64_t time, uint64_t seq, uint32_t line, int32_t mshr,
-                Effect::Kind kind) {
-    Effect e{time, seq, line, mshr, kind};
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void schedule(uint64_t time, uint64_t seq,
+                                             uint32_t line, int32_t mshr,
+                                             Effect::Kind kind) {
+    Effect *e = &dueNow;
     if (time == now && !hasDueNow) {
-      dueNow = e;
       hasDueNow = true;
-      return;
+    } else {
+      if (hasDueNow) {
+        // Keep the issue order: the slot's effect goes to the wheel first.
+        effects.push(dueNow.time, dueNow);
+        hasDueNow = false;
+      }
+      e = &effects.add(time);
     }
-    if (hasDueNow) {
-      // Keep the issue order: the slot's effect goes to the wheel first.
-      effects.push(dueNow.time, dueNow);
-      hasDueNow = false;
-    }
-    effects.push(time, e);
+    // Field by field, in place.
+    e->time = time;
+    e->seq = seq;
+    e->line = line;
+    e->mshr = mshr;
+    e->kind = kind;
   }
   bool hasEffects() const { return hasDueNow || !effects.empty(); }
   /// Applies every effect with time <= \p time.
@@ -318,6 +320,9 @@ private:
   void apply(const Effect &e);
   uint32_t newLine(uint64_t lineNumber, unsigned slice);
   void touchStack(uint32_t index);
+  /// touchStack for a line not in `recent`, or a set with holes (out of
+  /// line: the rare case).
+  void touchStackSlow(uint32_t index);
   void shadowTouch(uint32_t index);
   void shadowRemove(uint32_t index);
   void tagInsert(uint32_t index);
@@ -397,46 +402,11 @@ inline void CacheLevel::pushRecent(SetState &set, uint32_t index) {
 inline void CacheLevel::touchStack(uint32_t index) {
   LineState &l = lines[index];
   SetState &set = sets[l.set];
-  size_t position = ~size_t(0); // in `recent`, if there
-  if (l.stamp == InRecent) {
-    position = positionInRecent(set, index);
-    if (position == 0)
-      return; // already the most recent
-  }
-  if (lru && set.holes) {
-    uint64_t depth = l.stamp == RecencyTree::NoStamp ? InfiniteDistance
-                     : l.stamp == InRecent
-                         ? position
-                         : set.recent.size() + set.tree.countAfter(l.stamp);
-    if (depth >= cfg.assoc) {
-      // A fill takes the way an invalidation freed: the most recent hole
-      // absorbs the push-down, so no line below it is evicted.
-      size_t hole = 0;
-      while (set.recent[hole] != Hole)
-        ++hole;
-      if (hole < cfg.assoc) {
-        eraseRecent(set, hole);
-        --set.holes;
-        if (position != ~size_t(0) && position > hole)
-          --position;
-      } else {
-        // Every hole is below the ways: the lines under them are gone
-        // already, so dropping the holes brings none back.
-        size_t kept = 0;
-        for (size_t i = 0; i < set.recent.size(); ++i) {
-          if (set.recent[i] == Hole)
-            continue;
-          if (i == position)
-            position = kept;
-          set.recent[kept++] = set.recent[i];
-        }
-        set.recent.resize(kept);
-        set.holes = 0;
-      }
-    }
-  }
-  if (l.stamp == InRecent) {
-    // Move to the front (usually a short move: hits are near the top).
+  if (LLVM_LIKELY(l.stamp == InRecent && !(lru && set.holes))) {
+    // The common case, a line among the most recent of a set without
+    // holes: move it to the front (usually a short move: hits are near the
+    // top).
+    size_t position = positionInRecent(set, index);
     uint32_t *data = set.recent.data();
     if (position < 16) {
       for (size_t i = position; i > 0; --i)
@@ -447,9 +417,7 @@ inline void CacheLevel::touchStack(uint32_t index) {
     data[0] = index;
     return;
   }
-  if (l.stamp != RecencyTree::NoStamp)
-    set.tree.remove(l.stamp);
-  pushRecent(set, index);
+  touchStackSlow(index);
 }
 
 inline void CacheLevel::shadowTouch(uint32_t index) {

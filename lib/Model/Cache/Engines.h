@@ -131,10 +131,17 @@ protected:
   /// Emits the L2 lines of an L1 line fill.
   void emitFill(uint64_t l1Line, uint32_t sectorMask, uint32_t site);
   void emit(uint64_t l2Line, uint32_t site, OpKind kind) {
-    if (setup.emitRequests)
-      out.push_back({time, l2Line, setup.sm, site, kind});
-    else
+    if (!setup.emitRequests) {
       ++(kind == OpKind::Read ? readsDown : writesDown);
+      return;
+    }
+    // Field by field, in place (a copied temporary stalls store forwarding).
+    DownstreamRequest &r = out.emplace_back();
+    r.time = time;
+    r.l2Line = l2Line;
+    r.sm = setup.sm;
+    r.site = site;
+    r.kind = kind;
   }
   void emitLines(const WarpRequests &warp, const WarpMemoryOp &op);
   /// What a write does to the L1 line it finds (or not).

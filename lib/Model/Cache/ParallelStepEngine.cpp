@@ -75,21 +75,27 @@ private:
 };
 
 llvm::Error ParallelStepEngine::startWave() {
-  wave.clear();
   warpIdBase.clear();
   maxOps = 0;
-  // seed 001 Algorithm 3: CB blocks per iteration.
+  // seed 001 Algorithm 3: CB blocks per iteration. The previous wave's
+  // request buffers are reused.
+  size_t blocks = 0;
   for (unsigned b = 0;
        b < std::max(setup.activeBlocks, 1u) && nextBlock < setup.blocks.size();
        ++b) {
-    wave.emplace_back();
-    if (llvm::Error e = loadBlock(setup.blocks[nextBlock++], wave.back()))
+    if (blocks == wave.size())
+      wave.emplace_back();
+    std::vector<WarpRequests> &warps = wave[blocks++];
+    if (llvm::Error e = loadBlock(setup.blocks[nextBlock++], warps)) {
+      wave.resize(blocks);
       return e;
+    }
     warpIdBase.push_back(nextWarpId);
-    nextWarpId += static_cast<uint32_t>(wave.back().size());
-    for (const WarpRequests &w : wave.back())
+    nextWarpId += static_cast<uint32_t>(warps.size());
+    for (const WarpRequests &w : warps)
       maxOps = std::max(maxOps, w.ops.size());
   }
+  wave.resize(blocks);
   j = k = l = 0;
   inWave = !wave.empty();
   return llvm::Error::success();

@@ -32,20 +32,38 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
     }
     return llvm::Error::success();
   }
-  scratch.clear();
-  if (llvm::Error e = setup.input->traceBlock(block, scratch))
-    return e;
-  warps.resize(scratch.size());
-  for (size_t w = 0; w < scratch.size(); ++w) {
-    prepareWarpRequests(scratch[w], setup.l1, setup.l2LineSize, warps[w],
-                        counts);
-    warps[w].block = block;
-    warps[w].warp = static_cast<unsigned>(w);
-    for (const WarpMemoryOp &op : warps[w].ops) {
+  size_t numWarps = 0;
+  auto prepare = [&](const trace::WarpTrace &trace) {
+    // `warps` keeps the previous block's requests: their storage is reused.
+    if (numWarps == warps.size())
+      warps.emplace_back();
+    WarpRequests &out = warps[numWarps];
+    prepareWarpRequests(trace, setup.l1, setup.l2LineSize, out, counts);
+    out.block = block;
+    out.warp = static_cast<unsigned>(numWarps++);
+    for (const WarpMemoryOp &op : out.ops) {
       countInstruction(op.site);
       level.reserveSites(op.site + 1);
     }
+  };
+  if (setup.input->traceWarps) {
+    if (llvm::Error e =
+            setup.input->traceWarps(block, [&](const trace::WarpTrace &trace) {
+              prepare(trace);
+              return llvm::Error::success();
+            }))
+      return e;
+  } else {
+    // `scratch` keeps the previous block's traces: producers resize it and
+    // refill each warp's instructions, so a block's (large) instruction
+    // vectors reuse the storage of the last one instead of growing from
+    // empty.
+    if (llvm::Error e = setup.input->traceBlock(block, scratch))
+      return e;
+    for (const trace::WarpTrace &trace : scratch)
+      prepare(trace);
   }
+  warps.resize(numWarps);
   return llvm::Error::success();
 }
 

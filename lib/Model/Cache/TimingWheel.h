@@ -21,16 +21,20 @@ namespace gpurd::model {
 
 template <typename T> class TimingWheel {
 public:
-  void push(uint64_t time, const T &value) {
+  void push(uint64_t time, const T &value) { add(time) = value; }
+  /// Adds a default value at \p time and returns it, for the caller to fill
+  /// in place (a small struct built elsewhere and copied costs a store-
+  /// forwarding stall on the hot path).
+  T &add(uint64_t time) {
     assert(time >= cursorTime && "scheduled in the past");
-    if (buckets.empty() || time - cursorTime >= buckets.size())
+    if (time - cursorTime >= window)
       grow(time - cursorTime + 1);
     uint64_t b = time & mask;
-    buckets[b].push_back(value);
     occupied[b >> 6] |= uint64_t(1) << (b & 63);
     ++pending;
     if (time < nextDue)
       nextDue = time;
+    return buckets[b].emplace_back();
   }
   bool empty() const { return pending == 0; }
   size_t size() const { return pending; }
@@ -134,11 +138,13 @@ private:
     buckets.swap(next);
     occupied.swap(nextOccupiedBits);
     mask = nextMask;
+    window = size;
   }
 
   std::vector<std::vector<T>> buckets;
   std::vector<uint64_t> occupied; ///< Bit b: bucket b is not empty.
   uint64_t mask = 0;
+  uint64_t window = 0; ///< buckets.size(), kept at hand.
   uint64_t cursorTime = 0;
   size_t cursorIndex = 0;
   size_t pending = 0;
@@ -150,14 +156,14 @@ class WarpFifo {
 public:
   bool empty() const { return head == tail; }
   void push(uint32_t value) {
-    if (tail - head == ring.size())
+    if (tail - head == capacity)
       grow();
-    ring[tail++ & (ring.size() - 1)] = value;
+    ring[tail++ & (capacity - 1)] = value;
   }
-  uint32_t pop() { return ring[head++ & (ring.size() - 1)]; }
+  uint32_t pop() { return ring[head++ & (capacity - 1)]; }
   /// The value \p ahead places behind the head (which must exist).
   uint32_t peek(uint64_t ahead = 0) const {
-    return ring[(head + ahead) & (ring.size() - 1)];
+    return ring[(head + ahead) & (capacity - 1)];
   }
   uint64_t size() const { return tail - head; }
 
@@ -169,8 +175,10 @@ private:
     tail -= head;
     head = 0;
     ring.swap(next);
+    capacity = ring.size();
   }
   std::vector<uint32_t> ring;
+  uint64_t capacity = 0; ///< ring.size(), a power of two (kept at hand).
   uint64_t head = 0, tail = 0;
 };
 

@@ -49,16 +49,25 @@ private:
     /// The warp's requests, owned by its block's slot (whose buffers are
     /// reused by the next block, so loading a block does not allocate).
     const WarpRequests *trace = nullptr;
+    const uint32_t *lineIndices = nullptr; ///< The slot's, for this warp.
     uint32_t slot = 0;
     uint32_t op = 0;
+    uint32_t opCount = 0;        ///< trace->ops.size().
     std::vector<uint32_t> retry; ///< Requests to re-issue (indices into
                                  ///< trace.l1Lines).
     uint32_t mshrHeld = 0;
+    /// trace->ops[op], copied when the warp leaves its previous turn (while
+    /// that line of ops is at hand): the warps' instructions are far apart
+    /// in memory, and the next turn should not wait for them.
+    WarpMemoryOp next;
     uint64_t pendingUntil = 0; ///< Latest effect time of its requests.
     bool done = false;
   };
   struct Slot {
     std::vector<WarpRequests> traces;
+    /// Per warp, parallel to its l1Lines: the L1 line state of each request
+    /// (NoIndex for instructions that do not use the L1).
+    std::vector<std::vector<uint32_t>> lineIndices;
     uint64_t block = 0;
     unsigned warpsLeft = 0;
     bool busy = false;
@@ -105,16 +114,35 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
   s.block = block;
   s.busy = true;
   s.warpsLeft = 0;
-  for (const WarpRequests &trace : s.traces) {
+  // Look the block's lines up once, now: the lookups of a whole block
+  // overlap in the processor, where one per time stamp would wait for the
+  // line table in turn. (Lines get their indices, mere names of their
+  // states, in another order; nothing depends on it.)
+  s.lineIndices.resize(s.traces.size());
+  for (size_t w = 0; w < s.traces.size(); ++w) {
+    const WarpRequests &trace = s.traces[w];
+    std::vector<uint32_t> &indices = s.lineIndices[w];
+    indices.assign(trace.l1Lines.size(), NoIndex);
+    const unsigned slice = sliceOf(trace.warp);
+    for (const WarpMemoryOp &op : trace.ops)
+      if (op.usesL1) // processRequest looks up exactly these
+        for (uint32_t r = op.l1Begin; r < op.l1End(); ++r)
+          indices[r] = level.lineIndex(trace.l1Lines[r], slice);
+  }
+  for (size_t w = 0; w < s.traces.size(); ++w) {
+    const WarpRequests &trace = s.traces[w];
     uint32_t id = static_cast<uint32_t>(warps.size());
     warps.emplace_back();
     Warp &warp = warps.back();
     warp.trace = &trace;
+    warp.lineIndices = s.lineIndices[w].data();
     warp.slot = slot;
+    warp.opCount = static_cast<uint32_t>(trace.ops.size());
     if (trace.ops.empty()) {
       warp.done = true;
       continue;
     }
+    warp.next = trace.ops[0];
     ++s.warpsLeft;
     fifo.push(id);
   }
@@ -178,16 +206,14 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
     turnCount = turnRequests.size();
   } else {
     turnIsRetry = false;
-    const WarpMemoryOp &op = warp.trace->ops[warp.op];
-    turnBase = op.l1Begin;
-    turnCount = op.l1Count;
+    turnBase = warp.next.l1Begin;
+    turnCount = warp.next.l1Count;
   }
 }
 
 template <bool Observe>
 bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
                                      uint32_t req, bool firstOfOp) {
-  const uint64_t lineNumber = warp.trace->l1Lines[req];
   const uint32_t warpId = current;
   const uint64_t s = seq++;
   CacheCounters &counters = level.countersOfKnownSite(op.site);
@@ -199,7 +225,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
     event->block = warp.trace->block;
     event->warp = warp.trace->warp;
     event->site = op.site;
-    event->lineAddress = lineNumber * setup.l1.lineSize;
+    event->lineAddress = warp.trace->l1Lines[req] * setup.l1.lineSize;
   }
 
   if (op.kind != OpKind::Read || !op.usesL1) {
@@ -224,7 +250,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
       }
       return true;
     }
-    uint32_t index = level.lineIndex(lineNumber, sliceOf(warp.trace->warp));
+    uint32_t index = warp.lineIndices[req];
     LineState &line = level.line(index);
     uint64_t distance = level.distance(line);
     bool present = level.present(line, distance);
@@ -250,7 +276,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
     return true;
   }
 
-  uint32_t index = level.lineIndex(lineNumber, sliceOf(warp.trace->warp));
+  uint32_t index = warp.lineIndices[req];
   LineState *line = &level.line(index);
   // seed 000 Table 5 (time 2): the request meets its line's fill.
   if (line->mshr >= 0 && level.entry(line->mshr).fillTime == time)
@@ -326,7 +352,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
   level.schedule(effect, s, index, entry, Effect::Fill);
   ++counters.readMisses[static_cast<unsigned>(kind)];
   ++counters.mshrAllocations;
-  emitFill(lineNumber, warp.trace->sectorMask(req), op.site);
+  emitFill(level.line(index).lineNumber, warp.trace->sectorMask(req), op.site);
   if constexpr (Observe)
     event->missClass = kind;
   return succeed(RequestStatus::Miss, effect);
@@ -351,10 +377,16 @@ void WarpQueueEngine::endTurn() {
     delayed.push(ready + 1, id);
     return;
   }
-  if (++warp.op == warp.trace->ops.size()) {
+  if (++warp.op == warp.opCount) {
     finishWarp(id);
     return;
   }
+  warp.next = warp.trace->ops[warp.op];
+  // What the warp's next turn reads first, its line indices (one stream per
+  // warp, far apart in memory, which the hardware prefetchers do not
+  // follow), asked for while it waits in the queue. (Written here rather
+  // than in a helper, which GCC would find pure and drop.)
+  __builtin_prefetch(warp.lineIndices + warp.next.l1Begin);
   // seed 000 §4.5: delayed in proportion to the request's latency.
   uint64_t ready = setup.options->delayWarpsByLatency ? turnReady : time;
   if (ready <= time)
@@ -366,6 +398,11 @@ void WarpQueueEngine::endTurn() {
 llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
   if (!started) {
     slots.resize(std::max(setup.activeBlocks, 1u));
+    // One entry per warp the SM will run (warp ids are not reused): one
+    // allocation instead of a vector that doubles (and faults in new pages)
+    // block after block.
+    warps.reserve(setup.blocks.size() *
+                  std::max<size_t>(setup.input->launch.warpsPerBlock(), 1));
     if (llvm::Error e = startBlocks())
       return e;
     started = true;
@@ -390,7 +427,7 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
       beginTurn(id);
     }
     Warp &warp = warps[current];
-    const WarpMemoryOp &op = warp.trace->ops[warp.op];
+    const WarpMemoryOp &op = warp.next;
     auto requestAt = [&](size_t position) {
       return turnIsRetry ? turnRequests[position]
                          : turnBase + static_cast<uint32_t>(position);

@@ -59,6 +59,23 @@ inline void addLine(std::vector<LineRequestRef> &out, uint64_t n,
   out.push_back({n, mask});
 }
 
+/// addLine for lanes whose addresses do not decrease: the lines then come in
+/// ascending order, and a lane (touching at most two lines) can only meet
+/// again one of the two newest.
+inline void addLineAscending(std::vector<LineRequestRef> &out, uint64_t n,
+                             uint32_t mask) {
+  const size_t size = out.size();
+  if (size && out[size - 1].lineNumber == n) {
+    out[size - 1].sectorMask |= mask;
+    return;
+  }
+  if (size > 1 && out[size - 2].lineNumber == n) {
+    out[size - 2].sectorMask |= mask;
+    return;
+  }
+  out.push_back({n, mask});
+}
+
 } // namespace
 
 void splitIntoLines(const trace::WarpInstruction &instruction,
@@ -92,33 +109,49 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
     return static_cast<uint32_t>(high & ~low);
   };
   // The common case: every active lane in one line (a coalesced or
-  // broadcast access). Finding the lowest and highest address vectorises.
+  // broadcast access). All addresses share their line bits with the first
+  // lane's, and each access ends within its line: OR-ing the XORs and the
+  // end offsets tells, without comparisons (this vectorises; the same as
+  // lowest and highest address + size - 1 in one line).
+  const uint64_t *addresses = instruction.addresses.data();
+  const uint32_t activeMask = instruction.activeMask;
   {
-    uint64_t lowest = ~uint64_t(0), highest = 0;
-    if (instruction.activeMask == ~0u) {
+    const uint64_t first = addresses[__builtin_ctz(activeMask)];
+    uint64_t differ = 0, ends = 0;
+    if (activeMask == ~0u) {
       for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
-        lowest = std::min(lowest, instruction.addresses[lane]);
-        highest = std::max(highest, instruction.addresses[lane]);
+        differ |= addresses[lane] ^ first;
+        ends |= (addresses[lane] & offsetMask) + (size - 1);
       }
     } else {
-      for (uint32_t m = instruction.activeMask; m; m &= m - 1) {
-        uint64_t a = instruction.addresses[__builtin_ctz(m)];
-        lowest = std::min(lowest, a);
-        highest = std::max(highest, a);
+      for (uint32_t m = activeMask; m; m &= m - 1) {
+        uint64_t a = addresses[__builtin_ctz(m)];
+        differ |= a ^ first;
+        ends |= (a & offsetMask) + (size - 1);
       }
     }
-    uint64_t last = highest + size - 1;
-    if (last >= highest && (lowest >> lineShift) == (last >> lineShift)) {
+    if (((differ | ends) >> lineShift) == 0) {
       uint32_t mask = 1;
       if (sectorShift != lineShift) {
         mask = 0;
-        for (uint32_t m = instruction.activeMask; m; m &= m - 1) {
-          uint64_t a = instruction.addresses[__builtin_ctz(m)];
+        for (uint32_t m = activeMask; m; m &= m - 1) {
+          uint64_t a = addresses[__builtin_ctz(m)];
           mask |= maskOf(a & offsetMask, (a + size - 1) & offsetMask);
         }
       }
-      out.push_back({lowest >> lineShift, mask});
+      out.push_back({first >> lineShift, mask});
       return;
+    }
+  }
+  // Addresses that ascend with the lanes (unit or larger strides) bring
+  // their lines in ascending order, which makes looking them up cheaper.
+  bool ascending = true;
+  {
+    uint64_t previous = 0;
+    for (uint32_t m = activeMask; m; m &= m - 1) {
+      uint64_t a = addresses[__builtin_ctz(m)];
+      ascending &= previous <= a;
+      previous = a;
     }
   }
   uint32_t active = instruction.activeMask;
@@ -133,11 +166,12 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
     }
     uint64_t firstLine = first >> lineShift;
     uint64_t lastLine = last >> lineShift;
+    auto add = ascending ? addLineAscending : addLine;
     if (firstLine == lastLine) {
-      addLine(out, firstLine, maskOf(first & offsetMask, last & offsetMask));
+      add(out, firstLine, maskOf(first & offsetMask, last & offsetMask));
     } else {
-      addLine(out, firstLine, maskOf(first & offsetMask, offsetMask));
-      addLine(out, lastLine, maskOf(0, last & offsetMask));
+      add(out, firstLine, maskOf(first & offsetMask, offsetMask));
+      add(out, lastLine, maskOf(0, last & offsetMask));
     }
   }
 }
@@ -194,7 +228,10 @@ void prepareWarpRequests(const trace::WarpTrace &trace,
     }
     op.l2Begin = static_cast<uint32_t>(out.l2Lines.size());
     if (l2LineSize && (op.kind != OpKind::Read || !op.usesL1)) {
-      splitIntoLines(instruction, l2LineSize, 0, scratch);
+      // The lines, and their order, depend on the line size only (not on
+      // the sectors): with equal line sizes the L2 lines are the L1's.
+      if (l2LineSize != l1.lineSize)
+        splitIntoLines(instruction, l2LineSize, 0, scratch);
       for (const LineRequestRef &r : scratch)
         out.l2Lines.push_back(r.lineNumber);
     }

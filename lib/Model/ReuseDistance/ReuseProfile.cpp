@@ -21,8 +21,9 @@ void ReuseProfile::addBeyondExact(uint64_t distance, uint64_t count) {
     infiniteCount += count;
     return;
   }
-  // Bin k holds [limit 2^k, limit 2^(k+1)).
-  unsigned bin = llvm::Log2_64(distance / limit);
+  // Bin k holds [limit 2^k, limit 2^(k+1)): k = log2(distance / limit),
+  // with limit a power of two and distance >= limit (no division).
+  unsigned bin = llvm::Log2_64(distance) - llvm::Log2_64(limit);
   if (binnedCounts.size() <= bin)
     binnedCounts.resize(bin + 1, 0);
   binnedCounts[bin] += count;
