@@ -125,7 +125,7 @@ void run(const float *in, float *out) {
 // JSON-NEXT:         "modelled_sms": [
 // JSON-NEXT:           0
 // JSON-NEXT:         ],
-// JSON-NEXT:         "request_budget": 16000000,
+// JSON-NEXT:         "request_budget": 8000000,
 // JSON-NEXT:         "requests_of_first_block": 24,
 // JSON-NEXT:         "scale": 1.0,
 // JSON-NEXT:         "total_blocks": 1,

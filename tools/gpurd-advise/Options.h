@@ -18,10 +18,11 @@ extern llvm::cl::OptionCategory toolCategory;
 enum class OutputFormat { Text, Json };
 enum class TraceSourceOption { Auto, Affine, Emulate };
 
-/// The default of --request-budget: about a second of the cache model on one
-/// core (docs/performance.md), so that a launch is analysed in a couple of
-/// seconds end to end.
-constexpr uint64_t DefaultRequestBudget = 16000000;
+/// The default of --request-budget. End to end (trace, line splitting, L1s,
+/// L2) the model handles about 5 million L1 line requests per second on one
+/// core (docs/performance.md: PolyBench GEMM N = 512, 12.6 M requests in
+/// 2.8 s); 8 million keep a launch under about two seconds.
+constexpr uint64_t DefaultRequestBudget = 8000000;
 
 extern llvm::cl::opt<OutputFormat> outputFormat;
 extern llvm::cl::opt<bool> listKernels;
