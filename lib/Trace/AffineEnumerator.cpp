@@ -151,7 +151,35 @@ struct SitePlan {
   std::array<int64_t, WarpSize> laneOffset{};
   std::vector<std::array<int64_t, WarpSize>> laneAtoms;
   uint32_t staticMask = 0;
+  /// The thread part (constant and thread-index terms) of the offset and of
+  /// each linear atom, per thread of a block: the same in every block, so a
+  /// warp adds its block's part instead of evaluating the form per lane.
+  /// Empty when the launch's blocks are too large to keep them.
+  std::vector<int64_t> offsetThreadPart;
+  std::vector<std::vector<int64_t>> atomThreadPart;
 };
+
+/// The part of a lane form over the block indices (variables 0-2) and the
+/// part over the thread indices (3-5) with the constant: laneValue is their
+/// sum (in wrap-around arithmetic, as laneValue's).
+int64_t blockPart(const Linear &form, const std::array<uint64_t, 3> &block) {
+  uint64_t v = 0;
+  for (auto [var, coeff] : form.terms)
+    if (var < 3)
+      v += static_cast<uint64_t>(coeff) * block[var];
+  return static_cast<int64_t>(v);
+}
+int64_t threadPart(const Linear &form, const std::array<uint64_t, 3> &thread) {
+  uint64_t v = static_cast<uint64_t>(form.constant);
+  for (auto [var, coeff] : form.terms)
+    if (var >= 3)
+      v += static_cast<uint64_t>(coeff) * thread[var - 3];
+  return static_cast<int64_t>(v);
+}
+
+/// Thread parts kept for at most this many (site or atom, thread) pairs:
+/// 32 MB.
+constexpr uint64_t MaxThreadParts = uint64_t(1) << 22;
 
 struct LoopPlan {
   unsigned variable = 0;
@@ -178,6 +206,10 @@ private:
   llvm::Error beginBlock(uint64_t block);
   /// Enumerates warp \p warp of the block beginBlock started into \p out.
   llvm::Error traceWarp(uint64_t block, unsigned warp, WarpTrace &out);
+  /// laneOffset, laneAtoms and staticMask of \p plan for the lanes of
+  /// \p mask from the precomputed thread parts.
+  void setLaneParts(SitePlan &plan, const std::array<uint64_t, 3> &blockIndex,
+                    uint64_t firstThread, uint32_t mask);
   void run(const std::vector<Node> &nodes, uint32_t mask, WarpTrace &out);
   void runSite(SitePlan &plan, uint32_t mask, WarpTrace &out);
   /// The next instruction of \p out. The storage of the instructions the
@@ -278,6 +310,32 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
       plan.base = *base;
     }
     sites.push_back(std::move(plan));
+  }
+
+  // The thread parts of the lane forms (see SitePlan), when they fit.
+  const uint64_t threads = launchConfig.threadsPerBlock();
+  uint64_t parts = 0;
+  for (const SitePlan &plan : sites)
+    parts += (1 + plan.domain.atoms.size()) * threads;
+  if (parts <= MaxThreadParts) {
+    std::vector<std::array<uint64_t, 3>> threadIndex(threads);
+    for (uint64_t t = 0; t < threads; ++t)
+      threadIndex[t] = launchConfig.threadIndex(t);
+    for (SitePlan &plan : sites) {
+      plan.offsetThreadPart.resize(threads);
+      if (plan.offset.linear)
+        for (uint64_t t = 0; t < threads; ++t)
+          plan.offsetThreadPart[t] =
+              threadPart(plan.offset.lanePart, threadIndex[t]);
+      plan.atomThreadPart.resize(plan.domain.atoms.size());
+      for (size_t a = 0; a < plan.domain.atoms.size(); ++a) {
+        const CompiledExpr &e = plan.domain.atoms[a].expr;
+        plan.atomThreadPart[a].resize(threads);
+        if (e.linear)
+          for (uint64_t t = 0; t < threads; ++t)
+            plan.atomThreadPart[a][t] = threadPart(e.lanePart, threadIndex[t]);
+      }
+    }
   }
 
   for (const LoopPlan &loop : loops)
@@ -481,6 +539,61 @@ llvm::Error AffineEnumerator::traceWarps(
   return llvm::Error::success();
 }
 
+void AffineEnumerator::setLaneParts(SitePlan &plan,
+                                    const std::array<uint64_t, 3> &blockIndex,
+                                    uint64_t firstThread, uint32_t mask) {
+  uint32_t holds = mask;
+  if (plan.offset.linear) {
+    const int64_t block = blockPart(plan.offset.lanePart, blockIndex);
+    const int64_t *thread = plan.offsetThreadPart.data() + firstThread;
+    if (mask == ~0u) {
+      for (unsigned lane = 0; lane < WarpSize; ++lane)
+        plan.laneOffset[lane] = static_cast<int64_t>(
+            static_cast<uint64_t>(block) + static_cast<uint64_t>(thread[lane]));
+    } else {
+      for (uint32_t m = mask; m; m &= m - 1) {
+        unsigned lane = __builtin_ctz(m);
+        plan.laneOffset[lane] = static_cast<int64_t>(
+            static_cast<uint64_t>(block) + static_cast<uint64_t>(thread[lane]));
+      }
+    }
+  }
+  for (size_t a = 0; a < plan.domain.atoms.size(); ++a) {
+    const CompiledCondition::Atom &atom = plan.domain.atoms[a];
+    if (!atom.expr.linear)
+      continue;
+    const int64_t block = blockPart(atom.expr.lanePart, blockIndex);
+    const int64_t *thread = plan.atomThreadPart[a].data() + firstThread;
+    const bool laneOnly = atom.expr.iterPart.terms.empty();
+    const int64_t constant = atom.expr.iterPart.constant;
+    std::array<int64_t, WarpSize> &values = plan.laneAtoms[a];
+    if (mask == ~0u) {
+      // A full warp: straight loops the compiler vectorises.
+      for (unsigned lane = 0; lane < WarpSize; ++lane)
+        values[lane] = static_cast<int64_t>(
+            static_cast<uint64_t>(block) + static_cast<uint64_t>(thread[lane]));
+      if (laneOnly) {
+        uint32_t fails = 0;
+        for (unsigned lane = 0; lane < WarpSize; ++lane) {
+          int64_t v = values[lane] + constant;
+          fails |= uint32_t(atom.isEquality ? v != 0 : v < 0) << lane;
+        }
+        holds &= ~fails;
+      }
+      continue;
+    }
+    for (uint32_t m = mask; m; m &= m - 1) {
+      unsigned lane = __builtin_ctz(m);
+      int64_t v = static_cast<int64_t>(static_cast<uint64_t>(block) +
+                                       static_cast<uint64_t>(thread[lane]));
+      values[lane] = v;
+      if (laneOnly && (atom.isEquality ? v + constant != 0 : v + constant < 0))
+        holds &= ~(1u << lane);
+    }
+  }
+  plan.staticMask = holds;
+}
+
 llvm::Error AffineEnumerator::traceWarp(uint64_t block, unsigned w,
                                         WarpTrace &out) {
   const std::array<uint64_t, 3> blockIndex = launchConfig.blockIndex(block);
@@ -502,8 +615,13 @@ llvm::Error AffineEnumerator::traceWarp(uint64_t block, unsigned w,
       values[3 + d] = static_cast<int64_t>(t[d]);
     }
   }
+  const uint64_t firstThread = uint64_t(w) * WarpSize;
   for (SitePlan &plan : sites) {
     plan.staticMask = 0;
+    if (!plan.offsetThreadPart.empty()) {
+      setLaneParts(plan, blockIndex, firstThread, mask);
+      continue;
+    }
     for (uint32_t m = mask; m; m &= m - 1) {
       unsigned lane = __builtin_ctz(m);
       if (plan.offset.linear)
