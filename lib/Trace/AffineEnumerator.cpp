@@ -574,6 +574,8 @@ void AffineEnumerator::setLaneParts(SitePlan &plan,
             static_cast<uint64_t>(block) + static_cast<uint64_t>(thread[lane]));
       if (laneOnly) {
         uint32_t fails = 0;
+        // Unrolled: constant shifts instead of a chain of variable ones.
+#pragma GCC unroll 32
         for (unsigned lane = 0; lane < WarpSize; ++lane) {
           int64_t v = values[lane] + constant;
           fails |= uint32_t(atom.isEquality ? v != 0 : v < 0) << lane;
