@@ -24,8 +24,7 @@ void printLevel(llvm::raw_ostream &os, const char *name,
                 const CacheCounters &c) {
   os << name << ": " << c.readAccesses
      << (c.readAccesses == 1 ? " read request" : " read requests")
-     << ", hit rate "
-     << percent(c.readHitRate()) << "; misses";
+     << ", hit rate " << percent(c.readHitRate()) << "; misses";
   for (unsigned k = 0; k < model::NumMissClasses; ++k)
     os << (k ? ", " : " ") << model::missClassName(static_cast<MissClass>(k))
        << " " << c.readMisses[k];

@@ -83,8 +83,7 @@ cl::opt<uint64_t> requestBudget(
     "request-budget",
     cl::desc("With --sms=auto: the L1 line requests the cache model handles "
              "before it models a sample of the SMs"),
-    cl::value_desc("N"), cl::init(DefaultRequestBudget),
-    cl::cat(toolCategory));
+    cl::value_desc("N"), cl::init(DefaultRequestBudget), cl::cat(toolCategory));
 
 cl::opt<bool> printLaunches(
     "print-launches",

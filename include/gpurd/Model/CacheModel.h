@@ -77,9 +77,11 @@ inline KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
     return source.traceBlock(block, warps);
   };
   input.traceWarps =
-      [&source](uint64_t block,
-                llvm::function_ref<llvm::Error(const trace::WarpTrace &)>
-                    onWarp) { return source.traceWarps(block, onWarp); };
+      [&source](
+          uint64_t block,
+          llvm::function_ref<llvm::Error(const trace::WarpTrace &)> onWarp) {
+        return source.traceWarps(block, onWarp);
+      };
   return input;
 }
 

@@ -428,8 +428,8 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
       llvm::formatv("{0} of {1} SMs ({2}), {3} of {4} blocks", sms.size(),
                     numSms, smList, sampling.modelledBlocks, numBlocks);
   if (sampling.blocksPerSmLimit)
-    sampling.description += llvm::formatv(
-        " (each SM's first {0})", sampling.blocksPerSmLimit);
+    sampling.description +=
+        llvm::formatv(" (each SM's first {0})", sampling.blocksPerSmLimit);
   if (l2 && sampling.l2SetsPerBank != sampling.l2SetsPerBankFull)
     sampling.description += llvm::formatv(
         "; L2 scaled to the modelled SMs' share: {0} of {1} sets per bank, "
