@@ -1,5 +1,4 @@
-//===- DisplayPath.h - Paths as messages show them ---------------*- C++
-//-*-===//
+//===- DisplayPath.h - Paths as messages show them --------------*- C++ -*-===//
 #ifndef GPURD_FRONTEND_DISPLAYPATH_H
 #define GPURD_FRONTEND_DISPLAYPATH_H
 
