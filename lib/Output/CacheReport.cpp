@@ -237,6 +237,20 @@ nlohmann::json cacheReportJson(const std::string &archName,
     if (results.l2Modelled)
       out["l2_reuse_profile"] = profileJson(results.l2Profiles.perSet);
   }
+  // seed 003 §IV-B: profiles of fixed-length intervals of each level's
+  // request stream.
+  auto intervals = [](const model::CacheReuseProfiles &profiles) {
+    nlohmann::json list = nlohmann::json::array();
+    for (const model::ReuseProfile &profile : profiles.perSetIntervals)
+      list.push_back(profileJson(profile));
+    return nlohmann::json{{"length", profiles.intervalLength},
+                          {"profiles", std::move(list)}};
+  };
+  if (results.l1Profiles.intervalLength) {
+    out["l1_reuse_profile_intervals"] = intervals(results.l1Profiles);
+    if (results.l2Modelled)
+      out["l2_reuse_profile_intervals"] = intervals(results.l2Profiles);
+  }
   return out;
 }
 

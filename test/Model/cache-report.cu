@@ -9,6 +9,7 @@
 // RUN: gpurd-advise %s --arch fermi-gtx470 --sms all -- | FileCheck %s
 // RUN: gpurd-advise %s --cache-model --arch fermi-gtx470 --sms all -- | FileCheck %s
 // RUN: gpurd-advise %s --arch fermi-gtx470 --kernel twice --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise %s --arch fermi-gtx470 --kernel twice --reuse-profile-interval 8 --format=json -- | FileCheck %s --check-prefix=INTERVALS
 
 __global__ void copy(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -33,14 +34,14 @@ void run(const float *in, float *out) {
 // and writes one of `out`, all different: 32 compulsory misses in the L1s and
 // in the L2 (DRAM reads), 32 writes passing the L1 (write-evict, no L1 copy)
 // to the write-back L2, whose 640 KB keep all 32 dirty lines to the end.
-// CHECK-LABEL: cache-report.cu:13:17: kernel copy: grid (4, 1, 1), block (256, 1, 1) = 4 blocks of 256 threads
-// CHECK-NEXT:      from: the launch at {{.*}}cache-report.cu:27:3
+// CHECK-LABEL: cache-report.cu:14:17: kernel copy: grid (4, 1, 1), block (256, 1, 1) = 4 blocks of 256 threads
+// CHECK-NEXT:      from: the launch at {{.*}}cache-report.cu:28:3
 // CHECK-NEXT:  kernel copy on fermi-gtx470 (predicted by the cache model; warp-queue): 4 of 14 SMs (0, 1, 2, 3), 4 of 4 blocks
 // CHECK-NEXT:    L1: 32 read requests, hit rate 0.0%; misses compulsory 32, capacity 0, associativity 0, latency 0, invalidation 0; 32 writes; MSHR merge rate 0.0%, reservation failures 0
 // CHECK-NEXT:    L2: 32 read requests, hit rate 0.0%; misses compulsory 32, capacity 0, associativity 0, latency 0, invalidation 0; 32 writes; MSHR merge rate 0.0%, reservation failures 0
 // CHECK-NEXT:    transactions: L1 reads 32, L1 writes 32, L2 reads 32, L2 writes 32, DRAM reads 32, DRAM writes 0 (and 32 dirty L2 lines to write back after the launch)
-// CHECK-NEXT:    S0 {{.*}}cache-report.cu:15:12 'in[i]': L1 32 reads (hit rate 0.0%); L2 32 reads (hit rate 0.0%)
-// CHECK-NEXT:    S1 {{.*}}cache-report.cu:15:10 'out[i]': L1 32 writes; L2 32 writes
+// CHECK-NEXT:    S0 {{.*}}cache-report.cu:16:12 'in[i]': L1 32 reads (hit rate 0.0%); L2 32 reads (hit rate 0.0%)
+// CHECK-NEXT:    S1 {{.*}}cache-report.cu:16:10 'out[i]': L1 32 writes; L2 32 writes
 // CHECK-NEXT:    array in: L1 32 reads (hit rate 0.0%); L2 32 reads (hit rate 0.0%)
 // CHECK-NEXT:    array out: L1 32 writes; L2 32 writes
 
@@ -63,9 +64,9 @@ void run(const float *in, float *out) {
 // CHECK-NEXT:    L1: 16 read requests, hit rate 50.0%; misses compulsory 1, capacity 0, associativity 0, latency 7, invalidation 0; 8 writes; MSHR merge rate 87.5%, reservation failures 0
 // CHECK-NEXT:    L2: 1 read request, hit rate 0.0%; misses compulsory 1, capacity 0, associativity 0, latency 0, invalidation 0; 8 writes; MSHR merge rate 0.0%, reservation failures 0
 // CHECK-NEXT:    transactions: L1 reads 16, L1 writes 8, L2 reads 1, L2 writes 8, DRAM reads 1, DRAM writes 0 (and 8 dirty L2 lines to write back after the launch)
-// CHECK-NEXT:    S0 {{.*}}cache-report.cu:21:13 'in[threadIdx.x]': L1 8 reads (hit rate 0.0%); L2 1 read (hit rate 0.0%)
-// CHECK-NEXT:    S2 {{.*}}cache-report.cu:23:13 'in[threadIdx.x]': L1 8 reads (hit rate 100.0%); L2 no requests
-// CHECK-NEXT:    S3 {{.*}}cache-report.cu:24:39 'out[threadIdx.y * 32 + threadIdx.x]': L1 8 writes; L2 8 writes
+// CHECK-NEXT:    S0 {{.*}}cache-report.cu:22:13 'in[threadIdx.x]': L1 8 reads (hit rate 0.0%); L2 1 read (hit rate 0.0%)
+// CHECK-NEXT:    S2 {{.*}}cache-report.cu:24:13 'in[threadIdx.x]': L1 8 reads (hit rate 100.0%); L2 no requests
+// CHECK-NEXT:    S3 {{.*}}cache-report.cu:25:39 'out[threadIdx.y * 32 + threadIdx.x]': L1 8 writes; L2 8 writes
 // CHECK-NEXT:    array in: L1 16 reads (hit rate 50.0%); L2 1 read (hit rate 0.0%)
 // CHECK-NEXT:    array out: L1 8 writes; L2 8 writes
 // CHECK-NEXT:    note: arch 'fermi-gtx470' gives no l2.latencyModel;
@@ -132,3 +133,38 @@ void run(const float *in, float *out) {
 // JSON-NEXT:         "total_sms": 14
 // JSON-NEXT:       },
 // JSON:          "kernel": "twice",
+
+// Intervals of 8 requests (seed 003 §IV-B): the L1 sees the 8 first loads
+// (all infinite) and then the 8 second loads (all distance 0); the L2 one
+// request.
+// INTERVALS:          "l1_reuse_profile_intervals": {
+// INTERVALS-NEXT:       "length": 8,
+// INTERVALS-NEXT:       "profiles": [
+// INTERVALS-NEXT:         {
+// INTERVALS-NEXT:           "bins": [],
+// INTERVALS-NEXT:           "infinite": 8,
+// INTERVALS-NEXT:           "total": 8
+// INTERVALS-NEXT:         },
+// INTERVALS-NEXT:         {
+// INTERVALS-NEXT:           "bins": [
+// INTERVALS-NEXT:             {
+// INTERVALS-NEXT:               "count": 8,
+// INTERVALS-NEXT:               "high": 0,
+// INTERVALS-NEXT:               "low": 0
+// INTERVALS-NEXT:             }
+// INTERVALS-NEXT:           ],
+// INTERVALS-NEXT:           "infinite": 0,
+// INTERVALS-NEXT:           "total": 8
+// INTERVALS-NEXT:         }
+// INTERVALS-NEXT:       ]
+// INTERVALS-NEXT:     },
+// INTERVALS:          "l2_reuse_profile_intervals": {
+// INTERVALS-NEXT:       "length": 8,
+// INTERVALS-NEXT:       "profiles": [
+// INTERVALS-NEXT:         {
+// INTERVALS-NEXT:           "bins": [],
+// INTERVALS-NEXT:           "infinite": 1,
+// INTERVALS-NEXT:           "total": 1
+// INTERVALS-NEXT:         }
+// INTERVALS-NEXT:       ]
+// INTERVALS-NEXT:     },

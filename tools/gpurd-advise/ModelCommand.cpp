@@ -54,6 +54,7 @@ namespace {
 model::CacheModelOptions modelOptions(const RunContext &run) {
   model::CacheModelOptions options;
   options.seed = modelSeed;
+  options.profileInterval = reuseProfileInterval;
   switch (run.sms.kind) {
   case SmsChoice::Kind::Auto:
     options.requestBudget = requestBudget;

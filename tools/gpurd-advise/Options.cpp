@@ -95,6 +95,12 @@ cl::opt<bool> cacheModel(
     cl::desc("Like the default action, but an architecture the cache model "
              "cannot run on is an error rather than a warning"),
     cl::cat(toolCategory));
+cl::opt<uint64_t> reuseProfileInterval(
+    "reuse-profile-interval",
+    cl::desc("Also give, in JSON, the reuse-distance profiles of each run of "
+             "N requests a level sees (seed 003's interval profiles; "
+             "0: none)"),
+    cl::value_desc("N"), cl::init(0), cl::cat(toolCategory));
 cl::opt<bool> reuseProfile(
     "reuse-profile",
     cl::desc("Also print the reuse-distance profiles of the cache model"),

@@ -39,6 +39,7 @@ extern llvm::cl::opt<uint64_t> requestBudget;
 extern llvm::cl::opt<bool> printLaunches;
 extern llvm::cl::opt<bool> cacheModel;
 extern llvm::cl::opt<bool> reuseProfile;
+extern llvm::cl::opt<uint64_t> reuseProfileInterval;
 extern llvm::cl::opt<uint64_t> modelSeed;
 extern llvm::cl::opt<std::string> kernelName;
 extern llvm::cl::opt<std::string> gridOption;
