@@ -285,7 +285,7 @@ public:
   bool wantsFullyAssociativeProfile() const { return fa.has_value(); }
 
   uint64_t randomBelow(uint64_t n) { return random.below(n); }
-  double randomNormal() { return random.normal(); }
+  double randomHalfNormal() { return random.halfNormal(); }
 
   CacheModelObserver *observer() const { return obs; }
   unsigned smIndex() const { return sm; }

@@ -56,7 +56,7 @@ public:
     double value = 0;
     if (cfg.kind == arch::LatencyModelKind::HalfNormal)
       // seed 000 §4.2: lambda_min + |N(0, sigma^2)|.
-      value = cfg.lambdaMin + std::fabs(cfg.sigma * level.randomNormal());
+      value = cfg.lambdaMin + std::fabs(cfg.sigma) * level.randomHalfNormal();
     else
       // seed 001 §4.4.1: K1 + K2 * #MSHR_busy * #active_SMs / L2P.
       value = cfg.k1 + cfg.k2 * double(level.busyEntries()) *
