@@ -58,7 +58,8 @@ struct WarpRequests {
   unsigned warp = 0;
   std::vector<WarpMemoryOp> ops;
   /// L1 line numbers (byte address / L1 line size), per instruction in order
-  /// of first lane.
+  /// of first lane; the instructions' ranges follow each other in the order
+  /// of `ops` (the engines step from one to the next).
   std::vector<uint64_t> l1Lines;
   /// The sectors each L1 line request touches, parallel to l1Lines, for a
   /// sectored L1; empty for an unsectored one (whole lines).

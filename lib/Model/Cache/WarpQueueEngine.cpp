@@ -45,29 +45,56 @@ public:
   llvm::Error runUntil(uint64_t limit) override;
 
 private:
+  /// What a turn needs of an instruction, packed in the warp's stream.
+  struct TurnOp {
+    uint32_t site;
+    uint32_t count; ///< L1 line requests.
+    OpKind kind;
+    bool usesL1;
+  };
+  /// The header words of an instruction in a stream: its site, then its
+  /// request count, kind and whether it uses the L1.
+  static constexpr uint32_t HeaderWords = 2;
+  static uint32_t packMeta(const WarpMemoryOp &op) {
+    return uint32_t(op.l1Count) | uint32_t(op.kind) << 16 |
+           uint32_t(op.usesL1) << 24;
+  }
+  static TurnOp unpack(const uint32_t *header) {
+    return {header[0], header[1] & 0xffff,
+            static_cast<OpKind>((header[1] >> 16) & 0xff),
+            ((header[1] >> 24) & 1) != 0};
+  }
+
   struct Warp {
-    /// The warp's requests, owned by its block's slot (whose buffers are
-    /// reused by the next block, so loading a block does not allocate).
-    const WarpRequests *trace = nullptr;
-    const uint32_t *lineIndices = nullptr; ///< The slot's, for this warp.
+    /// The warp's stream (owned by its block's slot, whose buffers are
+    /// reused by the next block, so loading a block does not allocate):
+    /// per instruction its header words, then the L1 line state of each of
+    /// its requests (NoIndex for instructions that do not use the L1). One
+    /// packed stream, read in order, is what each turn touches of the
+    /// block: the warps' streams are far apart in memory, and the turns of
+    /// other warps run between two of a warp's.
+    const uint32_t *stream = nullptr;
+    uint32_t position = 0; ///< Of the current instruction's header.
+    uint32_t l1Cursor = 0; ///< Its first request in trace->l1Lines.
+    uint32_t op = 0;       ///< Its index in trace->ops.
+    uint32_t opCount = 0;  ///< trace->ops.size().
+    uint32_t mshrHeld = 0;
     uint32_t slot = 0;
-    uint32_t op = 0;
-    uint32_t opCount = 0;        ///< trace->ops.size().
+    uint64_t pendingUntil = 0; ///< Latest effect time of its requests.
+    const WarpRequests *trace = nullptr;
     std::vector<uint32_t> retry; ///< Requests to re-issue (indices into
                                  ///< trace.l1Lines).
-    uint32_t mshrHeld = 0;
-    /// trace->ops[op], copied when the warp leaves its previous turn (while
-    /// that line of ops is at hand): the warps' instructions are far apart
-    /// in memory, and the next turn should not wait for them.
-    WarpMemoryOp next;
-    uint64_t pendingUntil = 0; ///< Latest effect time of its requests.
     bool done = false;
+
+    TurnOp next() const { return unpack(stream + position); }
+    /// The line state of request \p req of the current instruction.
+    uint32_t lineIndexOf(uint32_t req) const {
+      return stream[position + HeaderWords + (req - l1Cursor)];
+    }
   };
   struct Slot {
     std::vector<WarpRequests> traces;
-    /// Per warp, parallel to its l1Lines: the L1 line state of each request
-    /// (NoIndex for instructions that do not use the L1).
-    std::vector<std::vector<uint32_t>> lineIndices;
+    std::vector<std::vector<uint32_t>> streams; ///< Per warp.
     uint64_t block = 0;
     unsigned warpsLeft = 0;
     bool busy = false;
@@ -82,7 +109,7 @@ private:
   /// Processes request \p req of the current turn at `time`; false when it
   /// found no MSHR.
   template <bool Observe>
-  bool processRequest(Warp &warp, const WarpMemoryOp &op, uint32_t req,
+  bool processRequest(Warp &warp, const TurnOp &op, uint32_t req,
                       bool firstOfOp);
   void endTurn();
 
@@ -97,6 +124,7 @@ private:
 
   // The current turn.
   uint32_t current = NoIndex;
+  TurnOp turnOp{};
   std::vector<uint32_t> turnRequests; ///< Retries.
   uint32_t turnBase = 0;              ///< First request of the instruction.
   size_t turnCount = 0;
@@ -118,16 +146,29 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
   // overlap in the processor, where one per time stamp would wait for the
   // line table in turn. (Lines get their indices, mere names of their
   // states, in another order; nothing depends on it.)
-  s.lineIndices.resize(s.traces.size());
+  s.streams.resize(s.traces.size());
   for (size_t w = 0; w < s.traces.size(); ++w) {
     const WarpRequests &trace = s.traces[w];
-    std::vector<uint32_t> &indices = s.lineIndices[w];
-    indices.assign(trace.l1Lines.size(), NoIndex);
+    std::vector<uint32_t> &stream = s.streams[w];
+    stream.resize(HeaderWords * trace.ops.size() + trace.l1Lines.size());
+    uint32_t *out = stream.data();
     const unsigned slice = sliceOf(trace.warp);
-    for (const WarpMemoryOp &op : trace.ops)
-      if (op.usesL1) // processRequest looks up exactly these
-        for (uint32_t r = op.l1Begin; r < op.l1End(); ++r)
-          indices[r] = level.lineIndex(trace.l1Lines[r], slice);
+    uint32_t expectedBegin = trace.ops.empty() ? 0 : trace.ops[0].l1Begin;
+    for (const WarpMemoryOp &op : trace.ops) {
+      // The turns step from one instruction's requests to the next.
+      if (op.l1Begin != expectedBegin || op.l1End() > trace.l1Lines.size())
+        return llvm::createStringError(
+            "warp %u of block %llu: the L1 requests of its instructions are "
+            "not consecutive in l1Lines",
+            trace.warp, static_cast<unsigned long long>(block));
+      expectedBegin = op.l1End();
+      *out++ = op.site;
+      *out++ = packMeta(op);
+      for (uint32_t r = op.l1Begin; r < op.l1End(); ++r)
+        // processRequest looks up exactly these.
+        *out++ = op.usesL1 ? level.lineIndex(trace.l1Lines[r], slice) : NoIndex;
+    }
+    stream.resize(out - stream.data());
   }
   for (size_t w = 0; w < s.traces.size(); ++w) {
     const WarpRequests &trace = s.traces[w];
@@ -135,14 +176,14 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
     warps.emplace_back();
     Warp &warp = warps.back();
     warp.trace = &trace;
-    warp.lineIndices = s.lineIndices[w].data();
+    warp.stream = s.streams[w].data();
     warp.slot = slot;
     warp.opCount = static_cast<uint32_t>(trace.ops.size());
     if (trace.ops.empty()) {
       warp.done = true;
       continue;
     }
-    warp.next = trace.ops[0];
+    warp.l1Cursor = trace.ops[0].l1Begin;
     ++s.warpsLeft;
     fifo.push(id);
   }
@@ -196,6 +237,7 @@ void WarpQueueEngine::finishWarp(uint32_t id) {
 void WarpQueueEngine::beginTurn(uint32_t id) {
   current = id;
   Warp &warp = warps[id];
+  turnOp = warp.next();
   turnFailed.clear();
   turnPosition = 0;
   turnReady = time;
@@ -206,14 +248,14 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
     turnCount = turnRequests.size();
   } else {
     turnIsRetry = false;
-    turnBase = warp.next.l1Begin;
-    turnCount = warp.next.l1Count;
+    turnBase = warp.l1Cursor;
+    turnCount = turnOp.count;
   }
 }
 
 template <bool Observe>
-bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
-                                     uint32_t req, bool firstOfOp) {
+bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
+                                     bool firstOfOp) {
   const uint32_t warpId = current;
   const uint64_t s = seq++;
   CacheCounters &counters = level.countersOfKnownSite(op.site);
@@ -230,7 +272,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
 
   if (op.kind != OpKind::Read || !op.usesL1) {
     if (firstOfOp)
-      emitLines(*warp.trace, op);
+      emitLines(*warp.trace, warp.trace->ops[warp.op]);
     if (op.kind == OpKind::Read) {
       // A read past the L1: the warp waits for the level below.
       ++counters.bypassed;
@@ -250,7 +292,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
       }
       return true;
     }
-    uint32_t index = warp.lineIndices[req];
+    uint32_t index = warp.lineIndexOf(req);
     LineState &line = level.line(index);
     uint64_t distance = level.distance(line);
     bool present = level.present(line, distance);
@@ -276,7 +318,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const WarpMemoryOp &op,
     return true;
   }
 
-  uint32_t index = warp.lineIndices[req];
+  uint32_t index = warp.lineIndexOf(req);
   LineState *line = &level.line(index);
   // seed 000 Table 5 (time 2): the request meets its line's fill.
   if (line->mshr >= 0 && level.entry(line->mshr).fillTime == time)
@@ -381,12 +423,13 @@ void WarpQueueEngine::endTurn() {
     finishWarp(id);
     return;
   }
-  warp.next = warp.trace->ops[warp.op];
-  // What the warp's next turn reads first, its line indices (one stream per
-  // warp, far apart in memory, which the hardware prefetchers do not
-  // follow), asked for while it waits in the queue. (Written here rather
-  // than in a helper, which GCC would find pure and drop.)
-  __builtin_prefetch(warp.lineIndices + warp.next.l1Begin);
+  warp.l1Cursor += turnOp.count;
+  warp.position += HeaderWords + turnOp.count;
+  // What the warp's next turn reads, asked for while it waits in the queue
+  // (the hardware prefetchers do not follow dozens of interleaved streams).
+  // (Written here rather than in a helper, which GCC would find pure and
+  // drop.)
+  __builtin_prefetch(warp.stream + warp.position);
   // seed 000 §4.5: delayed in proportion to the request's latency.
   uint64_t ready = setup.options->delayWarpsByLatency ? turnReady : time;
   if (ready <= time)
@@ -427,7 +470,7 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
       beginTurn(id);
     }
     Warp &warp = warps[current];
-    const WarpMemoryOp &op = warp.next;
+    const TurnOp &op = turnOp;
     auto requestAt = [&](size_t position) {
       return turnIsRetry ? turnRequests[position]
                          : turnBase + static_cast<uint32_t>(position);
