@@ -32,6 +32,11 @@ public:
       exactCounts[distance] += count;
       return;
     }
+    if (distance == InfiniteDistance) { // every first access: inline too
+      accesses += count;
+      infiniteCount += count;
+      return;
+    }
     addBeyondExact(distance, count);
   }
   /// Adds the counts of \p other (with another exactLimit, its bars are

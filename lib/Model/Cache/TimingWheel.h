@@ -12,6 +12,8 @@
 #ifndef GPURD_LIB_MODEL_CACHE_TIMINGWHEEL_H
 #define GPURD_LIB_MODEL_CACHE_TIMINGWHEEL_H
 
+#include "llvm/Support/Compiler.h"
+
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
@@ -25,16 +27,21 @@ public:
   /// Adds a default value at \p time and returns it, for the caller to fill
   /// in place (a small struct built elsewhere and copied costs a store-
   /// forwarding stall on the hot path).
-  T &add(uint64_t time) {
+  /// (Inline, with the rare paths out of line: it runs once or twice per
+  /// request.)
+  LLVM_ATTRIBUTE_ALWAYS_INLINE T &add(uint64_t time) {
     assert(time >= cursorTime && "scheduled in the past");
-    if (time - cursorTime >= window)
+    if (LLVM_UNLIKELY(time - cursorTime >= window))
       grow(time - cursorTime + 1);
     uint64_t b = time & mask;
     occupied[b >> 6] |= uint64_t(1) << (b & 63);
     ++pending;
     if (time < nextDue)
       nextDue = time;
-    return buckets[b].emplace_back();
+    std::vector<T> &bucket = buckets[b];
+    if (LLVM_UNLIKELY(bucket.size() == bucket.capacity()))
+      return appendGrowing(bucket);
+    return bucket.emplace_back();
   }
   bool empty() const { return pending == 0; }
   size_t size() const { return pending; }
@@ -118,7 +125,10 @@ private:
   }
   uint64_t nextOccupied() const { return nextOccupied(cursorTime + 1); }
 
-  void grow(uint64_t span) {
+  LLVM_ATTRIBUTE_NOINLINE static T &appendGrowing(std::vector<T> &bucket) {
+    return bucket.emplace_back();
+  }
+  LLVM_ATTRIBUTE_NOINLINE void grow(uint64_t span) {
     size_t size = 64;
     while (size < 2 * span)
       size *= 2;
