@@ -78,6 +78,7 @@ void visitFields(S &s, V &&v) {
   v("sharedMemoryPerSm", s.sharedMemoryPerSm, Check::Bytes);
   v("sharedMemoryPerBlock", s.sharedMemoryPerBlock, Check::Bytes);
   v("l1SharedCapacity", s.l1SharedCapacity, Check::Bytes);
+  v("sharedMemoryCarveouts", s.sharedMemoryCarveouts, Check::NonNegative);
   v("sharedMemoryBanks", s.sharedMemoryBanks, Check::Positive);
   v("sharedMemoryBankWidth", s.sharedMemoryBankWidth, Check::PowerOfTwo);
   v("warpSchedulers", s.warpSchedulers, Check::Positive);

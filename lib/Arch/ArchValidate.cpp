@@ -78,6 +78,20 @@ private:
     if (arch.l1)
       atMost("/l1/size", arch.l1->size, "/sm/l1SharedCapacity",
              sm.l1SharedCapacity);
+    const std::vector<uint64_t> &carveouts = sm.sharedMemoryCarveouts;
+    if (!carveouts.empty() && !sm.l1SharedCapacity)
+      diags.error("/sm/sharedMemoryCarveouts",
+                  "needs /sm/l1SharedCapacity (the L1 is what a carve-out "
+                  "leaves of it)");
+    for (size_t i = 0; i < carveouts.size(); ++i) {
+      std::string at = "/sm/sharedMemoryCarveouts/" + std::to_string(i);
+      if (i > 0 && carveouts[i] <= carveouts[i - 1])
+        diags.error(at, "expected the carve-outs in increasing order");
+      if (sm.l1SharedCapacity && carveouts[i] > *sm.l1SharedCapacity)
+        diags.error(at, "expected at most l1SharedCapacity (" +
+                            std::to_string(*sm.l1SharedCapacity) + "), got " +
+                            std::to_string(carveouts[i]));
+    }
   }
 
   void validateCache(const CacheDescription &cache, const std::string &at) {

@@ -232,6 +232,13 @@ nlohmann::json cacheReportJson(const std::string &archName,
                         {"notes", results.notes}};
   if (results.l2Modelled)
     out["l2"] = levelJson(results.l2);
+  const model::ExecutionInfo &execution = results.execution;
+  out["l1_geometry"] = {{"bytes", execution.l1Bytes},
+                        {"sets", execution.l1Sets},
+                        {"ways", execution.l1Assoc}};
+  if (execution.sharedCarveoutBytes)
+    out["l1_geometry"]["shared_carveout_bytes"] =
+        *execution.sharedCarveoutBytes;
   if (reuseProfile) {
     out["l1_reuse_profile"] = profileJson(results.l1Profiles.perSet);
     if (results.l2Modelled)

@@ -1,14 +1,14 @@
 // The default action models every kernel; the options that steer it, and the
 // errors they give.
 //
-// An arch without the L1 parameters the cache model needs (the A100 preset:
-// NVIDIA publishes no L1 associativity) still prints the launch
+// An arch without the L1 parameters the cache model needs (here the A100
+// preset with its L1 associativity removed) still prints the launch
 // configurations, with a warning that says what is missing and which presets
 // the model runs on; --cache-model makes that an error.
-// RUN: gpurd-advise %s --arch ampere-a100 -- > %t.out 2> %t.err
+// RUN: gpurd-advise %s --arch ampere-a100 --set l1.assoc=null -- > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=NOMODEL-OUT < %t.out
 // RUN: FileCheck %s --check-prefix=NOMODEL-ERR < %t.err
-// RUN: %expect-exit 1 gpurd-advise %s --arch ampere-a100 --cache-model -- 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: %expect-exit 1 gpurd-advise %s --arch ampere-a100 --set l1.assoc=null --cache-model -- 2>&1 | FileCheck %s --check-prefix=STRICT
 //
 // --print-launches: the launch configurations only, whatever the arch.
 // RUN: gpurd-advise %s --arch fermi-gtx470 --print-launches -- 2>&1 | FileCheck %s --check-prefix=LAUNCHES
@@ -43,7 +43,7 @@ void run(const float *in, float *out) { scale<<<8, 256>>>(in, out); }
 
 // NOMODEL-OUT: advise-options.cu:{{[0-9]+}}:17: kernel scale: grid (8, 1, 1), block (256, 1, 1) = 8 blocks of 256 threads
 // NOMODEL-OUT-NOT: cache model
-// NOMODEL-ERR: gpurd-advise: warning: no cache model: arch 'ampere-a100' has no l1.assoc; the cache model needs it (set it with --set l1.assoc=WAYS); presets it runs on: fermi-gtx470, fermi-gtx470-l1-48k, maxwell-gtx970; printing launch configurations only
+// NOMODEL-ERR: gpurd-advise: warning: no cache model: arch 'ampere-a100' has no l1.assoc; the cache model needs it (set it with --set l1.assoc=WAYS); presets it runs on: ampere-a100, fermi-gtx470, fermi-gtx470-l1-48k, hopper-h100, maxwell-gtx970, volta-v100; printing launch configurations only
 
 // STRICT: gpurd-advise: error: no cache model: arch 'ampere-a100' has no l1.assoc;
 

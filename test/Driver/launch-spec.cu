@@ -2,9 +2,9 @@
 // overrides the spec.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: echo '{"version": 1, "kernels": [{"kernel": "stencil", "grid": [32, 32], "block": [16, 16], "args": {"nx": 512, "ny": 512}}]}' > %t/spec.json
-// RUN: gpurd-advise %s --launch-spec %t/spec.json -- | FileCheck %s
-// RUN: gpurd-advise %s --launch-spec %t/spec.json --block 32,8 --arg ny=256 -- | FileCheck %s --check-prefix=CLI
-// RUN: gpurd-advise %s --launch-spec %t/spec.json --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise %s --launch-spec %t/spec.json --print-launches -- | FileCheck %s
+// RUN: gpurd-advise %s --launch-spec %t/spec.json --block 32,8 --arg ny=256 --print-launches -- | FileCheck %s --check-prefix=CLI
+// RUN: gpurd-advise %s --launch-spec %t/spec.json --format=json --print-launches -- | FileCheck %s --check-prefix=JSON
 
 __global__ void stencil(const float *in, float *out, int nx, int ny) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;

@@ -2,7 +2,7 @@
 // launch-site fields api, pointer and kernel_unknown_reason, and the launch
 // configuration's launch_site_api and launch_site_pointer.
 // RUN: gpurd-advise --list-kernels --format=json %s -- | FileCheck %s
-// RUN: gpurd-advise --kernel second --format=json %s -- | FileCheck %s --check-prefix=CONFIG
+// RUN: gpurd-advise --kernel second --format=json --print-launches %s -- | FileCheck %s --check-prefix=CONFIG
 
 #include <cuda_runtime.h>
 

@@ -209,6 +209,21 @@ TEST(ArchJsonTest, LatencyModelParametersFollowKind) {
             "remove it or change kind");
 }
 
+TEST(ArchJsonTest, SharedMemoryCarveouts) {
+  EXPECT_EQ(parseError(R"({"name": "t", "sm": {"count": 1, "warpSize": 32,
+      "sharedMemoryCarveouts": [0, 8192]}})"),
+            "arch.json: /sm/sharedMemoryCarveouts: needs /sm/l1SharedCapacity "
+            "(the L1 is what a carve-out leaves of it)");
+  EXPECT_EQ(parseError(R"({"name": "t", "sm": {"count": 1, "warpSize": 32,
+      "l1SharedCapacity": 65536, "sharedMemoryCarveouts": [0, 16384, 8192]}})"),
+            "arch.json: /sm/sharedMemoryCarveouts/2: expected the carve-outs "
+            "in increasing order");
+  EXPECT_EQ(parseError(R"({"name": "t", "sm": {"count": 1, "warpSize": 32,
+      "l1SharedCapacity": 65536, "sharedMemoryCarveouts": [0, 98304]}})"),
+            "arch.json: /sm/sharedMemoryCarveouts/1: expected at most "
+            "l1SharedCapacity (65536), got 98304");
+}
+
 TEST(ArchJsonTest, CrossFieldLimits) {
   EXPECT_EQ(parseError(R"({"name": "t", "sm": {"count": 1, "warpSize": 32,
       "maxWarpsPerSm": 48, "maxThreadsPerSm": 2048}})"),

@@ -112,6 +112,12 @@ struct SmDescription {
   /// Bytes of the storage L1 and shared memory split between, when the split
   /// is configurable: L1 = l1SharedCapacity - shared-memory carve-out.
   std::optional<uint64_t> l1SharedCapacity;
+  /// The shared-memory capacities (bytes, increasing) the unified storage can
+  /// be split at, per kernel (CUDA C++ Programming Guide, compute
+  /// capabilities 7.x to 9.0); empty: the split is fixed. The cache model
+  /// gives each kernel the smallest that holds its resident blocks' shared
+  /// memory, and the rest to the L1.
+  std::vector<uint64_t> sharedMemoryCarveouts;
   std::optional<unsigned> sharedMemoryBanks;
   std::optional<unsigned> sharedMemoryBankWidth; ///< Bytes per bank word.
   std::optional<unsigned> warpSchedulers;        ///< Per SM.

@@ -148,6 +148,13 @@ struct ExecutionInfo {
   std::string blockMapping;       ///< "round-robin", "partition-4", ...
   unsigned activeBlocksPerSm = 0; ///< Occupancy (seed 001 Algorithm 3 CB).
   unsigned warpsPerBlock = 0;
+  /// The L1 modelled (per SM): bytes, sets and ways.
+  uint64_t l1Bytes = 0;
+  uint64_t l1Sets = 0;
+  unsigned l1Assoc = 0;
+  /// When the arch splits its L1/shared storage per kernel
+  /// (sm.sharedMemoryCarveouts): the shared-memory carve-out the launch got.
+  std::optional<uint64_t> sharedCarveoutBytes;
   /// Model time stamps / steps of the slowest modelled SM.
   uint64_t timeSteps = 0;
   /// Warp instructions modelled, and those skipped because the model does

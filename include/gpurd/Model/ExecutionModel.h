@@ -15,6 +15,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace gpurd::model {
@@ -44,6 +45,29 @@ struct OccupancyLimits {
 llvm::Expected<unsigned> activeBlocksPerSm(const arch::ArchDescription &arch,
                                            uint64_t threadsPerBlock,
                                            uint64_t sharedBytesPerBlock);
+
+/// How a kernel's launch splits an SM's unified L1/shared storage
+/// (sm.l1SharedCapacity) when the split is configurable
+/// (sm.sharedMemoryCarveouts).
+struct L1Carveout {
+  uint64_t needed = 0;      ///< Shared memory of the resident blocks.
+  uint64_t sharedBytes = 0; ///< The carve-out chosen.
+  uint64_t l1Bytes = 0;     ///< What it leaves the L1.
+  unsigned sets = 0;        ///< The L1's sets (those of arch.l1, kept).
+  unsigned assoc = 0;       ///< Its ways at l1Bytes.
+};
+
+/// The carve-out of a kernel with \p activeBlocks resident blocks of
+/// \p sharedBytesPerBlock bytes of shared memory: the smallest that holds
+/// them (the largest when none does), which is what CUDA's driver picks by
+/// default (CUDA C++ Programming Guide, "Shared Memory" of compute
+/// capabilities 7.x, 8.x and 9.0) and what GPGPU-Sim's adaptive L1 models.
+/// The L1 keeps the number of sets arch.l1 has and gets the ways the rest
+/// of the storage holds (GPGPU-Sim scales the associativity the same way).
+/// None when the arch has no carve-outs or no L1 geometry.
+std::optional<L1Carveout> chooseL1Carveout(const arch::ArchDescription &arch,
+                                           uint64_t sharedBytesPerBlock,
+                                           unsigned activeBlocks);
 
 /// \p count SMs spread evenly over the \p activeSms SMs that get blocks
 /// (all of them when count is 0 or at least activeSms), ascending.

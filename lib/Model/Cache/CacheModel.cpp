@@ -28,6 +28,13 @@ llvm::Error error(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// "192 KB", "0 KB", "1.5 KB" (KiB, as CUDA's documentation writes them).
+std::string formatKiB(uint64_t bytes) {
+  if (bytes % 1024 == 0)
+    return std::to_string(bytes / 1024) + " KB";
+  return llvm::formatv("{0:F1} KB", double(bytes) / 1024.0).str();
+}
+
 /// SMs that get at least one block under \p mapping.
 unsigned activeSmCount(arch::BlockMapping mapping, uint64_t numBlocks,
                        unsigned numSms) {
@@ -149,9 +156,53 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
                                "of two, got {0}",
                                options.profileExactLimit));
 
-  llvm::Expected<CacheLevelConfig> l1 = resolveL1(arch);
+  const trace::TraceLaunch &launch = input.launch;
+  const uint64_t numBlocks = launch.numBlocks();
+  const uint64_t threadsPerBlock = launch.threadsPerBlock();
+  if (threadsPerBlock == 0)
+    return error("the launch has blocks of 0 threads");
+  llvm::Expected<unsigned> activeBlocks =
+      activeBlocksPerSm(arch, threadsPerBlock, input.sharedBytesPerBlock);
+  if (!activeBlocks)
+    return activeBlocks.takeError();
+
+  // The L1 this launch gets of a unified L1/shared storage (Volta and
+  // later): not in the seeds, whose GPUs fix the split; see Carveout.cpp.
+  std::optional<L1Carveout> carveout =
+      chooseL1Carveout(arch, input.sharedBytesPerBlock, *activeBlocks);
+  llvm::Expected<CacheLevelConfig> l1 = [&] {
+    if (!carveout)
+      return resolveL1(arch);
+    arch::ArchDescription sized = arch;
+    sized.l1->size = carveout->l1Bytes;
+    sized.l1->assoc = carveout->assoc;
+    return resolveL1(sized);
+  }();
   if (!l1)
     return l1.takeError();
+  if (carveout) {
+    // "0, 8, 16 or 32 KB".
+    std::string options;
+    const std::vector<uint64_t> &all = arch.sm.sharedMemoryCarveouts;
+    for (size_t i = 0; i < all.size(); ++i) {
+      std::string kib = formatKiB(all[i]);
+      kib.resize(kib.size() - 3); // " KB"
+      options += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + kib;
+    }
+    options += " KB";
+    results.execution.sharedCarveoutBytes = carveout->sharedBytes;
+    results.notes.push_back(llvm::formatv(
+        "the L1 is {0} of the SM's {1} of L1 and shared memory ({2} sets x "
+        "{3} ways): the shared-memory carve-out is {4}, the smallest of {5} "
+        "that holds {6} resident blocks x {7} B, as CUDA's driver picks by "
+        "default; --set sm.sharedMemoryCarveouts=null uses l1.size as given",
+        formatKiB(carveout->l1Bytes), formatKiB(*arch.sm.l1SharedCapacity),
+        carveout->sets, carveout->assoc, formatKiB(carveout->sharedBytes),
+        options, *activeBlocks, input.sharedBytesPerBlock));
+  }
+  results.execution.l1Bytes = l1->totalLines() * l1->lineSize;
+  results.execution.l1Sets = l1->setsPerBank * l1->banks();
+  results.execution.l1Assoc = l1->assoc;
 
   ExecutionEngine engine = options.engine;
   if (engine == ExecutionEngine::Auto)
@@ -193,16 +244,6 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     }
   }
   results.l2Modelled = l2.has_value();
-
-  const trace::TraceLaunch &launch = input.launch;
-  const uint64_t numBlocks = launch.numBlocks();
-  const uint64_t threadsPerBlock = launch.threadsPerBlock();
-  if (threadsPerBlock == 0)
-    return error("the launch has blocks of 0 threads");
-  llvm::Expected<unsigned> activeBlocks =
-      activeBlocksPerSm(arch, threadsPerBlock, input.sharedBytesPerBlock);
-  if (!activeBlocks)
-    return activeBlocks.takeError();
 
   arch::BlockMapping mapping = options.blockMapping.value_or(
       arch.sm.blockMapping.value_or(arch::BlockMapping::RoundRobin));
