@@ -13,6 +13,7 @@
 #include "ScevAffinator.h"
 #include "SourceMatcher.h"
 #include "VariableTable.h"
+#include "gpurd/Access/ParamFields.h"
 
 #include "gpurd/Access/AccessAnalysis.h"
 
@@ -180,7 +181,10 @@ public:
             se, loopInfo, variables,
             [this](const Argument &arg) { return parameterName(arg); },
             [](const Instruction *inst) { return positionOf(inst); },
-            [this](const Loop *loop) { return loopDescription(loop); }) {}
+            [this](const Loop *loop) { return loopDescription(loop); },
+            [this](const ParamFieldRead &read) {
+              return paramFieldName(this->info, read);
+            }) {}
 
   AccessModel build();
   std::vector<const Instruction *> takeSiteInstructions() {
@@ -225,6 +229,9 @@ private:
   AccessModel model;
   DenseMap<const Loop *, unsigned> loopIndex;
   DenseMap<const Value *, int> arrayIndex;
+  /// The first load of each pointer member of a struct parameter: one array
+  /// per member, however many loads read it.
+  std::map<std::pair<const Argument *, uint64_t>, const Value *> fieldBases;
   std::set<unsigned> usedIndexVariables;
   std::vector<const Instruction *> siteInstructions;
 };
@@ -392,6 +399,8 @@ int Builder::arrayOf(const Value *base, MemorySpace space) {
     if (auto size =
             alloca->getAllocationSize(kernel.getParent()->getDataLayout()))
       array.sizeBytes = size->getFixedValue();
+  } else if (std::optional<ParamFieldRead> member = paramFieldRead(base)) {
+    array.name = islIdentifier(paramFieldName(info, *member));
   } else {
     array.name = base->hasName() ? base->getName().str() : "memory";
   }
@@ -596,8 +605,27 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
       if (op.readOnlyPath || readOnlyRestrict)
         site.space = MemorySpace::GlobalReadOnly;
     }
-    if (!base || isa<LoadInst>(base) || isa<PHINode>(base) ||
-        isa<SelectInst>(base) || isa<CallBase>(base)) {
+    std::optional<ParamFieldRead> member = paramFieldRead(base);
+    if (member) {
+      // What a pointer member of a struct parameter points to: an array of
+      // its own (ParamFields.h).
+      const Value *&first = fieldBases[{member->arg, member->offset}];
+      if (!first)
+        first = base;
+      site.array = arrayOf(first, site.space);
+      ArrayInfo &array = model.arrays[site.array];
+      array.origin = ArrayInfo::Origin::ParameterField;
+      array.paramIndex = member->arg->getArgNo();
+      array.fieldOffset = member->offset;
+      const SCEV *bytes = se.removePointerBase(pointer);
+      AffineResult r =
+          affinator.convert(se.getSCEVAtScope(bytes, scope), scope);
+      if (auto *why = std::get_if<NonAffineReason>(&r))
+        fail(*why);
+      else
+        offset = std::get<QuasiAffine>(r);
+    } else if (!base || isa<LoadInst>(base) || isa<PHINode>(base) ||
+               isa<SelectInst>(base) || isa<CallBase>(base)) {
       bool loaded = base && isa<LoadInst>(base);
       fail({loaded ? NonAffineReason::Kind::PointerChasing
                    : NonAffineReason::Kind::UnknownBase,
@@ -675,6 +703,10 @@ AccessModel Builder::build() {
       registerLoop(loop, position);
     }
     for (Instruction &inst : *block) {
+      // Members of struct parameters are read from the parameter space,
+      // not memory (ParamFields.h).
+      if (paramFieldRead(&inst))
+        continue;
       std::optional<MemoryOperation> op = memoryOperation(inst, layout);
       if (!op)
         continue;

@@ -66,6 +66,10 @@ const Instruction *loadedFrom(const Value *value, unsigned depth = 0) {
   const auto *inst = dyn_cast<Instruction>(value);
   if (!inst || depth > 16)
     return nullptr;
+  // A struct parameter's member is a launch value, not memory
+  // (ParamFields.h).
+  if (paramFieldRead(inst))
+    return nullptr;
   if (isa<LoadInst>(inst) || isa<AtomicRMWInst>(inst) ||
       isa<AtomicCmpXchgInst>(inst))
     return inst;
@@ -303,6 +307,19 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
   if (!inst)
     return reason(NonAffineReason::Kind::UnsupportedValue,
                   "a value that is not an integer expression", nullptr);
+  if (std::optional<ParamFieldRead> read = paramFieldRead(inst)) {
+    // A member of a struct parameter: uniform over the launch, like a
+    // scalar parameter (ParamFields.h).
+    std::string name = fieldName(*read);
+    if (!inst->getType()->isIntegerTy())
+      return reason(NonAffineReason::Kind::UnsupportedValue,
+                    "the member '" + name + "' is not an integer", inst);
+    const Value *&first = fieldValues[{read->arg, read->offset}];
+    if (!first)
+      first = inst;
+    return QuasiAffine::variable(
+        variables.parameter(first, islIdentifier(name)));
+  }
   if (const Instruction *load = loadedFrom(inst))
     return reason(NonAffineReason::Kind::DataDependentAddress,
                   "the address depends on a value loaded from memory", load);

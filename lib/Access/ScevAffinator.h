@@ -13,11 +13,13 @@
 #include "VariableTable.h"
 
 #include "gpurd/Access/AccessModel.h"
+#include "gpurd/Access/ParamFields.h"
 
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 
 #include <functional>
+#include <map>
 #include <variant>
 
 namespace gpurd::access {
@@ -33,10 +35,12 @@ public:
       VariableTable &variables,
       std::function<std::string(const llvm::Argument &)> parameterName,
       std::function<SourcePosition(const llvm::Instruction *)> positionOf,
-      std::function<std::string(const llvm::Loop *)> loopName)
+      std::function<std::string(const llvm::Loop *)> loopName,
+      std::function<std::string(const ParamFieldRead &)> fieldName)
       : se(se), loops(loops), variables(variables),
         parameterName(std::move(parameterName)),
-        positionOf(std::move(positionOf)), loopName(std::move(loopName)) {}
+        positionOf(std::move(positionOf)), loopName(std::move(loopName)),
+        fieldName(std::move(fieldName)) {}
 
   /// The value of \p scev for an iteration of the loops around \p scope.
   AffineResult convert(const llvm::SCEV *scev, const llvm::Loop *scope);
@@ -65,6 +69,10 @@ private:
   std::function<std::string(const llvm::Argument &)> parameterName;
   std::function<SourcePosition(const llvm::Instruction *)> positionOf;
   std::function<std::string(const llvm::Loop *)> loopName;
+  std::function<std::string(const ParamFieldRead &)> fieldName;
+  /// One parameter per struct member, however many loads read it.
+  std::map<std::pair<const llvm::Argument *, uint64_t>, const llvm::Value *>
+      fieldValues;
   unsigned depth = 0;
 };
 

@@ -9,6 +9,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -64,10 +65,64 @@ std::optional<uint64_t> constantOf(const Expr *expr, ASTContext &context) {
   return value.getZExtValue();
 }
 
+KernelParam describeType(QualType type, ASTContext &context);
+
+/// The scalar and pointer members of \p record at \p base bytes into the
+/// parameter, nested records flattened (the record layout of the
+/// translation unit's target: nvptx64 and x86-64 lay out these types the
+/// same way).
+void collectFields(const RecordDecl *record, const std::string &prefix,
+                   uint64_t base, ASTContext &context,
+                   std::vector<StructField> &out) {
+  record = record->getDefinition();
+  if (!record || record->isUnion() || record->isInvalidDecl() ||
+      record->isDependentType())
+    return;
+  const ASTRecordLayout &layout = context.getASTRecordLayout(record);
+  if (const auto *cxx = dyn_cast<CXXRecordDecl>(record))
+    for (const CXXBaseSpecifier &b : cxx->bases())
+      if (const auto *baseRecord = b.getType()->getAsCXXRecordDecl();
+          baseRecord && !b.isVirtual())
+        collectFields(baseRecord, prefix,
+                      base +
+                          layout.getBaseClassOffset(baseRecord).getQuantity(),
+                      context, out);
+  for (const FieldDecl *field : record->fields()) {
+    if (field->isBitField() || field->getName().empty())
+      continue;
+    uint64_t offset =
+        base +
+        context
+            .toCharUnitsFromBits(layout.getFieldOffset(field->getFieldIndex()))
+            .getQuantity();
+    std::string path = prefix + field->getNameAsString();
+    QualType type = field->getType().getCanonicalType();
+    if (const auto *nested = type->getAsRecordDecl()) {
+      collectFields(nested, path + ".", offset, context, out);
+      continue;
+    }
+    KernelParam described = describeType(field->getType(), context);
+    if (described.kind == ParamKind::Other ||
+        described.kind == ParamKind::Texture)
+      continue;
+    StructField f;
+    f.path = path;
+    f.offset = offset;
+    f.size = context.getTypeSizeInChars(type).getQuantity();
+    described.name = path;
+    f.type = std::move(described);
+    out.push_back(std::move(f));
+  }
+}
+
 KernelParam describeParam(const ParmVarDecl *param, ASTContext &context) {
-  KernelParam out;
+  KernelParam out = describeType(param->getType(), context);
   out.name = param->getNameAsString();
-  QualType type = param->getType();
+  return out;
+}
+
+KernelParam describeType(QualType type, ASTContext &context) {
+  KernelParam out;
   PrintingPolicy policy = context.getPrintingPolicy();
   out.type = type.getAsString(policy);
   QualType canonical = type.getCanonicalType();
@@ -91,6 +146,8 @@ KernelParam describeParam(const ParmVarDecl *param, ASTContext &context) {
     out.isSigned = canonical->isSignedIntegerOrEnumerationType();
   } else if (canonical->isRealFloatingType()) {
     out.kind = ParamKind::Floating;
+  } else if (const auto *record = canonical->getAsRecordDecl()) {
+    collectFields(record, "", 0, context, out.fields);
   }
   return out;
 }

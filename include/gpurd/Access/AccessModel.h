@@ -69,9 +69,17 @@ struct ArrayInfo {
   /// For variables: the IR symbol (mangled), which identifies it uniquely.
   std::string symbol;
   MemorySpace space = MemorySpace::Global;
-  enum class Origin { Parameter, Variable, Local } origin = Origin::Parameter;
-  int paramIndex = -1;    ///< For parameters.
-  uint64_t sizeBytes = 0; ///< For variables and locals, when known.
+  /// ParameterField: what a pointer member of a struct parameter passed by
+  /// value points to (`p.vx`), at fieldOffset in parameter paramIndex.
+  enum class Origin {
+    Parameter,
+    Variable,
+    Local,
+    ParameterField
+  } origin = Origin::Parameter;
+  int paramIndex = -1;      ///< For parameters and their members.
+  uint64_t fieldOffset = 0; ///< For ParameterField.
+  uint64_t sizeBytes = 0;   ///< For variables and locals, when known.
 };
 
 /// A loop of the compiled kernel.

@@ -12,6 +12,8 @@
 #ifndef GPURD_FRONTEND_KERNELINFO_H
 #define GPURD_FRONTEND_KERNELINFO_H
 
+#include "llvm/ADT/StringRef.h"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -32,6 +34,8 @@ struct SourcePosition {
 /// How a kernel parameter is passed, as far as the memory models care.
 enum class ParamKind { Pointer, Integer, Floating, Boolean, Texture, Other };
 
+struct StructField;
+
 struct KernelParam {
   std::string name;
   std::string type; ///< As written after template substitution.
@@ -44,7 +48,37 @@ struct KernelParam {
   unsigned integerBits = 0;
   bool isSigned = false;
   bool isConstPointee = false;
+  /// For a struct (or class) passed by value: its scalar and pointer
+  /// members, nested structs flattened (`gravity.x`), in offset order.
+  /// Arrays and unions inside are left out.
+  std::vector<StructField> fields;
 };
+
+/// A member of a struct parameter: `path` from the parameter (`n`,
+/// `gravity.x`), its byte offset in the struct, and its type described as a
+/// parameter of its own (kind, integer width, pointee...).
+struct StructField {
+  std::string path;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+  KernelParam type;
+};
+
+/// The field of \p param at byte \p offset, or null.
+inline const StructField *fieldAt(const KernelParam &param, uint64_t offset) {
+  for (const StructField &field : param.fields)
+    if (field.offset == offset)
+      return &field;
+  return nullptr;
+}
+/// The field of \p param named \p path, or null.
+inline const StructField *fieldNamed(const KernelParam &param,
+                                     llvm::StringRef path) {
+  for (const StructField &field : param.fields)
+    if (field.path == path)
+      return &field;
+  return nullptr;
+}
 
 struct KernelInfo {
   std::string name; ///< Qualified, with template arguments: `ns::mm<32>`.

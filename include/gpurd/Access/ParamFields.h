@@ -1,0 +1,76 @@
+//===- ParamFields.h - Members of struct parameters passed by value -*- C++
+//-*-===//
+//
+// A struct kernel parameter passed by value (`Particles p`) is a `ptr byval`
+// argument in the device IR, and its members are loads through it. The
+// compiled kernel reads them from the parameter space (ld.param, served from
+// the constant bank), not from global memory: they are no memory operations
+// of the cache model, and their values are the same for every thread of the
+// launch, like scalar parameters. An integer member is an isl parameter, a
+// pointer member the base of an array of its own (`p.vx[i]` is affine), and
+// --arg p.n=VALUE gives a member its value.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_ACCESS_PARAMFIELDS_H
+#define GPURD_ACCESS_PARAMFIELDS_H
+
+#include "gpurd/Frontend/KernelInfo.h"
+
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Argument.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include <cctype>
+#include <optional>
+#include <string>
+
+namespace gpurd::access {
+
+/// A load of a struct parameter's member at a constant byte offset.
+struct ParamFieldRead {
+  const llvm::Argument *arg = nullptr;
+  uint64_t offset = 0;
+};
+
+/// \p value as a read of a by-value struct parameter's member, if it is one.
+inline std::optional<ParamFieldRead> paramFieldRead(const llvm::Value *value) {
+  const auto *load = llvm::dyn_cast_or_null<llvm::LoadInst>(value);
+  if (!load || load->isVolatile())
+    return std::nullopt;
+  const llvm::DataLayout &layout = load->getModule()->getDataLayout();
+  int64_t offset = 0;
+  const llvm::Value *base = llvm::GetPointerBaseWithConstantOffset(
+      load->getPointerOperand(), offset, layout);
+  const auto *arg = llvm::dyn_cast_or_null<llvm::Argument>(base);
+  if (!arg || !arg->hasByValAttr() || offset < 0)
+    return std::nullopt;
+  return ParamFieldRead{arg, static_cast<uint64_t>(offset)};
+}
+
+/// The member's name as the source writes it (`p.vx`, `prm.gravity.x`), or
+/// `p@56` when the frontend knows no member at that offset.
+inline std::string paramFieldName(const KernelInfo &kernel,
+                                  const ParamFieldRead &read) {
+  unsigned index = read.arg->getArgNo();
+  std::string param =
+      index < kernel.params.size() && !kernel.params[index].name.empty()
+          ? kernel.params[index].name
+          : "arg" + std::to_string(index);
+  if (index < kernel.params.size())
+    if (const StructField *field = fieldAt(kernel.params[index], read.offset))
+      return param + "." + field->path;
+  return param + "@" + std::to_string(read.offset);
+}
+
+/// \p name as an isl identifier (`p.vx` -> `p_vx`).
+inline std::string islIdentifier(std::string name) {
+  for (char &c : name)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_'))
+      c = '_';
+  return name;
+}
+
+} // namespace gpurd::access
+
+#endif // GPURD_ACCESS_PARAMFIELDS_H
