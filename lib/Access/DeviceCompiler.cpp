@@ -1,6 +1,7 @@
 //===- DeviceCompiler.cpp - The kernel's optimised device IR --------------===//
 
 #include "gpurd/Access/DeviceCompiler.h"
+#include "gpurd/Access/ParamFields.h"
 
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -16,12 +17,12 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
-#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
 namespace gpurd::access {
 namespace {
@@ -102,8 +103,8 @@ void optimizeModule(llvm::Module &module, bool unroll) {
   // vector access (a float4 load is one 16-byte ld.global.v4.f32 per
   // thread, not four 4-byte loads; nvcc does the same). The cache model
   // must see the accesses the compiled kernel performs.
-  passes.addPass(llvm::createModuleToFunctionPassAdaptor(
-      llvm::LoadStoreVectorizerPass()));
+  passes.addPass(
+      llvm::createModuleToFunctionPassAdaptor(llvm::LoadStoreVectorizerPass()));
   passes.run(module, mam);
 }
 
@@ -171,6 +172,30 @@ llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
     llvm::Argument *arg = kernel.getArg(index);
     if (arg->getType()->isFloatingPointTy())
       arg->replaceAllUsesWith(llvm::ConstantFP::get(arg->getType(), value));
+  }
+  // Members of struct parameters: their loads become the values.
+  if (!values.integerFields.empty() || !values.floatFields.empty()) {
+    std::vector<llvm::LoadInst *> loads;
+    for (llvm::BasicBlock &block : kernel)
+      for (llvm::Instruction &inst : block)
+        if (auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst))
+          if (paramFieldRead(load))
+            loads.push_back(load);
+    for (llvm::LoadInst *load : loads) {
+      std::optional<ParamFieldRead> read = paramFieldRead(load);
+      std::pair<unsigned, uint64_t> key{read->arg->getArgNo(), read->offset};
+      llvm::Type *type = load->getType();
+      if (auto *integer = llvm::dyn_cast<llvm::IntegerType>(type)) {
+        auto it = values.integerFields.find(key);
+        if (it != values.integerFields.end())
+          load->replaceAllUsesWith(
+              llvm::ConstantInt::get(integer, it->second, true));
+      } else if (type->isFloatingPointTy()) {
+        auto it = values.floatFields.find(key);
+        if (it != values.floatFields.end())
+          load->replaceAllUsesWith(llvm::ConstantFP::get(type, it->second));
+      }
+    }
   }
   // Special registers: blockDim and gridDim become constants, thread and
   // block indices get exact ranges.

@@ -317,8 +317,9 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
     const Value *&first = fieldValues[{read->arg, read->offset}];
     if (!first)
       first = inst;
-    return QuasiAffine::variable(
-        variables.parameter(first, islIdentifier(name)));
+    unsigned index = variables.parameter(first, islIdentifier(name));
+    variables.all()[index].sourceName = name;
+    return QuasiAffine::variable(index);
   }
   if (const Instruction *load = loadedFrom(inst))
     return reason(NonAffineReason::Kind::DataDependentAddress,

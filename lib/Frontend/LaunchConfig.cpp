@@ -380,6 +380,34 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
     for (const auto &[name, text] : layer->args) {
       auto param = llvm::find_if(
           kernel.params, [&](const KernelParam &p) { return p.name == name; });
+      // A member of a struct parameter passed by value: `p.n`.
+      auto [base, path] = llvm::StringRef(name).split('.');
+      if (param == kernel.params.end() && !path.empty()) {
+        auto owner = llvm::find_if(kernel.params, [&](const KernelParam &p) {
+          return p.name == base;
+        });
+        if (owner != kernel.params.end()) {
+          const StructField *field = fieldNamed(*owner, path);
+          if (!field) {
+            std::string names;
+            for (const StructField &f : owner->fields)
+              names += (names.empty() ? "" : ", ") + owner->name + "." + f.path;
+            return makeError(layer->origin + ": parameter '" + owner->name +
+                             "' of kernel '" + kernel.name +
+                             "' has no member '" + path.str() +
+                             "' that takes a value; " +
+                             (names.empty() ? std::string("it has none")
+                                            : "its members are: " + names));
+          }
+          KernelParam member = field->type;
+          member.name = name;
+          auto value = parseArgValue(member, text, layer->origin);
+          if (!value)
+            return value.takeError();
+          launch.args[name] = *value;
+          continue;
+        }
+      }
       if (param == kernel.params.end()) {
         std::string names;
         for (const KernelParam &p : kernel.params)
@@ -479,6 +507,18 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
                       "; give it with --arg " + param.name +
                       "=VALUE or in a --launch-spec file");
   }
+  // Members of struct parameters, when given (the access model says which
+  // it needs).
+  for (const KernelParam &param : kernel.params)
+    for (const StructField &field : param.fields) {
+      auto it = args.find(param.name + "." + field.path);
+      if (it == args.end())
+        continue;
+      LaunchArgument arg;
+      arg.param = it->first;
+      arg.value = it->second;
+      config.args.push_back(std::move(arg));
+    }
   if (!missing.empty()) {
     std::string message =
         "kernel '" + kernel.name + "': the launch configuration is incomplete:";

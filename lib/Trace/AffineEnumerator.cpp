@@ -298,6 +298,8 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
       std::optional<uint64_t> base;
       if (array.origin == ArrayInfo::Origin::Parameter)
         base = layout.bufferBase(array.paramIndex);
+      else if (array.origin == ArrayInfo::Origin::ParameterField)
+        base = layout.memberBufferBase(array.paramIndex, array.fieldOffset);
       else if (array.origin == ArrayInfo::Origin::Variable)
         base = site.space == MemorySpace::Shared
                    ? layout.sharedBase(array.symbol)
@@ -663,10 +665,17 @@ llvm::Error checkEnumerable(const AccessModel &model) {
       return makeError("S" + llvm::Twine(site.id) + " (line " +
                        llvm::Twine(site.position.line) +
                        ") is not affine: " + site.reason->message);
-  for (unsigned p : model.parameters())
-    return makeError("'" + model.variables[p].name +
+  for (unsigned p : model.parameters()) {
+    const Variable &v = model.variables[p];
+    if (!v.sourceName.empty())
+      return makeError("'" + v.sourceName +
+                       "' has no value; give it with "
+                       "--arg " +
+                       v.sourceName + "=VALUE so the trace can be enumerated");
+    return makeError("'" + v.name +
                      "' has no value; give it (--arg, --grid, --block) so the "
                      "trace can be enumerated");
+  }
   return llvm::Error::success();
 }
 

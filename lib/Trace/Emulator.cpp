@@ -66,7 +66,7 @@ struct Region {
   uint64_t size = 0;
   uint8_t *data = nullptr;
   bool isConstant = false;
-  int param = -1; ///< Pointer parameter, or -1 for variables.
+  int param = -1;       ///< Pointer parameter, or -1 for variables.
   bool missing = false; ///< A pointer parameter without a buffer.
 };
 
@@ -127,7 +127,8 @@ public:
         options(options) {}
 
   llvm::Error initialize();
-  llvm::Error traceBlock(uint64_t block, std::vector<WarpTrace> &warps) override;
+  llvm::Error traceBlock(uint64_t block,
+                         std::vector<WarpTrace> &warps) override;
   const TraceLaunch &launch() const override { return traceLaunch; }
   const char *name() const override { return "emulate"; }
 
@@ -146,13 +147,18 @@ private:
   static constexpr unsigned ActiveMaskFamily = 4;
   unsigned warpOpFamily(const Thread &thread) const {
     switch (program->warpOps[currentInst(thread).c].kind) {
-    case WarpOpKind::ShflIdx: case WarpOpKind::ShflUp:
-    case WarpOpKind::ShflDown: case WarpOpKind::ShflBfly:
+    case WarpOpKind::ShflIdx:
+    case WarpOpKind::ShflUp:
+    case WarpOpKind::ShflDown:
+    case WarpOpKind::ShflBfly:
       return 0;
-    case WarpOpKind::VoteAll: case WarpOpKind::VoteAny:
-    case WarpOpKind::VoteUni: case WarpOpKind::VoteBallot:
+    case WarpOpKind::VoteAll:
+    case WarpOpKind::VoteAny:
+    case WarpOpKind::VoteUni:
+    case WarpOpKind::VoteBallot:
       return 1;
-    case WarpOpKind::MatchAny: case WarpOpKind::MatchAll:
+    case WarpOpKind::MatchAny:
+    case WarpOpKind::MatchAll:
       return 2;
     case WarpOpKind::ActiveMask:
       return ActiveMaskFamily;
@@ -294,7 +300,8 @@ llvm::Error Emulator::initialize() {
   // arrays.
   std::map<unsigned, std::string> names;
   for (const access::ArrayInfo &array : model.arrays)
-    if (array.paramIndex >= 0 && !array.name.empty())
+    if (array.origin == access::ArrayInfo::Origin::Parameter &&
+        array.paramIndex >= 0 && !array.name.empty())
       names.emplace(unsigned(array.paramIndex), array.name);
   auto plainName = [&](const llvm::Argument &arg) {
     auto it = names.find(arg.getArgNo());
@@ -371,9 +378,9 @@ llvm::Error Emulator::initialize() {
                                  : floatToHalf(float(*value));
     }
     if (!env.kernelArguments[index])
-      env.argumentErrors[index] =
-          "no value for the scalar parameter " + paramName(arg) + " of '" +
-          model.kernel + "' (give it with --arg NAME=VALUE)";
+      env.argumentErrors[index] = "no value for the scalar parameter " +
+                                  paramName(arg) + " of '" + model.kernel +
+                                  "' (give it with --arg NAME=VALUE)";
   }
 
   // __device__ and __constant__ variables, initialised from the IR.
@@ -387,7 +394,8 @@ llvm::Error Emulator::initialize() {
       bool dynamic = size == 0 || global.isDeclaration();
       if (auto base = layout.sharedBase(global.getName().str())) {
         sharedVariables.push_back(
-            {demangled, *base, dynamic ? traceLaunch.dynamicSharedBytes : size});
+            {demangled, *base,
+             dynamic ? traceLaunch.dynamicSharedBytes : size});
         if (dynamic)
           env.dynamicSharedBase = *base;
       }
@@ -399,11 +407,11 @@ llvm::Error Emulator::initialize() {
     variableMemory.emplace_back(std::max<uint64_t>(size, 1), 0);
     std::vector<uint8_t> &bytes = variableMemory.back();
     if (global.hasInitializer() && size)
-      if (llvm::Error error =
-              writeConstant(*global.getInitializer(), layout, data, bytes.data()))
-        return makeError("the initialiser of '" + demangled +
-                         "' cannot be emulated: " +
-                         llvm::toString(std::move(error)));
+      if (llvm::Error error = writeConstant(*global.getInitializer(), layout,
+                                            data, bytes.data()))
+        return makeError(
+            "the initialiser of '" + demangled +
+            "' cannot be emulated: " + llvm::toString(std::move(error)));
     Region region;
     region.name = demangled;
     region.base = *base;
@@ -444,14 +452,14 @@ llvm::Error Emulator::initialize() {
                        std::to_string(binding.texelBytes) + " bytes in " +
                        std::to_string(binding.components) +
                        " components are not supported");
-    textures.push_back({*handle, name, buffer, binding.texelBytes,
-                        binding.components});
+    textures.push_back(
+        {*handle, name, buffer, binding.texelBytes, binding.components});
   }
 
   auto decoded = decodeProgram(function, env);
   if (!decoded)
-    return makeError("cannot emulate '" + model.kernel + "': " +
-                     llvm::toString(decoded.takeError()));
+    return makeError("cannot emulate '" + model.kernel +
+                     "': " + llvm::toString(decoded.takeError()));
   program = std::move(*decoded);
   uint32_t maxMoves = 0;
   for (const Edge &edge : program->edges)
@@ -499,7 +507,7 @@ std::string positionText(const SourcePosition &position) {
   if (position.line == 0)
     return "";
   return (position.file.empty() ? std::string("<input>")
-                                 : displayPath(position.file)) +
+                                : displayPath(position.file)) +
          ":" + std::to_string(position.line) + ":" +
          std::to_string(position.column);
 }
@@ -650,15 +658,21 @@ inline uint64_t intToFloat(uint64_t value, bool isSigned, unsigned width,
   if (isSigned) {
     int64_t v = signExtend(value, width);
     switch (to) {
-    case Kind::Float: return floatBits(float(v));
-    case Kind::Double: return doubleBits(double(v));
-    default: return floatToHalf(float(v));
+    case Kind::Float:
+      return floatBits(float(v));
+    case Kind::Double:
+      return doubleBits(double(v));
+    default:
+      return floatToHalf(float(v));
     }
   }
   switch (to) {
-  case Kind::Float: return floatBits(float(value));
-  case Kind::Double: return doubleBits(double(value));
-  default: return floatToHalf(float(value));
+  case Kind::Float:
+    return floatBits(float(value));
+  case Kind::Double:
+    return doubleBits(double(value));
+  default:
+    return floatToHalf(float(value));
   }
 }
 
@@ -678,26 +692,38 @@ uint64_t atomicResult(AtomicOp op, Kind kind, unsigned width, uint64_t old,
     return floatBits(combine(asFloat(old), asFloat(value)));
   };
   switch (op) {
-  case AtomicOp::Xchg: return value;
-  case AtomicOp::Add: return (old + value) & mask;
-  case AtomicOp::Sub: return (old - value) & mask;
-  case AtomicOp::And: return old & value;
-  case AtomicOp::Nand: return ~(old & value) & mask;
-  case AtomicOp::Or: return old | value;
-  case AtomicOp::Xor: return old ^ value;
+  case AtomicOp::Xchg:
+    return value;
+  case AtomicOp::Add:
+    return (old + value) & mask;
+  case AtomicOp::Sub:
+    return (old - value) & mask;
+  case AtomicOp::And:
+    return old & value;
+  case AtomicOp::Nand:
+    return ~(old & value) & mask;
+  case AtomicOp::Or:
+    return old | value;
+  case AtomicOp::Xor:
+    return old ^ value;
   case AtomicOp::Max:
     return signExtend(old, width) >= signExtend(value, width) ? old : value;
   case AtomicOp::Min:
     return signExtend(old, width) <= signExtend(value, width) ? old : value;
-  case AtomicOp::UMax: return std::max(old, value);
-  case AtomicOp::UMin: return std::min(old, value);
-  case AtomicOp::FAdd: return floatOp([](auto a, auto b) { return a + b; });
-  case AtomicOp::FSub: return floatOp([](auto a, auto b) { return a - b; });
+  case AtomicOp::UMax:
+    return std::max(old, value);
+  case AtomicOp::UMin:
+    return std::min(old, value);
+  case AtomicOp::FAdd:
+    return floatOp([](auto a, auto b) { return a + b; });
+  case AtomicOp::FSub:
+    return floatOp([](auto a, auto b) { return a - b; });
   case AtomicOp::FMax:
     return floatOp([](auto a, auto b) { return std::fmax(a, b); });
   case AtomicOp::FMin:
     return floatOp([](auto a, auto b) { return std::fmin(a, b); });
-  case AtomicOp::UIncWrap: return old >= value ? 0 : (old + 1) & mask;
+  case AtomicOp::UIncWrap:
+    return old >= value ? 0 : (old + 1) & mask;
   case AtomicOp::UDecWrap:
     return (old == 0 || old > value) ? value : (old - 1) & mask;
   }
@@ -834,7 +860,7 @@ Emulator::RunResult Emulator::run(Thread &thread) {
     }
     case Op::SDiv: {
       int64_t a = signExtend(R[I.a], I.width), b = signExtend(R[I.b], I.width);
-      R[I.dst] = (b == 0 ? ~0ull
+      R[I.dst] = (b == 0      ? ~0ull
                   : (b == -1) ? uint64_t(0) - uint64_t(a)
                               : uint64_t(a / b)) &
                  I.imm;
@@ -948,8 +974,7 @@ Emulator::RunResult Emulator::run(Thread &thread) {
       ++pc;
       break;
     case Op::FPToUI:
-      R[I.dst] =
-          toUnsignedSaturated(toDouble(R[I.a], Kind(I.flags)), I.width);
+      R[I.dst] = toUnsignedSaturated(toDouble(R[I.a], Kind(I.flags)), I.width);
       ++pc;
       break;
     case Op::SIToFP:
@@ -1009,15 +1034,28 @@ Emulator::RunResult Emulator::run(Thread &thread) {
       ++pc;
       break;
     case Op::FArith16: {
-      float x = halfToFloat(uint16_t(R[I.a])), y = halfToFloat(uint16_t(R[I.b]));
+      float x = halfToFloat(uint16_t(R[I.a])),
+            y = halfToFloat(uint16_t(R[I.b]));
       float r = 0;
       switch (I.flags) {
-      case 0: r = x + y; break;
-      case 1: r = x - y; break;
-      case 2: r = x * y; break;
-      case 3: r = x / y; break;
-      case 4: r = std::fmod(x, y); break;
-      default: r = -x; break;
+      case 0:
+        r = x + y;
+        break;
+      case 1:
+        r = x - y;
+        break;
+      case 2:
+        r = x * y;
+        break;
+      case 3:
+        r = x / y;
+        break;
+      case 4:
+        r = std::fmod(x, y);
+        break;
+      default:
+        r = -x;
+        break;
       }
       R[I.dst] = I.flags == 5 ? R[I.a] ^ 0x8000 : floatToHalf(r);
       ++pc;
@@ -1192,8 +1230,8 @@ Emulator::RunResult Emulator::run(Thread &thread) {
       break;
     }
     case Op::Call3:
-      R[I.dst] = reinterpret_cast<ScalarFn>(I.imm)(R[I.a], R[I.b], R[I.c],
-                                                   I.width);
+      R[I.dst] =
+          reinterpret_cast<ScalarFn>(I.imm)(R[I.a], R[I.b], R[I.c], I.width);
       ++pc;
       break;
     case Op::Call: {
@@ -1250,36 +1288,82 @@ Emulator::RunResult Emulator::run(Thread &thread) {
     case Op::SReg: {
       uint64_t value = 0;
       switch (SpecialRegister(I.imm)) {
-      case SpecialRegister::TidX: value = thread.index[0]; break;
-      case SpecialRegister::TidY: value = thread.index[1]; break;
-      case SpecialRegister::TidZ: value = thread.index[2]; break;
-      case SpecialRegister::NtidX: value = traceLaunch.block[0]; break;
-      case SpecialRegister::NtidY: value = traceLaunch.block[1]; break;
-      case SpecialRegister::NtidZ: value = traceLaunch.block[2]; break;
-      case SpecialRegister::CtaidX: value = blockIndex[0]; break;
-      case SpecialRegister::CtaidY: value = blockIndex[1]; break;
-      case SpecialRegister::CtaidZ: value = blockIndex[2]; break;
-      case SpecialRegister::NctaidX: value = traceLaunch.grid[0]; break;
-      case SpecialRegister::NctaidY: value = traceLaunch.grid[1]; break;
-      case SpecialRegister::NctaidZ: value = traceLaunch.grid[2]; break;
-      case SpecialRegister::WarpSize: value = WarpSize; break;
-      case SpecialRegister::LaneId: value = thread.lane; break;
-      case SpecialRegister::WarpId: value = thread.warp; break;
-      case SpecialRegister::NWarpId: value = traceLaunch.warpsPerBlock(); break;
-      case SpecialRegister::SmId: value = 0; break;
-      case SpecialRegister::NSmId: value = 1; break;
+      case SpecialRegister::TidX:
+        value = thread.index[0];
+        break;
+      case SpecialRegister::TidY:
+        value = thread.index[1];
+        break;
+      case SpecialRegister::TidZ:
+        value = thread.index[2];
+        break;
+      case SpecialRegister::NtidX:
+        value = traceLaunch.block[0];
+        break;
+      case SpecialRegister::NtidY:
+        value = traceLaunch.block[1];
+        break;
+      case SpecialRegister::NtidZ:
+        value = traceLaunch.block[2];
+        break;
+      case SpecialRegister::CtaidX:
+        value = blockIndex[0];
+        break;
+      case SpecialRegister::CtaidY:
+        value = blockIndex[1];
+        break;
+      case SpecialRegister::CtaidZ:
+        value = blockIndex[2];
+        break;
+      case SpecialRegister::NctaidX:
+        value = traceLaunch.grid[0];
+        break;
+      case SpecialRegister::NctaidY:
+        value = traceLaunch.grid[1];
+        break;
+      case SpecialRegister::NctaidZ:
+        value = traceLaunch.grid[2];
+        break;
+      case SpecialRegister::WarpSize:
+        value = WarpSize;
+        break;
+      case SpecialRegister::LaneId:
+        value = thread.lane;
+        break;
+      case SpecialRegister::WarpId:
+        value = thread.warp;
+        break;
+      case SpecialRegister::NWarpId:
+        value = traceLaunch.warpsPerBlock();
+        break;
+      case SpecialRegister::SmId:
+        value = 0;
+        break;
+      case SpecialRegister::NSmId:
+        value = 1;
+        break;
       case SpecialRegister::Clock:
-      case SpecialRegister::Clock64: value = steps; break;
-      case SpecialRegister::LanemaskEq: value = 1u << thread.lane; break;
-      case SpecialRegister::LanemaskLt: value = (1u << thread.lane) - 1; break;
+      case SpecialRegister::Clock64:
+        value = steps;
+        break;
+      case SpecialRegister::LanemaskEq:
+        value = 1u << thread.lane;
+        break;
+      case SpecialRegister::LanemaskLt:
+        value = (1u << thread.lane) - 1;
+        break;
       case SpecialRegister::LanemaskLe:
         value = uint32_t((2ull << thread.lane) - 1);
         break;
       case SpecialRegister::LanemaskGt:
         value = ~uint32_t((2ull << thread.lane) - 1);
         break;
-      case SpecialRegister::LanemaskGe: value = ~((1u << thread.lane) - 1); break;
-      case SpecialRegister::Zero: value = 0; break;
+      case SpecialRegister::LanemaskGe:
+        value = ~((1u << thread.lane) - 1);
+        break;
+      case SpecialRegister::Zero:
+        value = 0;
+        break;
       }
       R[I.dst] = value & widthMask(I.width);
       ++pc;
@@ -1299,10 +1383,9 @@ Emulator::RunResult Emulator::run(Thread &thread) {
       return RunResult::Blocked;
     case Op::MathStore: {
       MathStoreKind kind = MathStoreKind(I.flags);
-      bool isFloat = kind == MathStoreKind::SinCosF ||
-                     kind == MathStoreKind::SinCosPiF ||
-                     kind == MathStoreKind::ModfF ||
-                     kind == MathStoreKind::FrexpF;
+      bool isFloat =
+          kind == MathStoreKind::SinCosF || kind == MathStoreKind::SinCosPiF ||
+          kind == MathStoreKind::ModfF || kind == MathStoreKind::FrexpF;
       double x = isFloat ? double(asFloat(R[I.a])) : asDouble(R[I.a]);
       unsigned bytes = isFloat ? 4 : 8;
       auto bitsOf = [&](double v) {
@@ -1389,7 +1472,8 @@ Emulator::RunResult Emulator::run(Thread &thread) {
       int64_t x = fetch.floatCoordinate
                       ? int64_t(std::floor(asFloat(R[fetch.coordinate])))
                       : signExtend(R[fetch.coordinate], 32);
-      uint64_t address = texture->buffer->base + uint64_t(x) * texture->texelBytes;
+      uint64_t address =
+          texture->buffer->base + uint64_t(x) * texture->texelBytes;
       const uint8_t *texel = nullptr;
       if (x >= 0 && uint64_t(x) < texture->buffer->size / texture->texelBytes)
         texel = texture->buffer->data + uint64_t(x) * texture->texelBytes;
@@ -1454,9 +1538,9 @@ Emulator::RunResult Emulator::run(Thread &thread) {
         memcpy(bytes + repack.from.leaves[i].offset, &R[I.a + i],
                repack.from.leaves[i].bytes);
       for (size_t i = 0; i < repack.to.leaves.size(); ++i)
-        R[I.dst + i] =
-            load(bytes + repack.to.leaves[i].offset, repack.to.leaves[i].bytes) &
-            widthMask(repack.to.leaves[i].bits);
+        R[I.dst + i] = load(bytes + repack.to.leaves[i].offset,
+                            repack.to.leaves[i].bytes) &
+                       widthMask(repack.to.leaves[i].bits);
       ++pc;
       break;
     }
@@ -1616,18 +1700,30 @@ void Emulator::evaluateWarpOp(const llvm::SmallVectorImpl<Thread *> &group) {
           continue;
         }
         switch (op.kind) {
-        case WarpOpKind::ReduxAdd: accumulator += v; break;
+        case WarpOpKind::ReduxAdd:
+          accumulator += v;
+          break;
         case WarpOpKind::ReduxMin:
           accumulator = uint32_t(std::min(int32_t(accumulator), int32_t(v)));
           break;
         case WarpOpKind::ReduxMax:
           accumulator = uint32_t(std::max(int32_t(accumulator), int32_t(v)));
           break;
-        case WarpOpKind::ReduxUMin: accumulator = std::min(accumulator, v); break;
-        case WarpOpKind::ReduxUMax: accumulator = std::max(accumulator, v); break;
-        case WarpOpKind::ReduxAnd: accumulator &= v; break;
-        case WarpOpKind::ReduxOr: accumulator |= v; break;
-        default: accumulator ^= v; break;
+        case WarpOpKind::ReduxUMin:
+          accumulator = std::min(accumulator, v);
+          break;
+        case WarpOpKind::ReduxUMax:
+          accumulator = std::max(accumulator, v);
+          break;
+        case WarpOpKind::ReduxAnd:
+          accumulator &= v;
+          break;
+        case WarpOpKind::ReduxOr:
+          accumulator |= v;
+          break;
+        default:
+          accumulator ^= v;
+          break;
         }
       }
       results[lane] = accumulator;
@@ -1688,8 +1784,8 @@ llvm::Error Emulator::runWarp(unsigned warp) {
       if (family[lane] == ActiveMaskFamily)
         required = 1u << lane;
       else if (op.hasMask)
-        required &= uint32_t(thread.registers[thread.frames.back().registerBase +
-                                              op.mask]);
+        required &= uint32_t(
+            thread.registers[thread.frames.back().registerBase + op.mask]);
       bool complete = true;
       for (unsigned other = 0; other < WarpSize && complete; ++other)
         if ((required >> other) & 1 && family[other] != family[lane])
@@ -1740,10 +1836,18 @@ void Emulator::releaseBarrier() {
     const Inst &inst = currentInst(thread);
     uint64_t result = 0;
     switch (BarrierKind(inst.flags)) {
-    case BarrierKind::Plain: result = 0; break;
-    case BarrierKind::Popc: result = count; break;
-    case BarrierKind::And: result = count == waiting; break;
-    case BarrierKind::Or: result = count != 0; break;
+    case BarrierKind::Plain:
+      result = 0;
+      break;
+    case BarrierKind::Popc:
+      result = count;
+      break;
+    case BarrierKind::And:
+      result = count == waiting;
+      break;
+    case BarrierKind::Or:
+      result = count != 0;
+      break;
     }
     thread.registers[thread.frames.back().registerBase + inst.dst] = result;
     thread.frames.back().pc++;
@@ -1850,10 +1954,15 @@ void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
     } else if (site.kind != AccessKind::Barrier) {
       // The runtime space wins over the static one for generic pointers.
       switch (tagOf(head.address)) {
-      case 1: inst.space = MemorySpace::Shared; break;
-      case 2: inst.space = MemorySpace::Local; break;
+      case 1:
+        inst.space = MemorySpace::Shared;
+        break;
+      case 2:
+        inst.space = MemorySpace::Local;
+        break;
       default:
-        if (site.space == MemorySpace::Shared || site.space == MemorySpace::Local)
+        if (site.space == MemorySpace::Shared ||
+            site.space == MemorySpace::Local)
           inst.space = MemorySpace::Global;
         break;
       }
@@ -1863,11 +1972,11 @@ void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
         continue;
       const Event &event = threads[begin + l].events[heads[l]];
       inst.activeMask |= 1u << l;
-      inst.addresses[l] = site.kind == AccessKind::Barrier
-                              ? 0
-                              : (tagOf(event.address) == 0
-                                     ? event.address
-                                     : event.address & OffsetMask);
+      inst.addresses[l] =
+          site.kind == AccessKind::Barrier
+              ? 0
+              : (tagOf(event.address) == 0 ? event.address
+                                           : event.address & OffsetMask);
       inst.instructionsBefore = std::max(inst.instructionsBefore, event.before);
       --remaining[key];
       --atHead[key];
@@ -1879,9 +1988,11 @@ void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
   }
 }
 
-llvm::Error Emulator::traceBlock(uint64_t block, std::vector<WarpTrace> &warps) {
+llvm::Error Emulator::traceBlock(uint64_t block,
+                                 std::vector<WarpTrace> &warps) {
   if (block >= traceLaunch.numBlocks())
-    return makeError("block " + std::to_string(block) + " is outside the grid of " +
+    return makeError("block " + std::to_string(block) +
+                     " is outside the grid of " +
                      std::to_string(traceLaunch.numBlocks()) + " blocks");
   auto index = traceLaunch.blockIndex(block);
   for (unsigned d = 0; d < 3; ++d)
@@ -1928,9 +2039,8 @@ createEmulator(const access::PreparedKernel &kernel,
                const EmulatorOptions &options) {
   if (!kernel.function)
     return makeError("the kernel was not prepared");
-  auto emulator = std::make_unique<Emulator>(kernel, model, launch,
-                                             std::move(layout),
-                                             std::move(arguments), options);
+  auto emulator = std::make_unique<Emulator>(
+      kernel, model, launch, std::move(layout), std::move(arguments), options);
   if (llvm::Error error = emulator->initialize())
     return error;
   return std::unique_ptr<WarpTraceSource>(std::move(emulator));

@@ -1,9 +1,12 @@
 //===- MemoryLayout.cpp - Where each array of a kernel lives --------------===//
 
 #include "gpurd/Trace/MemoryLayout.h"
+#include "gpurd/Access/ParamFields.h"
 
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
+
+#include <set>
 
 namespace gpurd::trace {
 namespace {
@@ -24,6 +27,26 @@ uint64_t MemoryLayout::placeBuffer(unsigned param, const std::string &name,
   buffers[param] = base;
   regions.push_back({name, base, size ? *size : 0});
   return base;
+}
+
+uint64_t MemoryLayout::placeMemberBuffer(unsigned param, uint64_t offset,
+                                         const std::string &name) {
+  std::pair<unsigned, uint64_t> key{param, offset};
+  if (auto it = memberBuffers.find(key); it != memberBuffers.end())
+    return it->second;
+  uint64_t base = alignTo(nextGlobal, BufferAlignment);
+  nextGlobal = base + UnknownBufferSpan;
+  memberBuffers[key] = base;
+  regions.push_back({name, base, 0});
+  return base;
+}
+
+std::optional<uint64_t> MemoryLayout::memberBufferBase(unsigned param,
+                                                       uint64_t offset) const {
+  auto it = memberBuffers.find({param, offset});
+  if (it == memberBuffers.end())
+    return std::nullopt;
+  return it->second;
 }
 
 uint64_t MemoryLayout::placeGlobal(const std::string &name, uint64_t size,
@@ -85,6 +108,22 @@ MemoryLayout createLayout(const llvm::Function &kernel,
                        size == bufferSizes.end()
                            ? std::nullopt
                            : std::optional<uint64_t>(size->second));
+  }
+  // Pointer members of struct parameters (access/ParamFields.h), in
+  // (parameter, offset) order.
+  std::set<std::pair<unsigned, uint64_t>> members;
+  for (const llvm::BasicBlock &block : kernel)
+    for (const llvm::Instruction &inst : block)
+      if (inst.getType()->isPointerTy())
+        if (std::optional<access::ParamFieldRead> read =
+                access::paramFieldRead(&inst))
+          members.insert({read->arg->getArgNo(), read->offset});
+  for (const auto &[param, offset] : members) {
+    const llvm::Argument *arg = kernel.getArg(param);
+    layout.placeMemberBuffer(param, offset,
+                             (arg->hasName() ? arg->getName().str()
+                                             : "arg" + std::to_string(param)) +
+                                 "@" + std::to_string(offset));
   }
   const llvm::Module &module = *kernel.getParent();
   const llvm::DataLayout &data = module.getDataLayout();

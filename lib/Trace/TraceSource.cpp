@@ -57,8 +57,19 @@ createTraceSource(const access::PreparedKernel &prepared,
                                      request.launch.dynamicSharedBytes);
 
   TraceSourceKind kind = request.kind;
+  // Members of struct parameters passed by value are launch values: an
+  // affine kernel that needs one is told to give it rather than emulated
+  // (the emulator does not set struct parameters up).
+  bool allAffine = llvm::all_of(
+      model.sites, [](const access::AccessSite &site) { return site.affine; });
   if (kind == TraceSourceKind::Auto) {
     llvm::Error why = checkEnumerable(model);
+    bool needsMember = llvm::any_of(model.parameters(), [&](unsigned p) {
+      return !model.variables[p].sourceName.empty();
+    });
+    if (why && allAffine && needsMember)
+      return makeError("kernel '" + kernel.name +
+                       "': " + llvm::toString(std::move(why)));
     kind = why ? TraceSourceKind::Emulate : TraceSourceKind::Affine;
     llvm::consumeError(std::move(why));
   }
@@ -69,6 +80,23 @@ createTraceSource(const access::PreparedKernel &prepared,
           llvm::toString(std::move(why)) + "; use --trace-source=emulate");
     return createAffineEnumerator(model, request.launch, layout, &prepared);
   }
+
+  for (const llvm::Argument &arg : prepared.function->args())
+    if (arg.hasByValAttr() && !arg.use_empty()) {
+      unsigned index = arg.getArgNo();
+      std::string name = index < kernel.params.size()
+                             ? kernel.params[index].name
+                             : "arg" + std::to_string(index);
+      return makeError(
+          "kernel '" + kernel.name + "' takes the struct parameter '" + name +
+          "' by value, whose members the emulator cannot set up yet" +
+          (allAffine
+               ? "; give the members the kernel needs with --arg " + name +
+                     ".MEMBER=VALUE so that its affine access "
+                     "model is enumerated instead"
+               : std::string("; the kernel is not affine either (see "
+                             "--dump-accesses)")));
+    }
 
   EmulatorArguments arguments;
   std::vector<std::string> missing;

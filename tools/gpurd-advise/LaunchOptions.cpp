@@ -107,9 +107,14 @@ overridesFor(const KernelInfo &kernel, const std::optional<LaunchSpec> &spec,
   if (kernelName.empty()) {
     forKernel.args.clear();
     for (const auto &[name, value] : cli.args)
-      for (const KernelParam &param : kernel.params)
-        if (param.name == name)
+      for (const KernelParam &param : kernel.params) {
+        // The parameter, or a member of it (`p.n`).
+        llvm::StringRef rest = name;
+        if (param.name == name ||
+            (rest.consume_front(param.name) && rest.consume_front(".") &&
+             fieldNamed(param, rest)))
           forKernel.args[name] = value;
+      }
   }
   for (const auto &[name, value] : forKernel.args)
     usedArgs.insert(name);
@@ -176,6 +181,21 @@ specializationFor(const KernelInfo &kernel,
     else if (const auto *d = std::get_if<double>(&v.value))
       values.floatArgs[i] = *d;
   }
+  // Members of struct parameters (`--arg p.n=...`).
+  for (unsigned i = 0; i < kernel.params.size(); ++i)
+    for (const StructField &field : kernel.params[i].fields) {
+      auto it = args.find(kernel.params[i].name + "." + field.path);
+      if (it == args.end())
+        continue;
+      const EvaluatedValue &v = it->second;
+      std::pair<unsigned, uint64_t> key{i, field.offset};
+      if (const auto *s = std::get_if<int64_t>(&v.value))
+        values.integerFields[key] = *s;
+      else if (const auto *u = std::get_if<uint64_t>(&v.value))
+        values.integerFields[key] = static_cast<int64_t>(*u);
+      else if (const auto *d = std::get_if<double>(&v.value))
+        values.floatFields[key] = *d;
+    }
   return values;
 }
 

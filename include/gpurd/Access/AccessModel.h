@@ -133,6 +133,9 @@ struct AccessSite {
 struct Variable {
   enum class Kind { BlockIndex, ThreadIndex, Loop, Parameter } kind;
   std::string name;
+  /// For parameters that stand for a struct member: how the source (and
+  /// --arg) spells it, `p.n` for the isl name `p_n`.
+  std::string sourceName = {};
 };
 
 struct AccessModel {

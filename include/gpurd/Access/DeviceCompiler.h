@@ -50,6 +50,10 @@ struct KernelSpecialization {
   std::optional<std::array<uint64_t, 3>> grid;
   std::map<unsigned, int64_t> integerArgs;
   std::map<unsigned, double> floatArgs;
+  /// Members of struct parameters passed by value, by (parameter, byte
+  /// offset): integer or floating-point values (ParamFields.h).
+  std::map<std::pair<unsigned, uint64_t>, int64_t> integerFields;
+  std::map<std::pair<unsigned, uint64_t>, double> floatFields;
 };
 
 /// Replaces blockDim/gridDim reads and scalar arguments of \p kernel with the

@@ -37,6 +37,10 @@ public:
   /// Places pointer argument \p param (its size in bytes, when known).
   uint64_t placeBuffer(unsigned param, const std::string &name,
                        std::optional<uint64_t> size);
+  /// Places what pointer member \p offset of struct parameter \p param
+  /// (passed by value) points to.
+  uint64_t placeMemberBuffer(unsigned param, uint64_t offset,
+                             const std::string &name);
   /// Places a global (`__device__`/`__constant__`) variable.
   uint64_t placeGlobal(const std::string &name, uint64_t size,
                        uint64_t alignment);
@@ -50,6 +54,8 @@ public:
   }
 
   std::optional<uint64_t> bufferBase(unsigned param) const;
+  std::optional<uint64_t> memberBufferBase(unsigned param,
+                                           uint64_t offset) const;
   std::optional<uint64_t> globalBase(const std::string &name) const;
   std::optional<uint64_t> sharedBase(const std::string &name) const;
   uint64_t sharedBytes() const { return nextShared; }
@@ -59,13 +65,16 @@ private:
   uint64_t nextGlobal = GlobalBase;
   uint64_t nextShared = 0;
   std::map<unsigned, uint64_t> buffers;
+  std::map<std::pair<unsigned, uint64_t>, uint64_t> memberBuffers;
   std::map<std::string, uint64_t> globals;
   std::map<std::string, uint64_t> shared;
   std::vector<MemoryRegion> regions;
 };
 
 /// The layout of \p kernel's memory: its pointer parameters in order (sizes
-/// from \p bufferSizes by parameter index, when known), then the module's
+/// from \p bufferSizes by parameter index, when known), then what the
+/// pointer members of its struct parameters point to, by parameter and
+/// offset (named `param@offset`), then the module's
 /// global and constant variables in module order (keyed by IR symbol), and
 /// its shared variables (static ones in module order, then the dynamic
 /// `extern __shared__` array, which gets \p dynamicSharedBytes). Both trace

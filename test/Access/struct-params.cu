@@ -1,0 +1,98 @@
+// Struct parameters passed by value. The compiled kernel reads their members
+// from the parameter space (ld.param, the constant bank), not from memory:
+// the member reads are no memory operations, an integer member is a launch
+// value (an isl parameter until --arg gives it), and a pointer member is the
+// base of an array of its own, so `v.x[i]` is affine.
+//
+// RUN: gpurd-advise %s --kernel axpy --dump-accesses -- | FileCheck %s --check-prefix=DUMP
+// RUN: gpurd-advise %s --kernel axpy --dump-accesses --arg v.n=2048 -- | FileCheck %s --check-prefix=KNOWN
+// RUN: gpurd-advise %s --kernel grid3 --dump-accesses --arg b.dims.x=64 --arg b.dims.y=32 -- | FileCheck %s --check-prefix=NESTED
+//
+// The cache model needs the member's value and says how to give it; with it,
+// x and y are separate arrays: 8 blocks x 8 warps read one 128-byte line of
+// each, 128 compulsory misses (had the two arrays overlapped, half of the
+// reads would hit).
+// RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=NEEDS
+// RUN: gpurd-advise %s --kernel axpy --arch fermi-gtx470 --arg v.n=2048 -- | FileCheck %s --check-prefix=MODEL
+//
+// Wrong members are errors that list the right ones.
+// RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arg v.m=3 --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=NOMEMBER
+// RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arg v.x=3 --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=POINTER
+// RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arg v.n=1.5 --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=NOTINT
+//
+// A kernel that is not affine would be emulated, and the emulator does not
+// set struct parameters up: a clear error, not a wrong trace.
+// RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=EMULATE
+
+struct Vectors {
+  const float *x;
+  float *y;
+  int n;
+};
+
+struct Scale {
+  float a;
+  float b;
+};
+
+// DUMP: kernel axpy: 3 memory operations, 3 affine; parameters: v_n
+// DUMP-NEXT: S0 {{.*}}struct-params.cu:[[@LINE+12]]:20: load global 4 B of v_x (read) 'v.x[i]'
+// DUMP-NEXT: domain:   [v_n] -> { S0[bx, tx] : 0 <= bx <= 7 and 0 <= tx <= 255 and tx < v_n - 256bx }
+// DUMP-NEXT: access:   [v_n] -> { S0[bx, tx] -> v_x[1024bx + 4tx] : 0 <= bx <= 7 and 0 <= tx <= 255 and tx < v_n - 256bx }
+// DUMP: S1 {{.*}}struct-params.cu:[[@LINE+9]]:35: load global 4 B of v_y (read) 'v.y[i]'
+// DUMP: S2 {{.*}}struct-params.cu:[[@LINE+8]]:12: store global 4 B to v_y (write) 'v.y[i]'
+// DUMP-NOT: of v (read)
+// KNOWN: kernel axpy: 3 memory operations, 3 affine; parameters: none
+// KNOWN-NEXT: S0 {{.*}}: load global 4 B of v_x (read) 'v.x[i]'
+// KNOWN-NEXT: domain:   { S0[bx, tx] : 0 <= bx <= 7 and 0 <= tx <= 255 }
+__global__ void axpy(Vectors v, Scale s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < v.n)
+    v.y[i] = s.a * v.x[i] + s.b * v.y[i];
+}
+
+struct Box {
+  int3 dims;
+  float *data;
+};
+
+// NESTED: kernel grid3: 1 memory operation, 1 affine; parameters: none
+// NESTED-NEXT: S0 {{.*}}: store global 4 B to b_data (write) 'b.data[(z * b.dims.y + y) * b.dims.x + x]'
+// NESTED-NEXT: domain:   { S0[bx, by, tx, ty] : 0 <= bx <= 3 and 0 <= by <= 3 and 0 <= tx <= 15 and 0 <= ty <= 7 }
+// NESTED-NEXT: access:   { S0[bx, by, tx, ty] -> b_data[64bx + 2048by + 4tx + 256ty] : 0 <= bx <= 3 and 0 <= by <= 3 and 0 <= tx <= 15 and 0 <= ty <= 7 }
+__global__ void grid3(Box b) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int z = 0;
+  b.data[(z * b.dims.y + y) * b.dims.x + x] = 1.0f;
+}
+
+struct Gather {
+  const int *index;
+  const float *in;
+  float *out;
+};
+
+__global__ void gather(Gather g) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  g.out[i] = g.in[g.index[i]];
+}
+
+void run(Vectors v, Scale s, Box b, Gather g) {
+  axpy<<<8, 256>>>(v, s);
+  grid3<<<dim3(4, 4), dim3(16, 8)>>>(b);
+  gather<<<8, 256>>>(g);
+}
+
+// NEEDS: gpurd-advise: error: kernel 'axpy': 'v.n' has no value; give it with --arg v.n=VALUE so the trace can be enumerated
+
+// MODEL: kernel axpy on fermi-gtx470 (predicted by the cache model; warp-queue)
+// MODEL-NEXT: L1: 128 read requests, hit rate 0.0%; misses compulsory 128,
+// MODEL: array v_x: L1 64 reads (hit rate 0.0%)
+// MODEL: array v_y: L1 64 reads (hit rate 0.0%), 64 writes; L2 64 reads (hit rate 0.0%), 64 writes
+
+// NOMEMBER: error: command line: parameter 'v' of kernel 'axpy' has no member 'm' that takes a value; its members are: v.x, v.y, v.n
+// POINTER: error: command line: the argument 'v.x' is a pointer (const float *); only integer, floating-point and bool arguments take a value
+// NOTINT: error: command line: the argument 'v.n' (int) needs an integer, got '1.5'
+
+// EMULATE: gpurd-advise: error: kernel 'gather' takes the struct parameter 'g' by value, whose members the emulator cannot set up yet; the kernel is not affine either (see --dump-accesses)
