@@ -428,7 +428,8 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
 
 llvm::Expected<LaunchConfig>
 resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
-              llvm::ArrayRef<const LaunchOverrides *> layers) {
+              llvm::ArrayRef<const LaunchOverrides *> layers,
+              bool allowUnknownArgs) {
   auto merged = mergeLaunch(unit, kernel, layers);
   if (!merged)
     return merged.takeError();
@@ -503,9 +504,13 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
         if (arg.param == param.name)
           reason = where + " is '" + arg.value.text +
                    "': " + arg.value.unknownReason;
-    missing.push_back("the argument '" + param.name + "'" + reason +
-                      "; give it with --arg " + param.name +
-                      "=VALUE or in a --launch-spec file");
+    std::string message = "the argument '" + param.name + "'" + reason +
+                          "; give it with --arg " + param.name +
+                          "=VALUE or in a --launch-spec file";
+    if (allowUnknownArgs)
+      config.unknownArgs.push_back({param.name, std::move(message)});
+    else
+      missing.push_back(std::move(message));
   }
   // Members of struct parameters, when given (the access model says which
   // it needs).

@@ -285,11 +285,14 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
   if (config.dynamicSharedBytes)
     os << ", dynamic shared " << config.dynamicSharedBytes << " B";
   os << "\n";
-  if (!config.args.empty()) {
+  if (!config.args.empty() || !config.unknownArgs.empty()) {
     os << "    args:";
-    for (size_t i = 0; i < config.args.size(); ++i)
-      os << (i ? "," : "") << " " << config.args[i].param << " = "
-         << config.args[i].value.str();
+    size_t n = 0;
+    for (const LaunchArgument &arg : config.args)
+      os << (n++ ? "," : "") << " " << arg.param << " = " << arg.value.str();
+    // Unknown, and not needed unless the model says so.
+    for (const auto &[name, why] : config.unknownArgs)
+      os << (n++ ? "," : "") << " " << name << " = ?";
     os << "\n";
   }
   os << "    from: ";
@@ -325,6 +328,12 @@ nlohmann::json launchConfigJson(const KernelInfo &kernel,
                         {"block", config.block},
                         {"dynamic_shared_bytes", config.dynamicSharedBytes},
                         {"args", std::move(args)}};
+  if (!config.unknownArgs.empty()) {
+    nlohmann::json unknown = nlohmann::json::array();
+    for (const auto &[name, why] : config.unknownArgs)
+      unknown.push_back(name);
+    out["unknown_args"] = std::move(unknown);
+  }
   out["launch_site"] = config.site ? locationJson(*config.site) : nullptr;
   out["launch_site_api"] = config.siteApi;
   out["launch_site_pointer"] = pointerJson(config.sitePointer);

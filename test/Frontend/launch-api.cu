@@ -136,11 +136,11 @@ void chosen(float *x, float *y, bool half) {
 // SAXPY-NEXT: args: n = 4096, a = 2
 // SAXPY-NEXT: from: the launch at {{.*}}launch-api.cu:45:3 through cudaLaunchKernel{{$}}
 
-// EXTERNAL: error: kernel 'reduce': the launch configuration is incomplete:
+// EXTERNAL: error: kernel 'reduce': the launch configuration is incomplete for its accesses:
 // EXTERNAL-NEXT: {{^}}  the argument 'n' (the launch at {{.*}}launch-api.cu:74) is 'external[2]': the argument array 'external' is not a local array initialized in place; give it with --arg n=VALUE or in a --launch-spec file
 
-// LATER: error: kernel 'reduce': the launch configuration is incomplete:
+// LATER: error: kernel 'reduce': the launch configuration is incomplete for its accesses:
 // LATER-NEXT: {{^}}  the argument 'n' (the launch at {{.*}}launch-api.cu:80) is 'later[2]': the argument array 'later' is not a local array initialized in place; give it with --arg n=VALUE or in a --launch-spec file
 
-// ELSEWHERE: error: kernel 'reduce': the launch configuration is incomplete:
+// ELSEWHERE: error: kernel 'reduce': the launch configuration is incomplete for its accesses:
 // ELSEWHERE-NEXT: {{^}}  the argument 'n' (the launch at {{.*}}launch-api.cu:90) is 'args[2]': the argument array 'args' is used at line 86 other than by a launch; give it with --arg n=VALUE or in a --launch-spec file

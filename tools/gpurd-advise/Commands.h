@@ -53,9 +53,13 @@ struct RunContext;
 llvm::Expected<PartialLaunch> mergedLaunchFor(const RunContext &run,
                                               const TranslationUnitInfo &unit,
                                               const KernelInfo &kernel);
+/// \p allowUnknownArgs: scalar arguments may stay unknown
+/// (LaunchConfig::unknownArgs); prepareKernelTrace then requires those the
+/// kernel's accesses need.
 llvm::Expected<LaunchConfig> resolvedLaunchFor(const RunContext &run,
                                                const TranslationUnitInfo &unit,
-                                               const KernelInfo &kernel);
+                                               const KernelInfo &kernel,
+                                               bool allowUnknownArgs = false);
 
 /// Notes which --launch-spec entries name a kernel of \p unit (whether or
 /// not --kernel selects it), for checkUnusedLaunchValues.

@@ -221,8 +221,14 @@ Expected<PartialLaunch> mergedLaunchFor(const RunContext &run,
 
 Expected<LaunchConfig> resolvedLaunchFor(const RunContext &run,
                                          const TranslationUnitInfo &unit,
-                                         const KernelInfo &kernel) {
-  return withLayers<LaunchConfig>(run, unit, kernel, resolveLaunch);
+                                         const KernelInfo &kernel,
+                                         bool allowUnknownArgs) {
+  return withLayers<LaunchConfig>(
+      run, unit, kernel,
+      [allowUnknownArgs](const TranslationUnitInfo &u, const KernelInfo &k,
+                         ArrayRef<const LaunchOverrides *> layers) {
+        return resolveLaunch(u, k, layers, allowUnknownArgs);
+      });
 }
 
 void recordSpecMatches(const TranslationUnitInfo &unit,

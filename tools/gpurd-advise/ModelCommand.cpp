@@ -87,7 +87,8 @@ bool adviseKernels(const RunContext &run, const TranslationUnitInfo &unit,
   std::shared_ptr<const access::DeviceModule> device;
   nlohmann::json launches = nlohmann::json::array();
   for (const KernelInfo *kernel : *selected) {
-    auto config = resolvedLaunchFor(run, unit, *kernel);
+    auto config = resolvedLaunchFor(run, unit, *kernel,
+                                    /*allowUnknownArgs=*/true);
     if (!config) {
       reportError(config.takeError());
       ok = false;

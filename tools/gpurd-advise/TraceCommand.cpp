@@ -80,10 +80,36 @@ prepareKernelTrace(const RunContext &run, const TranslationUnitInfo &unit,
   request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
   request.args = args;
   request.buffers = std::move(buffers);
+  // Arguments without a value matter when an access depends on them (an
+  // isl parameter of that name is left) or when the kernel is emulated
+  // (which runs all of its code); otherwise none is asked for.
+  auto incomplete = [&](bool all) -> Error {
+    std::string message;
+    for (const auto &[name, why] : config.unknownArgs) {
+      bool needed =
+          all || llvm::any_of(out->model.parameters(), [&](unsigned p) {
+            return out->model.variables[p].name == name;
+          });
+      if (needed)
+        message += "\n  " + why;
+    }
+    if (message.empty())
+      return Error::success();
+    return createStringError(inconvertibleErrorCode(),
+                             "kernel '" + kernel.name +
+                                 "': the launch configuration is incomplete "
+                                 "for its accesses:" +
+                                 message);
+  };
+  if (Error error = incomplete(/*all=*/false))
+    return error;
   auto source =
       trace::createTraceSource(out->prepared, out->model, kernel, request);
   if (!source)
     return source.takeError();
+  if (StringRef((*source)->name()) != "affine")
+    if (Error error = incomplete(/*all=*/true))
+      return error;
   out->source = std::move(*source);
   return out;
 }
@@ -105,7 +131,7 @@ prepareTrace(const RunContext &run, const TranslationUnitInfo &unit,
                                  names + ")");
   }
   const KernelInfo &kernel = *kernels->front();
-  auto config = resolvedLaunchFor(run, unit, kernel);
+  auto config = resolvedLaunchFor(run, unit, kernel, /*allowUnknownArgs=*/true);
   if (!config)
     return config.takeError();
   auto device = compileDevice(run, unit);

@@ -91,6 +91,24 @@ TEST(LaunchConfig, ResolveLayersAndReportMissing) {
   EXPECT_EQ(message.find("the block size"), std::string::npos);
   EXPECT_EQ(message.find("argument 'f'"), std::string::npos);
 
+  // With unknown arguments allowed, a launch whose grid and block are known
+  // resolves, and lists the arguments without a value and why.
+  LaunchOverrides gridOnly;
+  gridOnly.origin = "command line";
+  gridOnly.grid = std::array<uint64_t, 3>{8, 1, 1};
+  auto partial = resolveLaunch(*unit, kernel, {&gridOnly},
+                               /*allowUnknownArgs=*/true);
+  ASSERT_TRUE(static_cast<bool>(partial)) << errorOf(partial.takeError());
+  ASSERT_EQ(partial->unknownArgs.size(), 1u);
+  EXPECT_EQ(partial->unknownArgs[0].first, "n");
+  EXPECT_NE(partial->unknownArgs[0].second.find("--arg n=VALUE"),
+            std::string::npos);
+  ASSERT_EQ(partial->args.size(), 1u); // f = 2
+  EXPECT_EQ(partial->args[0].param, "f");
+  // The grid is still required.
+  EXPECT_FALSE(static_cast<bool>(
+      resolveLaunch(*unit, kernel, {}, /*allowUnknownArgs=*/true)));
+
   LaunchOverrides spec;
   spec.origin = "spec.json";
   spec.grid = std::array<uint64_t, 3>{8, 1, 1};

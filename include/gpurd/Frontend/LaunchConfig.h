@@ -80,6 +80,10 @@ struct LaunchConfig {
   std::optional<LaunchPointer> sitePointer;
   /// Which layer supplied each part (`source`, a spec file, `command line`).
   std::string gridOrigin, blockOrigin, sharedOrigin;
+  /// Resolved with unknown arguments allowed: the scalar arguments without
+  /// a value (parameter name, and the message that says why and how to
+  /// give it), for the caller to require only where they matter.
+  std::vector<std::pair<std::string, std::string>> unknownArgs;
 
   uint64_t threadsPerBlock() const { return block[0] * block[1] * block[2]; }
   uint64_t blocks() const { return grid[0] * grid[1] * grid[2]; }
@@ -104,10 +108,13 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
 
 /// Resolves the launch configuration of \p kernel from its launch sites in
 /// \p unit and the override layers (applied in order). Fails with every
-/// missing or invalid piece listed.
+/// missing or invalid piece listed; with \p allowUnknownArgs, scalar
+/// arguments without a value are listed in LaunchConfig::unknownArgs
+/// instead.
 llvm::Expected<LaunchConfig>
 resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
-              llvm::ArrayRef<const LaunchOverrides *> layers);
+              llvm::ArrayRef<const LaunchOverrides *> layers,
+              bool allowUnknownArgs = false);
 
 } // namespace gpurd
 
