@@ -305,10 +305,8 @@ private:
       } else if (!isa<MemberExpr>(parent) && !isa<ArraySubscriptExpr>(parent)) {
         access.isRead = true;
       }
+      // Keep walking up to the function: the loop depth counts every loop.
       child = parent;
-      if (isa<CompoundStmt>(parent) && access.loopDepth == 0 &&
-          (access.isRead || access.isWrite))
-        ; // Keep walking to the function for the loop depth.
     }
     if (!access.isRead && !access.isWrite)
       access.isRead = true;

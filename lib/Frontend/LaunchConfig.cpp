@@ -127,11 +127,11 @@ llvm::Expected<std::array<uint64_t, 3>> dimFromJson(const nlohmann::json &value,
     for (size_t i = 0; i < value.size(); ++i)
       if (llvm::Error e =
               component(value[i], path + "/" + std::to_string(i), dim[i]))
-        return std::move(e);
+        return e;
     return dim;
   }
   if (llvm::Error e = component(value, path, dim[0]))
-    return std::move(e);
+    return e;
   return dim;
 }
 

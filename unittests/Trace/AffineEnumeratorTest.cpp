@@ -157,9 +157,11 @@ __global__ void tri(float *x, const float *y, int n) {
       EXPECT_TRUE(same(fresh[w], streamed[w])) << block << " " << w;
       // Lanes that do not take part have address 0.
       for (const WarpInstruction &inst : fresh[w].instructions)
-        for (unsigned lane = 0; lane < WarpSize; ++lane)
-          if (!(inst.activeMask & (1u << lane)))
+        for (unsigned lane = 0; lane < WarpSize; ++lane) {
+          if (!(inst.activeMask & (1u << lane))) {
             EXPECT_EQ(inst.addresses[lane], 0u);
+          }
+        }
     }
   }
 }

@@ -86,11 +86,11 @@ llvm::Expected<uint64_t> requestsOfFirstBlock(const KernelTraceInput &input,
   std::vector<WarpRequests> warps;
   if (input.requestBlock) {
     if (llvm::Error e = input.requestBlock(0, l1, l2LineSize, warps))
-      return std::move(e);
+      return e;
   } else {
     std::vector<trace::WarpTrace> traces;
     if (llvm::Error e = input.traceBlock(0, traces))
-      return std::move(e);
+      return e;
     warps.resize(traces.size());
     RequestCounts counts;
     for (size_t w = 0; w < traces.size(); ++w)
