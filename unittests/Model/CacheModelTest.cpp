@@ -601,6 +601,32 @@ TEST(CacheModelTest, LineSplittingMatchesTheCoalescer) {
   }
 }
 
+// The one-line fast paths of a sectored L1: broadcasts and full-warp
+// unit-stride accesses get their sector masks from one range.
+TEST(CacheModelTest, SectorMasksOfBroadcastsAndUnitStrides) {
+  std::mt19937_64 rng(12);
+  std::vector<LineRequestRef> mine;
+  std::vector<trace::LineRequest> theirs;
+  for (int i = 0; i < 2000; ++i) {
+    trace::WarpInstruction in;
+    in.size = 1u << (rng() % 3); // 1, 2 or 4 bytes: 32 lanes fit a line
+    in.activeMask = i % 5 ? ~0u : static_cast<uint32_t>(rng()) | 1u;
+    uint64_t base = (rng() % 512) * in.size;
+    bool broadcast = i % 2;
+    for (unsigned l = 0; l < trace::WarpSize; ++l)
+      in.addresses[l] = broadcast ? base : base + l * in.size;
+    for (auto [line, sector] : {std::pair{128u, 32u}, {128u, 16u}}) {
+      splitIntoLines(in, line, sector, mine);
+      trace::coalesce(in, {line, sector}, theirs);
+      ASSERT_EQ(mine.size(), theirs.size()) << i;
+      for (size_t r = 0; r < mine.size(); ++r) {
+        EXPECT_EQ(mine[r].lineNumber * line, theirs[r].lineAddress) << i;
+        EXPECT_EQ(mine[r].sectorMask, theirs[r].sectorMask) << i;
+      }
+    }
+  }
+}
+
 // The fast paths of the splitter: lanes whose addresses ascend (strides
 // below, at and above the line size, accesses straddling two lines, partial
 // masks, the top of the address space) still give the coalescer's lines,

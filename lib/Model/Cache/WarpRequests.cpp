@@ -133,10 +133,26 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
     if (((differ | ends) >> lineShift) == 0) {
       uint32_t mask = 1;
       if (sectorShift != lineShift) {
-        mask = 0;
-        for (uint32_t m = activeMask; m; m &= m - 1) {
-          uint64_t a = addresses[__builtin_ctz(m)];
-          mask |= maskOf(a & offsetMask, (a + size - 1) & offsetMask);
+        const uint64_t offset = first & offsetMask;
+        bool consecutive = false;
+        if (differ == 0) {
+          // A broadcast: every lane reads the first lane's bytes.
+          mask = maskOf(offset, offset + size - 1);
+        } else if (activeMask == ~0u) {
+          // Lane l at first + l * size (a unit-stride access): one range.
+          uint64_t off = 0;
+          for (unsigned lane = 0; lane < trace::WarpSize; ++lane)
+            off |= addresses[lane] - first - lane * size;
+          consecutive = off == 0;
+          if (consecutive)
+            mask = maskOf(offset, offset + trace::WarpSize * size - 1);
+        }
+        if (differ != 0 && !consecutive) {
+          mask = 0;
+          for (uint32_t m = activeMask; m; m &= m - 1) {
+            uint64_t a = addresses[__builtin_ctz(m)];
+            mask |= maskOf(a & offsetMask, (a + size - 1) & offsetMask);
+          }
         }
       }
       out.push_back({first >> lineShift, mask});
