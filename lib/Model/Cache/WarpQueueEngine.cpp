@@ -111,6 +111,12 @@ private:
   template <bool Observe>
   bool processRequest(Warp &warp, const TurnOp &op, uint32_t req,
                       bool firstOfOp);
+  /// processRequest for writes and reads that bypass the L1.
+  template <bool Observe>
+  LLVM_ATTRIBUTE_NOINLINE bool
+  processWriteOrBypass(Warp &warp, const TurnOp &op, uint32_t req,
+                       bool firstOfOp, CacheCounters &counters, uint64_t s,
+                       std::optional<RequestEvent> &event);
   void endTurn();
 
   std::vector<Warp> warps;
@@ -254,6 +260,58 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
 }
 
 template <bool Observe>
+bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
+                                           uint32_t req, bool firstOfOp,
+                                           CacheCounters &counters, uint64_t s,
+                                           std::optional<RequestEvent> &event) {
+  if (firstOfOp)
+    emitLines(*warp.trace, warp.trace->ops[warp.op]);
+  if (op.kind == OpKind::Read) {
+    // A read past the L1: the warp waits for the level below.
+    ++counters.bypassed;
+    turnReady = std::max(turnReady, time + latency.miss(level));
+    if constexpr (Observe) {
+      event->status = RequestStatus::Bypass;
+      report(*event);
+    }
+    return true;
+  }
+  ++counters.writeAccesses;
+  if (!op.usesL1) {
+    ++counters.bypassed;
+    if constexpr (Observe) {
+      event->status = RequestStatus::Bypass;
+      report(*event);
+    }
+    return true;
+  }
+  uint32_t index = warp.lineIndexOf(req);
+  LineState &line = level.line(index);
+  uint64_t distance = level.distance(line);
+  bool present = level.present(line, distance);
+  if (present)
+    ++counters.writeHits;
+  switch (writeAction(op.kind, present)) {
+  case WriteAction::None:
+    break;
+  case WriteAction::Reference:
+    level.schedule(time, s, index, -1, Effect::Reference);
+    break;
+  case WriteAction::Invalidate:
+    level.schedule(time, s, index, -1, Effect::Invalidate);
+    break;
+  }
+  if constexpr (Observe) {
+    event->status = RequestStatus::Write;
+    event->distance = distance;
+    event->set = line.set;
+    event->bank = level.bankOf(line);
+    report(*event);
+  }
+  return true;
+}
+
+template <bool Observe>
 bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
                                      bool firstOfOp) {
   const uint32_t warpId = current;
@@ -270,53 +328,10 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
     event->lineAddress = warp.trace->l1Lines[req] * setup.l1.lineSize;
   }
 
-  if (op.kind != OpKind::Read || !op.usesL1) {
-    if (firstOfOp)
-      emitLines(*warp.trace, warp.trace->ops[warp.op]);
-    if (op.kind == OpKind::Read) {
-      // A read past the L1: the warp waits for the level below.
-      ++counters.bypassed;
-      turnReady = std::max(turnReady, time + latency.miss(level));
-      if constexpr (Observe) {
-        event->status = RequestStatus::Bypass;
-        report(*event);
-      }
-      return true;
-    }
-    ++counters.writeAccesses;
-    if (!op.usesL1) {
-      ++counters.bypassed;
-      if constexpr (Observe) {
-        event->status = RequestStatus::Bypass;
-        report(*event);
-      }
-      return true;
-    }
-    uint32_t index = warp.lineIndexOf(req);
-    LineState &line = level.line(index);
-    uint64_t distance = level.distance(line);
-    bool present = level.present(line, distance);
-    if (present)
-      ++counters.writeHits;
-    switch (writeAction(op.kind, present)) {
-    case WriteAction::None:
-      break;
-    case WriteAction::Reference:
-      level.schedule(time, s, index, -1, Effect::Reference);
-      break;
-    case WriteAction::Invalidate:
-      level.schedule(time, s, index, -1, Effect::Invalidate);
-      break;
-    }
-    if constexpr (Observe) {
-      event->status = RequestStatus::Write;
-      event->distance = distance;
-      event->set = line.set;
-      event->bank = level.bankOf(line);
-      report(*event);
-    }
-    return true;
-  }
+  if (op.kind != OpKind::Read || !op.usesL1)
+    // Out of line: the read path is the hot one, and smaller without it.
+    return processWriteOrBypass<Observe>(warp, op, req, firstOfOp, counters, s,
+                                         event);
 
   uint32_t index = warp.lineIndexOf(req);
   LineState *line = &level.line(index);
