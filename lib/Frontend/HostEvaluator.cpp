@@ -1218,6 +1218,44 @@ EvaluatedValue HostEvaluator::evaluateMember(const Expr *pointer,
   return out;
 }
 
+EvaluatedValue HostEvaluator::evaluateStructMember(const Expr *structure,
+                                                   llvm::StringRef memberName,
+                                                   const Stmt *point) {
+  reason_.clear();
+  depth = 0;
+  // The argument as written: `p`, seen through the copy that passes it.
+  const Expr *stripped = structure->IgnoreParenImpCasts();
+  if (const auto *copy = dyn_cast<CXXConstructExpr>(stripped);
+      copy && copy->getNumArgs() == 1)
+    stripped = copy->getArg(0)->IgnoreParenImpCasts();
+  if (const auto *temporary = dyn_cast<MaterializeTemporaryExpr>(stripped))
+    stripped = temporary->getSubExpr()->IgnoreParenImpCasts();
+  std::optional<HostScalar> value;
+  const FieldDecl *member = nullptr;
+  const auto *ref = dyn_cast<DeclRefExpr>(stripped);
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var) {
+    fail("'" + text(structure) + "' is not a variable");
+  } else if (const auto *param = dyn_cast<ParmVarDecl>(var)) {
+    const auto *owner = dyn_cast<FunctionDecl>(param->getDeclContext());
+    fail("'" + param->getNameAsString() + "' is a parameter of '" +
+         (owner ? owner->getNameAsString() : std::string("?")) + "'");
+  } else {
+    if (const RecordDecl *record = var->getType()->getAsRecordDecl())
+      for (const FieldDecl *field : record->fields())
+        if (field->getName() == memberName)
+          member = field;
+    if (!member)
+      fail("'" + var->getNameAsString() + "' has no member '" +
+           memberName.str() + "' of its own");
+    else if ((value = variable(var, member, std::nullopt, point)))
+      value = cast(*value, member->getType());
+  }
+  EvaluatedValue out = toEvaluated(nullptr, value);
+  out.text = text(structure) + "." + memberName.str();
+  return out;
+}
+
 std::string HostEvaluator::memberText(const Expr *pointer,
                                       llvm::StringRef memberName) {
   const Expr *stripped = pointer->IgnoreParenImpCasts();

@@ -69,6 +69,13 @@ public:
   EvaluatedValue evaluateMember(const clang::Expr *pointer,
                                 llvm::StringRef member,
                                 const clang::Stmt *point);
+  /// Member \p memberName of the struct a launch passes by value (`p` for a
+  /// local `Particles p`), as for variables: the last certain write to the
+  /// member (`p.n = n`) or to the whole structure (`Particles p = {...}`),
+  /// converted to the member's type. One level of members only.
+  EvaluatedValue evaluateStructMember(const clang::Expr *structure,
+                                      llvm::StringRef memberName,
+                                      const clang::Stmt *point);
   /// `config.stream` for `&config`, `cfg->stream` for a pointer `cfg`.
   std::string memberText(const clang::Expr *pointer, llvm::StringRef member);
   /// The expression last stored to such a member when it is certain (for

@@ -598,7 +598,26 @@ private:
         arg.value.value = std::monostate();
         arg.value.unknownReason = "not a scalar";
       }
+      std::vector<LaunchArgument> members;
+      // The scalar members of a struct passed by value (`p.n`), one level
+      // deep, as the host code sets them.
+      if (kernel && !request.argsArray && canonical->isRecordType()) {
+        KernelParam described =
+            describeParam(kernel->getParamDecl(i), kernel->getASTContext());
+        for (const StructField &field : described.fields) {
+          if (field.path.find('.') != std::string::npos ||
+              field.type.kind == ParamKind::Pointer)
+            continue;
+          LaunchArgument member;
+          member.param = arg.param + "." + field.path;
+          member.value = evaluator.evaluateStructMember(
+              request.args[i], field.path, request.point);
+          members.push_back(std::move(member));
+        }
+      }
       out.push_back(std::move(arg));
+      for (LaunchArgument &member : members)
+        out.push_back(std::move(member));
     }
     return out;
   }

@@ -20,6 +20,10 @@
 // RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arg v.x=3 --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=POINTER
 // RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arg v.n=1.5 --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=NOTINT
 //
+// Members set in the host code before the launch are read from there, like
+// scalar arguments (one level of members: `v.n = n`, or an initializer).
+// RUN: gpurd-advise %s --kernel scale --arch fermi-gtx470 -- | FileCheck %s --check-prefix=HOST
+//
 // A kernel that is not affine would be emulated, and the emulator does not
 // set struct parameters up: a clear error, not a wrong trace.
 // RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=EMULATE
@@ -77,6 +81,28 @@ __global__ void gather(Gather g) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   g.out[i] = g.in[g.index[i]];
 }
+
+__global__ void scale(Vectors v, Scale s) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < v.n)
+    v.y[i] = s.a * v.x[i];
+}
+
+void local(const float *x, float *y) {
+  const int n = 1024;
+  Vectors v;
+  v.x = x;
+  v.y = y;
+  v.n = n;
+  Scale s = {2.0f, 0.5f};
+  scale<<<8, 256>>>(v, s);
+}
+
+// HOST: kernel scale: grid (8, 1, 1), block (256, 1, 1) = 8 blocks of 256 threads
+// HOST-NEXT: args: v.n = 1024, s.a = 2, s.b = 0.5
+// With n = 1024 only half of the 2048 threads load: 32 warps, 32 lines of x.
+// HOST: kernel scale on fermi-gtx470 (predicted by the cache model; warp-queue)
+// HOST-NEXT: L1: 32 read requests, hit rate 0.0%; misses compulsory 32,
 
 void run(Vectors v, Scale s, Box b, Gather g) {
   axpy<<<8, 256>>>(v, s);

@@ -210,3 +210,39 @@ TEST(HostEvaluator, CompileErrorsAreReported) {
 }
 
 } // namespace
+
+// Members of a struct passed by value: the last certain write to each, or
+// the initializer of the whole structure; a write under a branch is not
+// certain, and a structure that is a parameter of the host function is
+// unknown there.
+TEST(HostEvaluator, StructArgumentMembers) {
+  auto unit = parseSnippet(
+      "struct P { int n; float f; int *data; };\n"
+      "__global__ void s(P p) { p.data[threadIdx.x] = p.n; }\n"
+      "void assigned(int *d) { P p; p.data = d; p.n = 1 << 10; p.f = 2;\n"
+      "  p.n += 6; s<<<1, 32>>>(p); }\n"
+      "void initialized(int *d) { P p = {7, 0.5f, d}; s<<<1, 32>>>(p); }\n"
+      "void branched(int *d, bool b) { P p = {7, 0.5f, d};\n"
+      "  if (b) p.n = 8; s<<<1, 32>>>(p); }\n"
+      "void passed(P p) { s<<<1, 32>>>(p); }\n");
+  ASSERT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
+  ASSERT_EQ(unit->launches.size(), 4u);
+  auto member = [&](unsigned launch,
+                    const std::string &name) -> const EvaluatedValue * {
+    for (const LaunchArgument &arg : unit->launches[launch].args)
+      if (arg.param == name)
+        return &arg.value;
+    return nullptr;
+  };
+  // Pointer members are not listed: only scalars take values.
+  EXPECT_EQ(member(0, "p.data"), nullptr);
+  ASSERT_NE(member(0, "p.n"), nullptr);
+  EXPECT_EQ(member(0, "p.n")->str(), "1030");
+  EXPECT_EQ(member(0, "p.f")->str(), "2");
+  EXPECT_EQ(member(1, "p.n")->str(), "7");
+  EXPECT_EQ(member(1, "p.f")->str(), "0.5");
+  EXPECT_FALSE(member(2, "p.n")->isKnown());
+  EXPECT_EQ(member(2, "p.f")->str(), "0.5");
+  EXPECT_FALSE(member(3, "p.n")->isKnown());
+  EXPECT_EQ(member(3, "p.n")->unknownReason, "'p' is a parameter of 'passed'");
+}
