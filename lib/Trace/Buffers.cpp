@@ -467,7 +467,11 @@ llvm::Expected<BufferSpec> parseBufferSpec(llvm::StringRef text) {
   name = name.trim();
   if (rest.empty() && !text.contains('='))
     return fail("missing '='");
-  if (!isIdentifier(name))
+  // A parameter, or a member of a struct parameter (`p.vx`).
+  llvm::SmallVector<llvm::StringRef, 4> parts;
+  name.split(parts, '.');
+  if (!llvm::all_of(parts,
+                    [](llvm::StringRef part) { return isIdentifier(part); }))
     return fail("'" + name + "' is not a parameter name");
   spec.name = name.str();
 

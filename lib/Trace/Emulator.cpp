@@ -322,6 +322,58 @@ llvm::Error Emulator::initialize() {
   for (const llvm::Argument &arg : function.args()) {
     unsigned index = arg.getArgNo();
     llvm::Type *type = arg.getType();
+    if (arg.hasByValAttr()) {
+      // A struct passed by value (access/ParamFields.h): its bytes in the
+      // parameter space, with the members' values and, for pointer
+      // members, the addresses of their buffers.
+      std::optional<uint64_t> base = layout.bufferBase(index);
+      if (!base)
+        return makeError("parameter " + paramName(arg) +
+                         " has no place in the memory layout");
+      env.kernelArguments[index] = *base;
+      uint64_t size = data.getTypeAllocSize(arg.getParamByValType());
+      variableMemory.emplace_back(std::max<uint64_t>(size, 1), 0);
+      std::vector<uint8_t> &bytes = variableMemory.back();
+      auto put = [&](uint64_t offset, uint64_t bits, unsigned width) {
+        for (unsigned b = 0; b < width && offset + b < size; ++b)
+          bytes[offset + b] = uint8_t(bits >> (8 * b));
+      };
+      for (const auto &[key, scalar] : arguments.memberScalars)
+        if (key.first == index)
+          put(key.second, scalar.bits, scalar.size);
+      for (const auto &[key, memberBase] : layout.memberBufferBases()) {
+        if (key.first != index)
+          continue;
+        put(key.second, memberBase, 8);
+        Region member;
+        auto name = arguments.memberNames.find(key);
+        member.name = name != arguments.memberNames.end()
+                          ? name->second
+                          : plainName(arg) + "@" + std::to_string(key.second);
+        member.base = memberBase;
+        member.param = -1; // not a parameter of its own
+        auto buffer = arguments.memberBuffers.find(key);
+        if (buffer == arguments.memberBuffers.end()) {
+          member.missing = true;
+        } else {
+          if (buffer->second.size() > UnknownBufferSpan)
+            return makeError("the buffer of '" + member.name +
+                             "' is larger than the layout's span for "
+                             "buffers of unknown size");
+          member.size = buffer->second.size();
+          member.data = buffer->second.data();
+        }
+        regions.push_back(member);
+      }
+      Region region;
+      region.name = plainName(arg);
+      region.base = *base;
+      region.size = size;
+      region.data = bytes.data();
+      region.isConstant = true;
+      regions.push_back(region);
+      continue;
+    }
     if (type->isPointerTy()) {
       std::optional<uint64_t> base = layout.bufferBase(index);
       if (!base)

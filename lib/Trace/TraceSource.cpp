@@ -1,6 +1,7 @@
 //===- TraceSource.cpp - Choose and set up a trace producer ---------------===//
 
 #include "gpurd/Trace/TraceSource.h"
+#include "gpurd/Access/ParamFields.h"
 #include "gpurd/Trace/AffineEnumerator.h"
 #include "gpurd/Trace/Emulator.h"
 #include "gpurd/Trace/MemoryLayout.h"
@@ -31,10 +32,35 @@ createTraceSource(const access::PreparedKernel &prepared,
   // Buffers by parameter index.
   std::map<unsigned, std::vector<uint8_t>> contents;
   std::map<unsigned, uint64_t> sizes;
+  // What pointer members of struct parameters point to (`--buffer p.vx=`).
+  std::map<std::pair<unsigned, uint64_t>, std::vector<uint8_t>> memberContents;
   for (const BufferSpec &spec : request.buffers) {
     auto param =
         std::find_if(kernel.params.begin(), kernel.params.end(),
                      [&](const KernelParam &p) { return p.name == spec.name; });
+    auto [base, path] = llvm::StringRef(spec.name).split('.');
+    if (param == kernel.params.end() && !path.empty()) {
+      auto owner =
+          std::find_if(kernel.params.begin(), kernel.params.end(),
+                       [&](const KernelParam &p) { return p.name == base; });
+      const StructField *field =
+          owner == kernel.params.end() ? nullptr : fieldNamed(*owner, path);
+      if (!field || field->type.kind != ParamKind::Pointer)
+        return makeError("--buffer " + spec.name + ": kernel '" + kernel.name +
+                         "' has no pointer parameter or member '" + spec.name +
+                         "'");
+      auto count = evaluateCount(spec.countExpression, variables);
+      if (!count)
+        return makeError("--buffer " + spec.name + ": " +
+                         llvm::toString(count.takeError()));
+      auto bytes = materializeBuffer(spec, *count);
+      if (!bytes)
+        return makeError("--buffer " + spec.name + ": " +
+                         llvm::toString(bytes.takeError()));
+      memberContents[{unsigned(owner - kernel.params.begin()), field->offset}] =
+          std::move(*bytes);
+      continue;
+    }
     if (param == kernel.params.end())
       return makeError("--buffer " + spec.name + ": kernel '" + kernel.name +
                        "' has no parameter '" + spec.name + "'");
@@ -81,23 +107,6 @@ createTraceSource(const access::PreparedKernel &prepared,
     return createAffineEnumerator(model, request.launch, layout, &prepared);
   }
 
-  for (const llvm::Argument &arg : prepared.function->args())
-    if (arg.hasByValAttr() && !arg.use_empty()) {
-      unsigned index = arg.getArgNo();
-      std::string name = index < kernel.params.size()
-                             ? kernel.params[index].name
-                             : "arg" + std::to_string(index);
-      return makeError(
-          "kernel '" + kernel.name + "' takes the struct parameter '" + name +
-          "' by value, whose members the emulator cannot set up yet" +
-          (allAffine
-               ? "; give the members the kernel needs with --arg " + name +
-                     ".MEMBER=VALUE so that its affine access "
-                     "model is enumerated instead"
-               : std::string("; the kernel is not affine either (see "
-                             "--dump-accesses)")));
-    }
-
   EmulatorArguments arguments;
   std::vector<std::string> missing;
   for (unsigned i = 0; i < kernel.params.size(); ++i) {
@@ -120,12 +129,92 @@ createTraceSource(const access::PreparedKernel &prepared,
     else if (const auto *d = std::get_if<double>(&value->second.value))
       arguments.floats[i] = *d;
   }
+  // Struct parameters passed by value: their scalar members' values and
+  // the buffers of the pointer members the kernel reads.
+  for (unsigned i = 0; i < kernel.params.size(); ++i)
+    for (const StructField &field : kernel.params[i].fields) {
+      std::pair<unsigned, uint64_t> key{i, field.offset};
+      std::string name = kernel.params[i].name + "." + field.path;
+      if (field.type.kind == ParamKind::Pointer) {
+        if (!layout.memberBufferBase(i, field.offset))
+          continue; // not read by the kernel
+        arguments.memberNames[key] = name;
+        auto it = memberContents.find(key);
+        if (it == memberContents.end())
+          missing.push_back(name);
+        else
+          arguments.memberBuffers[key] = std::move(it->second);
+        continue;
+      }
+      auto value = request.args.find(name);
+      if (value == request.args.end() || field.size == 0 || field.size > 8)
+        continue;
+      EmulatorArguments::MemberScalar scalar;
+      scalar.size = static_cast<unsigned>(field.size);
+      if (field.type.kind == ParamKind::Floating) {
+        double d = 0;
+        if (const auto *x = std::get_if<double>(&value->second.value))
+          d = *x;
+        else if (const auto *s = std::get_if<int64_t>(&value->second.value))
+          d = double(*s);
+        else if (const auto *u = std::get_if<uint64_t>(&value->second.value))
+          d = double(*u);
+        if (field.size == 4) {
+          float f = float(d);
+          uint32_t bits;
+          std::memcpy(&bits, &f, 4);
+          scalar.bits = bits;
+        } else if (field.size == 8) {
+          std::memcpy(&scalar.bits, &d, 8);
+        } else {
+          continue; // half precision: not given
+        }
+      } else if (const auto *s = std::get_if<int64_t>(&value->second.value)) {
+        scalar.bits = uint64_t(*s);
+      } else if (const auto *u = std::get_if<uint64_t>(&value->second.value)) {
+        scalar.bits = *u;
+      } else {
+        continue;
+      }
+      arguments.memberScalars[key] = scalar;
+    }
+  // A scalar member the kernel reads must have a value (a zero would be a
+  // silently wrong trace).
+  std::vector<std::string> unknownMembers;
+  for (const llvm::BasicBlock &block : *prepared.function)
+    for (const llvm::Instruction &inst : block) {
+      std::optional<access::ParamFieldRead> read =
+          access::paramFieldRead(&inst);
+      if (!read || inst.getType()->isPointerTy())
+        continue;
+      std::pair<unsigned, uint64_t> key{read->arg->getArgNo(), read->offset};
+      if (arguments.memberScalars.count(key))
+        continue;
+      std::string name = access::paramFieldName(kernel, *read);
+      if (llvm::find(unknownMembers, name) == unknownMembers.end())
+        unknownMembers.push_back(name);
+    }
+  if (!unknownMembers.empty()) {
+    std::string names;
+    for (const std::string &name : unknownMembers)
+      names += (names.empty() ? "'" : ", '") + name + "'";
+    return makeError("kernel '" + kernel.name + "' is emulated, and reads " +
+                     names + " without a value; give " +
+                     (unknownMembers.size() == 1 ? "it" : "each") +
+                     " with --arg " + unknownMembers.front() + "=VALUE");
+  }
   if (!missing.empty()) {
     // Suggest the element type of the first one.
-    const KernelParam &first = *std::find_if(
-        kernel.params.begin(), kernel.params.end(),
-        [&](const KernelParam &p) { return p.name == missing.front(); });
-    std::string pointee = first.pointeeType;
+    // A parameter, or a member of one (`p.vx`).
+    std::string pointee;
+    for (const KernelParam &p : kernel.params) {
+      if (p.name == missing.front())
+        pointee = p.pointeeType;
+      llvm::StringRef rest = missing.front();
+      if (rest.consume_front(p.name) && rest.consume_front("."))
+        if (const StructField *field = fieldNamed(p, rest))
+          pointee = field->type.pointeeType;
+    }
     for (const char *qualifier : {"const ", "volatile "})
       if (pointee.rfind(qualifier, 0) == 0)
         pointee = pointee.substr(strlen(qualifier));

@@ -14,6 +14,8 @@
 // reads would hit).
 // RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=NEEDS
 // RUN: gpurd-advise %s --kernel axpy --arch fermi-gtx470 --arg v.n=2048 -- | FileCheck %s --check-prefix=MODEL
+// The emulator, given the members' buffers, produces the same requests.
+// RUN: gpurd-advise %s --kernel axpy --arch fermi-gtx470 --arg v.n=2048 --arg s.a=2 --arg s.b=1 --trace-source=emulate --buffer v.x=float32:2048:iota --buffer v.y=float32:2048:zero -- | FileCheck %s --check-prefix=MODEL
 //
 // Wrong members are errors that list the right ones.
 // RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arg v.m=3 --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=NOMEMBER
@@ -24,9 +26,13 @@
 // scalar arguments (one level of members: `v.n = n`, or an initializer).
 // RUN: gpurd-advise %s --kernel scale --arch fermi-gtx470 -- | FileCheck %s --check-prefix=HOST
 //
-// A kernel that is not affine would be emulated, and the emulator does not
-// set struct parameters up: a clear error, not a wrong trace.
-// RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=EMULATE
+// A kernel that is not affine is emulated: the struct's bytes hold the
+// members' values and the addresses of the pointer members' buffers, which
+// --buffer p.member=... describes. A member the kernel reads without a value,
+// or a buffer not given, is an error (a zero would be a wrong trace).
+// RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=NOVALUE
+// RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 --arg g.n=2048 -- 2>&1 | FileCheck %s --check-prefix=NOBUFFER
+// RUN: gpurd-advise %s --kernel gather --arch fermi-gtx470 --arg g.n=1024 --buffer g.index=int32:2048:iota --buffer g.in=float32:2048:zero --buffer g.out=float32:2048:zero -- | FileCheck %s --check-prefix=EMULATE
 
 struct Vectors {
   const float *x;
@@ -75,11 +81,13 @@ struct Gather {
   const int *index;
   const float *in;
   float *out;
+  int n;
 };
 
 __global__ void gather(Gather g) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  g.out[i] = g.in[g.index[i]];
+  if (i < g.n)
+    g.out[i] = g.in[g.index[i]];
 }
 
 __global__ void scale(Vectors v, Scale s) {
@@ -121,4 +129,13 @@ void run(Vectors v, Scale s, Box b, Gather g) {
 // POINTER: error: command line: the argument 'v.x' is a pointer (const float *); only integer, floating-point and bool arguments take a value
 // NOTINT: error: command line: the argument 'v.n' (int) needs an integer, got '1.5'
 
-// EMULATE: gpurd-advise: error: kernel 'gather' takes the struct parameter 'g' by value, whose members the emulator cannot set up yet; the kernel is not affine either (see --dump-accesses)
+// NOVALUE: gpurd-advise: error: kernel 'gather' is emulated, and reads 'g.n' without a value; give it with --arg g.n=VALUE
+// NOBUFFER: gpurd-advise: error: kernel 'gather' is emulated, and its pointer arguments 'g.index', 'g.in', 'g.out' have no buffer; describe each with --buffer NAME=TYPE:COUNT:INIT (e.g. --buffer g.index=int32:1024:zero)
+// With g.n = 1024, the first 4 blocks (32 warps) work: each reads a line of
+// g.index and, through the identity index, a line of g.in, and writes one
+// of g.out; the other 4 blocks read nothing.
+// EMULATE: kernel gather on fermi-gtx470 (predicted by the cache model; warp-queue)
+// EMULATE-NEXT: L1: 64 read requests, hit rate 0.0%; misses compulsory 64,
+// EMULATE: array g_index: L1 32 reads (hit rate 0.0%)
+// EMULATE: array g_in: L1 32 reads (hit rate 0.0%)
+// EMULATE: array g_out: L1 32 writes

@@ -49,6 +49,16 @@ struct EmulatorArguments {
   std::map<unsigned, std::vector<uint8_t>> buffers;
   /// Texture references by variable name (as written, or the IR symbol).
   std::map<std::string, TextureBinding> textures;
+  /// Members of struct parameters passed by value, by (parameter index,
+  /// byte offset): scalar values with their size in bytes, and the
+  /// contents of what pointer members point to, with their names (`p.vx`).
+  struct MemberScalar {
+    uint64_t bits = 0; ///< The value's bytes, little-endian.
+    unsigned size = 0;
+  };
+  std::map<std::pair<unsigned, uint64_t>, MemberScalar> memberScalars;
+  std::map<std::pair<unsigned, uint64_t>, std::vector<uint8_t>> memberBuffers;
+  std::map<std::pair<unsigned, uint64_t>, std::string> memberNames;
 };
 
 /// Creates the emulator for a prepared kernel (whose siteInstructions map

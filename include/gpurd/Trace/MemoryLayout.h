@@ -56,6 +56,11 @@ public:
   std::optional<uint64_t> bufferBase(unsigned param) const;
   std::optional<uint64_t> memberBufferBase(unsigned param,
                                            uint64_t offset) const;
+  /// Every placed member buffer: (parameter, offset) -> base.
+  const std::map<std::pair<unsigned, uint64_t>, uint64_t> &
+  memberBufferBases() const {
+    return memberBuffers;
+  }
   std::optional<uint64_t> globalBase(const std::string &name) const;
   std::optional<uint64_t> sharedBase(const std::string &name) const;
   uint64_t sharedBytes() const { return nextShared; }
