@@ -143,7 +143,12 @@ protected:
     r.site = site;
     r.kind = kind;
   }
-  void emitLines(const WarpRequests &warp, const WarpMemoryOp &op);
+  void emitLines(const WarpRequests &warp, const WarpMemoryOp &op) {
+    emitLines(warp, op.site, op.kind, op.l2Begin, op.l2Count);
+  }
+  /// The same, from the parts: L2 lines [l2Begin, l2Begin + l2Count).
+  void emitLines(const WarpRequests &warp, uint32_t site, OpKind kind,
+                 uint32_t l2Begin, uint32_t l2Count);
   /// What a write does to the L1 line it finds (or not).
   enum class WriteAction { None, Reference, Invalidate };
   WriteAction writeAction(OpKind kind, bool present) const;

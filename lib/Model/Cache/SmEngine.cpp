@@ -96,13 +96,14 @@ void SmEngine::emitFill(uint64_t l1Line, uint32_t sectorMask, uint32_t site) {
   }
 }
 
-void SmEngine::emitLines(const WarpRequests &warp, const WarpMemoryOp &op) {
+void SmEngine::emitLines(const WarpRequests &warp, uint32_t site, OpKind kind,
+                         uint32_t l2Begin, uint32_t l2Count) {
   if (!setup.l2LineSize)
     return;
-  if (op.kind == OpKind::Write && !forwardsWrite(op.kind))
+  if (kind == OpKind::Write && !forwardsWrite(kind))
     return;
-  for (uint32_t i = op.l2Begin; i < op.l2End(); ++i)
-    emit(warp.l2Lines[i], op.site, op.kind);
+  for (uint32_t i = l2Begin; i < l2Begin + l2Count; ++i)
+    emit(warp.l2Lines[i], site, kind);
 }
 
 SmEngine::WriteAction SmEngine::writeAction(OpKind kind, bool present) const {

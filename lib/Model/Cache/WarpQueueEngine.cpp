@@ -53,8 +53,15 @@ private:
     bool usesL1;
   };
   /// The header words of an instruction in a stream: its site, then its
-  /// request count, kind and whether it uses the L1.
+  /// request count, kind and whether it uses the L1. Writes and reads past
+  /// the L1, which send their own lines to the L2, have two trailer words
+  /// after their line states: the range of their L2 lines (so that the turn
+  /// need not reload the instruction; a trailer keeps the header, which every
+  /// turn reads, the same for all).
   static constexpr uint32_t HeaderWords = 2;
+  static uint32_t trailerWords(const TurnOp &op) {
+    return op.kind != OpKind::Read || !op.usesL1 ? 2 : 0;
+  }
   static uint32_t packMeta(const WarpMemoryOp &op) {
     return uint32_t(op.l1Count) | uint32_t(op.kind) << 16 |
            uint32_t(op.usesL1) << 24;
@@ -94,7 +101,20 @@ private:
   };
   struct Slot {
     std::vector<WarpRequests> traces;
-    std::vector<std::vector<uint32_t>> streams; ///< Per warp.
+    /// Per warp, reused block after block and never zero-filled (every word
+    /// a turn reads is written first).
+    struct Stream {
+      std::unique_ptr<uint32_t[]> words;
+      size_t capacity = 0;
+      uint32_t *reserve(size_t size) {
+        if (size > capacity) {
+          words.reset(new uint32_t[size]);
+          capacity = size;
+        }
+        return words.get();
+      }
+    };
+    std::vector<Stream> streams;
     uint64_t block = 0;
     unsigned warpsLeft = 0;
     bool busy = false;
@@ -155,9 +175,9 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
   s.streams.resize(s.traces.size());
   for (size_t w = 0; w < s.traces.size(); ++w) {
     const WarpRequests &trace = s.traces[w];
-    std::vector<uint32_t> &stream = s.streams[w];
-    stream.resize(HeaderWords * trace.ops.size() + trace.l1Lines.size());
-    uint32_t *out = stream.data();
+    // At most: every instruction with a trailer.
+    uint32_t *out = s.streams[w].reserve((HeaderWords + 2) * trace.ops.size() +
+                                         trace.l1Lines.size());
     const unsigned slice = sliceOf(trace.warp);
     uint32_t expectedBegin = trace.ops.empty() ? 0 : trace.ops[0].l1Begin;
     for (const WarpMemoryOp &op : trace.ops) {
@@ -173,8 +193,11 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
       for (uint32_t r = op.l1Begin; r < op.l1End(); ++r)
         // processRequest looks up exactly these.
         *out++ = op.usesL1 ? level.lineIndex(trace.l1Lines[r], slice) : NoIndex;
+      if (op.kind != OpKind::Read || !op.usesL1) {
+        *out++ = op.l2Begin;
+        *out++ = op.l2Count;
+      }
     }
-    stream.resize(out - stream.data());
   }
   for (size_t w = 0; w < s.traces.size(); ++w) {
     const WarpRequests &trace = s.traces[w];
@@ -182,7 +205,7 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
     warps.emplace_back();
     Warp &warp = warps.back();
     warp.trace = &trace;
-    warp.stream = s.streams[w].data();
+    warp.stream = s.streams[w].words.get();
     warp.slot = slot;
     warp.opCount = static_cast<uint32_t>(trace.ops.size());
     if (trace.ops.empty()) {
@@ -264,8 +287,11 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
                                            uint32_t req, bool firstOfOp,
                                            CacheCounters &counters, uint64_t s,
                                            std::optional<RequestEvent> &event) {
-  if (firstOfOp)
-    emitLines(*warp.trace, warp.trace->ops[warp.op]);
+  if (firstOfOp) {
+    const uint32_t *trailer =
+        warp.stream + warp.position + HeaderWords + op.count;
+    emitLines(*warp.trace, op.site, op.kind, trailer[0], trailer[1]);
+  }
   if (op.kind == OpKind::Read) {
     // A read past the L1: the warp waits for the level below.
     ++counters.bypassed;
@@ -439,7 +465,7 @@ void WarpQueueEngine::endTurn() {
     return;
   }
   warp.l1Cursor += turnOp.count;
-  warp.position += HeaderWords + turnOp.count;
+  warp.position += HeaderWords + turnOp.count + trailerWords(turnOp);
   // What the warp's next turn reads, asked for while it waits in the queue
   // (the hardware prefetchers do not follow dozens of interleaved streams).
   // (Written here rather than in a helper, which GCC would find pure and
