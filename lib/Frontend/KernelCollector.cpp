@@ -205,6 +205,33 @@ public:
       record(member);
     return true;
   }
+  /// `__ldg(&a[i])` and the other cache-hinted loads: the call reads
+  /// through its argument, and the compiled load carries the call's
+  /// position; its text is what it reads (`a[i]`, `a + i`).
+  bool VisitCallExpr(CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || call->getNumArgs() != 1 || call->isValueDependent())
+      return true;
+    llvm::StringRef name = callee->getName();
+    if (name != "__ldg" && name != "__ldca" && name != "__ldcg" &&
+        name != "__ldcs" && name != "__ldlu" && name != "__ldcv")
+      return true;
+    const SourceManager &sm = context.getSourceManager();
+    const Expr *arg = call->getArg(0)->IgnoreParenImpCasts();
+    SourceAccess access;
+    access.begin = positionOf(sm, call->getBeginLoc());
+    access.end = positionOf(sm, call->getEndLoc());
+    const Expr *read = arg;
+    if (const auto *address = dyn_cast<UnaryOperator>(arg);
+        address && address->getOpcode() == UO_AddrOf)
+      read = address->getSubExpr();
+    CharSourceRange range = sm.getExpansionRange(read->getSourceRange());
+    access.text = Lexer::getSourceText(range, sm, context.getLangOpts()).str();
+    access.function = function;
+    access.isRead = true;
+    info.deviceAccesses.push_back(std::move(access));
+    return true;
+  }
   bool VisitForStmt(ForStmt *loop) {
     std::string iterator;
     if (const auto *decl = dyn_cast_or_null<DeclStmt>(loop->getInit())) {

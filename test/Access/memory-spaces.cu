@@ -49,13 +49,12 @@ __global__ void space_restrict(const float *__restrict__ in, float *__restrict__
 }
 
 // __ldg on a plain pointer: the operation is the ldg intrinsic, read-only.
-// in[i + 1] -> 4 + 1024bx + 4tx. (Its location is the CUDA header that
-// defines __ldg, not this line, and it has no source text: a known gpurd
-// problem, not checked.)
+// in[i + 1] -> 4 + 1024bx + 4tx. It is reported at the call, with the text
+// of what it reads.
 // LDG: kernel space_ldg: 2 memory operations, 2 affine; parameters: none
 __global__ void space_ldg(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  // LDG-NEXT: S0 {{.*}}: ldg global-readonly 4 B of in (read)
+  // LDG-NEXT: S0 {{.*}}memory-spaces.cu:[[@LINE+7]]:12: ldg global-readonly 4 B of in (read) 'in[i + 1]'
   // LDG-NEXT: domain:   { S0[bx, tx] : 0 <= bx <= 63 and 0 <= tx <= 255 }
   // LDG-NEXT: access:   { S0[bx, tx] -> in[4 + 1024bx + 4tx] : 0 <= bx <= 63 and 0 <= tx <= 255 }
   // LDG-NEXT: schedule: { S0[bx, tx] -> [0] }
