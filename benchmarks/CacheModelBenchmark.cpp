@@ -219,6 +219,15 @@ void BM_WarpQueue_Gemm512(benchmark::State &state) {
 }
 BENCHMARK(BM_WarpQueue_Gemm512)->Unit(benchmark::kMillisecond);
 
+// The same on the default architecture: a sectored, write-through L1 of
+// 4 sets x 384 ways (the A100 preset's 192 KB for a kernel without shared
+// memory).
+void BM_WarpQueue_Gemm512_A100(benchmark::State &state) {
+  runModel(state, cachedRequests(gemm(512)), model::ExecutionEngine::WarpQueue,
+           "ampere-a100");
+}
+BENCHMARK(BM_WarpQueue_Gemm512_A100)->Unit(benchmark::kMillisecond);
+
 void BM_WarpQueue_Stencil2048(benchmark::State &state) {
   runModel(state, cachedRequests(stencil(2048)),
            model::ExecutionEngine::WarpQueue, "fermi-gtx470");
