@@ -1,5 +1,4 @@
-//===- HostEvaluator.h - Compile-time values of host expressions -*- C++
-//-*-===//
+//===- HostEvaluator.h - Compile-time values of host code -------*- C++ -*-===//
 //
 // Evaluates the host-side expressions of a launch site (grid and block
 // dimensions, dynamic shared memory, scalar kernel arguments) the way a reader

@@ -1,5 +1,4 @@
-//===- ModelTestSupport.h - Hand-built launches for the cache model -*- C++
-//-*-===//
+//===- ModelTestSupport.h - Hand-built launches -----------------*- C++ -*-===//
 #ifndef GPURD_UNITTESTS_MODEL_MODELTESTSUPPORT_H
 #define GPURD_UNITTESTS_MODEL_MODELTESTSUPPORT_H
 

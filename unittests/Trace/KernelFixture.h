@@ -1,5 +1,4 @@
-//===- KernelFixture.h - Compile a CUDA snippet to an access model -*- C++
-//-*-===//
+//===- KernelFixture.h - CUDA snippet to access model -----------*- C++ -*-===//
 #ifndef GPURD_UNITTESTS_TRACE_KERNELFIXTURE_H
 #define GPURD_UNITTESTS_TRACE_KERNELFIXTURE_H
 

@@ -1,5 +1,4 @@
-//===- ParamFields.h - Members of struct parameters passed by value -*- C++
-//-*-===//
+//===- ParamFields.h - Struct parameters passed by value --------*- C++ -*-===//
 //
 // A struct kernel parameter passed by value (`Particles p`) is a `ptr byval`
 // argument in the device IR, and its members are loads through it. The

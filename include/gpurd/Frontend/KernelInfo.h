@@ -1,5 +1,4 @@
-//===- KernelInfo.h - Kernels and launch sites found in a CUDA file -*- C++
-//-*-===//
+//===- KernelInfo.h - Kernels and launch sites of a CUDA file ---*- C++ -*-===//
 //
 // The Frontend's result for one translation unit: every __global__ kernel
 // (template instantiations included) with its parameters, and every launch

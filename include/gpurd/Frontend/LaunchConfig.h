@@ -1,5 +1,4 @@
-//===- LaunchConfig.h - The launch configuration a model runs with -*- C++
-//-*-===//
+//===- LaunchConfig.h - A kernel launch configuration -----------*- C++ -*-===//
 //
 // A kernel's launch configuration (grid, block, dynamic shared memory, scalar
 // argument values) is resolved from three layers, later ones overriding

@@ -1,5 +1,4 @@
-//===- KernelListing.h - Print kernels, launches and configurations -*- C++
-//-*-===//
+//===- KernelListing.h - Kernels, launches, configurations ------*- C++ -*-===//
 //
 // Renders what the Frontend found (`--list-kernels`) and resolved launch
 // configurations, as text (one `file:line:col: ...` line per item, so editors

@@ -1,5 +1,4 @@
-//===- WarpTrace.h - The request stream the memory models consume -*- C++
-//-*-===//
+//===- WarpTrace.h - The request stream of the models -----------*- C++ -*-===//
 //
 // What every model of the seeds consumes (seed 000 §4.1, §4.6; seed 001
 // §4.1): for the thread blocks that run on an SM, per warp, in program order,

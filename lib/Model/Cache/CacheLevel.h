@@ -1,5 +1,4 @@
-//===- CacheLevel.h - The state of one cache (an SM's L1, or the L2) -*- C++
-//-*-===//
+//===- CacheLevel.h - The state of one cache --------------------*- C++ -*-===//
 //
 // What both execution engines share: the geometry (banks, sets, index
 // function; seed 000 §4.3, seed 001 Table 2), one reuse stack per set whose

@@ -1,5 +1,4 @@
-//===- StepCore.h - Seed 001's parallel RD steps over banks and ports -*- C++
-//-*-===//
+//===- StepCore.h - Seed 001's RD steps over banks, ports -------*- C++ -*-===//
 //
 // Seed 001 §4.4 and Table 3: each step has two phases.
 //  1. The requests are mapped onto their banks and access them through the
