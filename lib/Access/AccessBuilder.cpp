@@ -596,6 +596,12 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     default:
       site.space = isa_and_nonnull<AllocaInst>(base) ? MemorySpace::Local
                                                      : MemorySpace::Global;
+      // A struct parameter indexed at a varying offset (an array member):
+      // the parameter space, which the constant bank serves (members at
+      // constant offsets are no operations at all: ParamFields.h).
+      if (const auto *arg = dyn_cast_or_null<Argument>(base);
+          arg && arg->hasByValAttr())
+        site.space = MemorySpace::Constant;
     }
     if (site.space == MemorySpace::Global) {
       const auto *arg = dyn_cast_or_null<Argument>(base);

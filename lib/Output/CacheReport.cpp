@@ -23,16 +23,22 @@ std::string percent(double fraction) {
 void printLevel(llvm::raw_ostream &os, const char *name,
                 const CacheCounters &c) {
   os << name << ": " << c.readAccesses
-     << (c.readAccesses == 1 ? " read request" : " read requests")
-     << ", hit rate " << percent(c.readHitRate()) << "; misses";
+     << (c.readAccesses == 1 ? " read request" : " read requests");
+  // A rate of no requests is no number.
+  if (c.readAccesses)
+    os << ", hit rate " << percent(c.readHitRate());
+  os << "; misses";
   for (unsigned k = 0; k < model::NumMissClasses; ++k)
     os << (k ? ", " : " ") << model::missClassName(static_cast<MissClass>(k))
        << " " << c.readMisses[k];
   os << "; " << c.writeAccesses << " writes";
   if (c.bypassed)
     os << ", " << c.bypassed << " bypassed";
-  os << "; MSHR merge rate " << percent(c.mshrMergeRate())
-     << ", reservation failures " << c.reservationFailures << "\n";
+  if (c.mshrAllocations + c.mshrMerges)
+    os << "; MSHR merge rate " << percent(c.mshrMergeRate());
+  else
+    os << "; no MSHR use";
+  os << ", reservation failures " << c.reservationFailures << "\n";
 }
 
 nlohmann::json samplingJson(const model::SamplingInfo &s) {

@@ -194,6 +194,27 @@ createTraceSource(const access::PreparedKernel &prepared,
       if (llvm::find(unknownMembers, name) == unknownMembers.end())
         unknownMembers.push_back(name);
     }
+  // A struct parameter read at a varying offset (an array member): the
+  // emulator has no values for it.
+  for (const llvm::BasicBlock &block : *prepared.function)
+    for (const llvm::Instruction &inst : block) {
+      const auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);
+      if (!load || access::paramFieldRead(load))
+        continue;
+      const auto *arg = llvm::dyn_cast<llvm::Argument>(
+          llvm::getUnderlyingObject(load->getPointerOperand()));
+      if (!arg || !arg->hasByValAttr())
+        continue;
+      unsigned index = arg->getArgNo();
+      std::string name = index < kernel.params.size()
+                             ? kernel.params[index].name
+                             : "arg" + std::to_string(index);
+      return makeError(
+          "kernel '" + kernel.name +
+          "' is emulated, and indexes into the struct parameter '" + name +
+          "' (an array member), whose contents the "
+          "emulator does not know");
+    }
   if (!unknownMembers.empty()) {
     std::string names;
     for (const std::string &name : unknownMembers)
