@@ -112,6 +112,27 @@ void local(const float *x, float *y) {
 // HOST: kernel scale on fermi-gtx470 (predicted by the cache model; warp-queue)
 // HOST-NEXT: L1: 32 read requests, hit rate 0.0%; misses compulsory 32,
 
+// An array member indexed at a varying offset is read from the parameter
+// space (the constant bank): a constant-space site, which the L1 model
+// leaves out. The emulator does not know the array's contents and says so.
+// RUN: gpurd-advise %s --kernel lookup --dump-accesses --grid 4 --block 64 --arg t.n=256 -- | FileCheck %s --check-prefix=ARRAY
+// RUN: %expect-exit 1 gpurd-advise %s --kernel lookup --grid 4 --block 64 --arg t.n=256 --arch fermi-gtx470 --trace-source=emulate --buffer t.out=float32:256:zero -- 2>&1 | FileCheck %s --check-prefix=ARRAYEMU
+struct Table {
+  float *out;
+  int table[4];
+  int n;
+};
+
+// ARRAY: kernel lookup: 2 memory operations, 2 affine; parameters: none
+// ARRAY-NEXT: S0 {{.*}}: load constant 4 B of t (read) 't.table[threadIdx.x % 4]'
+// ARRAY: S1 {{.*}}: store global 4 B to t_out (write) 't.out[i]'
+// ARRAYEMU: error: kernel 'lookup' is emulated, and indexes into the struct parameter 't' (an array member), whose contents the emulator does not know
+__global__ void lookup(Table t) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < t.n)
+    t.out[i] = t.table[threadIdx.x % 4];
+}
+
 void run(Vectors v, Scale s, Box b, Gather g) {
   axpy<<<8, 256>>>(v, s);
   grid3<<<dim3(4, 4), dim3(16, 8)>>>(b);
