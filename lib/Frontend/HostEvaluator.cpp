@@ -11,6 +11,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <cstdlib>
 
 using namespace clang;
 
@@ -30,10 +31,26 @@ std::string EvaluatedValue::str() const {
   if (const auto *s = std::get_if<int64_t>(&value))
     return std::to_string(*s);
   if (const auto *d = std::get_if<double>(&value)) {
-    std::string out;
-    llvm::raw_string_ostream os(out);
-    os << llvm::format("%.17g", *d);
-    return out;
+    // The shortest text that reads back as the same value: as a float when
+    // the value is one (a `float` argument, `1e-3f`: "0.001", not
+    // "0.0010000000474974513"), else as a double.
+    auto shortest = [&](unsigned maxDigits, auto same) {
+      std::string out;
+      for (unsigned digits = 1; digits <= maxDigits; ++digits) {
+        out.clear();
+        llvm::raw_string_ostream os(out);
+        os << llvm::format("%.*g", digits, *d);
+        os.flush();
+        if (same(std::strtod(out.c_str(), nullptr)))
+          break;
+      }
+      return out;
+    };
+    if (static_cast<double>(static_cast<float>(*d)) == *d)
+      return shortest(9, [&](double back) {
+        return static_cast<float>(back) == static_cast<float>(*d);
+      });
+    return shortest(17, [&](double back) { return back == *d; });
   }
   return "?";
 }

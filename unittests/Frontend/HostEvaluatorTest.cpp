@@ -246,3 +246,19 @@ TEST(HostEvaluator, StructArgumentMembers) {
   EXPECT_FALSE(member(3, "p.n")->isKnown());
   EXPECT_EQ(member(3, "p.n")->unknownReason, "'p' is a parameter of 'passed'");
 }
+
+// Values print as the shortest text that reads back the same: as a float
+// when the value is one.
+TEST(HostEvaluator, ShortestValueText) {
+  auto text = [](double d) {
+    EvaluatedValue v;
+    v.value = d;
+    return v.str();
+  };
+  EXPECT_EQ(text(double(1e-3f)), "0.001"); // the float 1e-3f
+  EXPECT_EQ(text(0.999f), "0.999");
+  EXPECT_EQ(text(0.1), "0.1"); // a double
+  EXPECT_EQ(text(1.0 / 3.0), "0.3333333333333333");
+  EXPECT_EQ(text(3.0), "3");
+  EXPECT_EQ(text(-2.5), "-2.5");
+}
