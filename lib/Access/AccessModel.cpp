@@ -4,38 +4,6 @@
 
 namespace gpurd::access {
 
-const char *memorySpaceName(MemorySpace space) {
-  switch (space) {
-  case MemorySpace::Global:
-    return "global";
-  case MemorySpace::GlobalReadOnly:
-    return "global-readonly";
-  case MemorySpace::Shared:
-    return "shared";
-  case MemorySpace::Constant:
-    return "constant";
-  case MemorySpace::Local:
-    return "local";
-  case MemorySpace::Texture:
-    return "texture";
-  }
-  return "global";
-}
-
-const char *accessKindName(AccessKind kind) {
-  switch (kind) {
-  case AccessKind::Read:
-    return "read";
-  case AccessKind::Write:
-    return "write";
-  case AccessKind::ReadModifyWrite:
-    return "read-modify-write";
-  case AccessKind::Barrier:
-    return "barrier";
-  }
-  return "read";
-}
-
 const char *NonAffineReason::name() const {
   switch (kind) {
   case Kind::DataDependentAddress:

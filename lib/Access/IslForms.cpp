@@ -2,6 +2,7 @@
 
 #include "IslForms.h"
 #include "Isl.h"
+#include "gpurd/Support/UserInput.h"
 
 #include <isl/aff.h>
 
@@ -37,10 +38,11 @@ void giveUp(AccessSite &site) {
   site.islDomain.clear();
   site.islAccess.clear();
   site.islSchedule.clear();
-  site.reason = NonAffineReason{NonAffineReason::Kind::Complexity,
-                                "isl's operation limit was reached "
-                                "(--isl-max-operations)",
-                                site.position};
+  site.reason =
+      NonAffineReason{NonAffineReason::Kind::Complexity,
+                      "isl's operation limit was reached (" +
+                          userInput(UserInput::IslMaxOperations) + ")",
+                      site.position};
 }
 
 /// Handles a failed isl call on \p text: an operation-limit failure makes

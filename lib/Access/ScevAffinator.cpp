@@ -1,6 +1,7 @@
 //===- ScevAffinator.cpp - ScalarEvolution to quasi-affine ----------------===//
 
 #include "ScevAffinator.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Instructions.h"
@@ -13,6 +14,13 @@ using namespace llvm;
 
 namespace gpurd::access {
 namespace {
+
+/// The inputs whose values make an index affine: `(--arg, --grid,
+/// --block)` on the command line.
+std::string launchValueInputs() {
+  return "(" + userInput(UserInput::Argument) + ", " +
+         userInput(UserInput::Grid) + ", " + userInput(UserInput::Block) + ")";
+}
 
 constexpr unsigned MaxDepth = 100;
 
@@ -197,8 +205,8 @@ AffineResult ScevAffinator::convertExact(const SCEV *scev, const Loop *scope) {
       if (term)
         return reason(NonAffineReason::Kind::NonAffineProduct,
                       "the index multiplies two values that are not "
-                      "constants; give their values (--arg, --grid, "
-                      "--block) to make it affine",
+                      "constants; give their values " +
+                          launchValueInputs() + " to make it affine",
                       nullptr);
       term = expr(r);
     }
@@ -241,8 +249,8 @@ AffineResult ScevAffinator::convertExact(const SCEV *scev, const Loop *scope) {
     if (!stride)
       return reason(NonAffineReason::Kind::NonAffineProduct,
                     "the stride of the loop" + loopName(loop) +
-                        " is not a constant; give the values it depends on "
-                        "(--arg, --grid, --block) to make it affine",
+                        " is not a constant; give the values it depends on " +
+                        launchValueInputs() + " to make it affine",
                     nullptr);
     return expr(start) + QuasiAffine::variable(variables.loop(loop)) * *stride;
   }

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Arch/ArchOverride.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "ArchJsonInternal.h"
 
@@ -21,7 +22,9 @@ llvm::Error overrideError(llvm::StringRef key, llvm::StringRef value,
                           const llvm::Twine &message) {
   return llvm::createStringError(
       llvm::inconvertibleErrorCode(),
-      ("--set " + key + "=" + value + ": " + message).str());
+      (userInput(UserInput::ArchSetting, (key + "=" + value).str()) + ": " +
+       message)
+          .str());
 }
 
 /// The value as JSON, or as a string when it is not valid JSON.
@@ -67,8 +70,8 @@ llvm::Error applyOverride(ArchDescription &arch, llvm::StringRef key,
   else
     (*node)[parts.back().str()] = std::move(newValue);
 
-  llvm::Expected<ArchDescription> updated =
-      archFromJson(document, ("--set " + key + "=" + value).str());
+  llvm::Expected<ArchDescription> updated = archFromJson(
+      document, userInput(UserInput::ArchSetting, (key + "=" + value).str()));
   if (!updated)
     return updated.takeError();
   arch = std::move(*updated);
@@ -78,10 +81,10 @@ llvm::Error applyOverride(ArchDescription &arch, llvm::StringRef key,
 llvm::Error applyOverride(ArchDescription &arch, llvm::StringRef assignment) {
   auto [key, value] = assignment.split('=');
   if (key.size() == assignment.size())
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "--set %s: expected key=value, such as "
-                                   "l1.assoc=8",
-                                   assignment.str().c_str());
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        userInput(UserInput::ArchSetting, assignment) +
+            ": expected key=value, such as l1.assoc=8");
   return applyOverride(arch, key.trim(), value.trim());
 }
 

@@ -30,6 +30,22 @@ createCudaFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
   return overlay;
 }
 
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+createCudaFileSystem(const CudaCompileOptions &options) {
+  return createCudaFileSystem(
+      options.fileSystem ? options.fileSystem : llvm::vfs::getRealFileSystem());
+}
+
+std::optional<std::string> unreadableSource(llvm::vfs::FileSystem &fileSystem,
+                                            llvm::StringRef file) {
+  llvm::ErrorOr<llvm::vfs::Status> status = fileSystem.status(file);
+  if (!status)
+    return "no such file: '" + file.str() + "'";
+  if (status->isDirectory())
+    return "'" + file.str() + "' is a directory, not a CUDA file";
+  return std::nullopt;
+}
+
 std::string defaultClangResourceDir() {
   if (const char *fromEnv = std::getenv("GPURD_RESOURCE_DIR");
       fromEnv && *fromEnv)

@@ -748,19 +748,16 @@ private:
 llvm::Expected<TranslationUnitInfo>
 collectKernels(const tooling::CompilationDatabase &database, StringRef file,
                CudaCompileOptions options, DiagnosticConsumer *diagnostics) {
-  if (!llvm::sys::fs::exists(file))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "no such file: '%s'", file.str().c_str());
-  if (llvm::sys::fs::is_directory(file))
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "'%s' is a directory, not a CUDA file",
-                                   file.str().c_str());
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem =
+      createCudaFileSystem(options);
+  if (std::optional<std::string> why = unreadableSource(*fileSystem, file))
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), *why);
   options.side = CudaSide::Host;
   TranslationUnitInfo info;
   info.file = file.str();
   tooling::ClangTool tool(database, {file.str()},
                           std::make_shared<PCHContainerOperations>(),
-                          createCudaFileSystem());
+                          fileSystem);
   tool.appendArgumentsAdjuster(getCudaArgumentsAdjuster(options));
   tool.setPrintErrorMessage(false);
   std::unique_ptr<DiagnosticConsumer> printer;

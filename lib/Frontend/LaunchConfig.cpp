@@ -2,6 +2,7 @@
 
 #include "gpurd/Frontend/LaunchConfig.h"
 #include "gpurd/Frontend/DisplayPath.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -160,7 +161,8 @@ parseArgAssignments(const std::vector<std::string> &assignments) {
     name = name.trim();
     if (name.empty() || value.trim().empty() ||
         !llvm::StringRef(assignment).contains('='))
-      return makeError("--arg takes NAME=VALUE, got '" + assignment + "'");
+      return makeError(userInput(UserInput::Argument) +
+                       " takes NAME=VALUE, got '" + assignment + "'");
     out[name.str()] = value.trim().str();
   }
   return out;
@@ -464,25 +466,30 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
         "the grid size" +
         (site ? where + " is '" + site->grid.text + "': " + reasonOf(site->grid)
               : std::string(" (no launch site in the file)")) +
-        "; give it with --grid X[,Y[,Z]] or in a --launch-spec file");
+        "; give it with " + userInput(UserInput::Grid, "X[,Y[,Z]]") +
+        " or in a " + userInput(UserInput::LaunchSpec) + " file");
   if (!block)
-    missing.push_back(
-        "the block size" +
-        (site ? where + " is '" + site->block.text +
-                    "': " + reasonOf(site->block)
-              : std::string(" (no launch site in the file)")) +
-        "; give it with --block X[,Y[,Z]] or in a --launch-spec file");
+    missing.push_back("the block size" +
+                      (site ? where + " is '" + site->block.text +
+                                  "': " + reasonOf(site->block)
+                            : std::string(" (no launch site in the file)")) +
+                      "; give it with " +
+                      userInput(UserInput::Block, "X[,Y[,Z]]") + " or in a " +
+                      userInput(UserInput::LaunchSpec) + " file");
   if (!shared) {
     if (site)
-      missing.push_back("the dynamic shared memory size" + where + " is '" +
-                        site->dynamicSharedBytes.text +
-                        "': " + site->dynamicSharedBytes.unknownReason +
-                        "; give it with --smem BYTES or in a --launch-spec "
-                        "file");
+      missing.push_back(
+          "the dynamic shared memory size" + where + " is '" +
+          site->dynamicSharedBytes.text +
+          "': " + site->dynamicSharedBytes.unknownReason + "; give it with " +
+          userInput(UserInput::DynamicShared, "BYTES") + " or in a " +
+          userInput(UserInput::LaunchSpec) + " file");
     else if (kernel.usesDynamicShared)
       missing.push_back("the dynamic shared memory size (the kernel declares "
-                        "extern __shared__ memory); give it with --smem "
-                        "BYTES or in a --launch-spec file");
+                        "extern __shared__ memory); give it with " +
+                        userInput(UserInput::DynamicShared, "BYTES") +
+                        " or in a " + userInput(UserInput::LaunchSpec) +
+                        " file");
     else
       shared = 0;
   }
@@ -504,9 +511,10 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
         if (arg.param == param.name)
           reason = where + " is '" + arg.value.text +
                    "': " + arg.value.unknownReason;
-    std::string message = "the argument '" + param.name + "'" + reason +
-                          "; give it with --arg " + param.name +
-                          "=VALUE or in a --launch-spec file";
+    std::string message =
+        "the argument '" + param.name + "'" + reason + "; give it with " +
+        userInput(UserInput::Argument, param.name + "=VALUE") + " or in a " +
+        userInput(UserInput::LaunchSpec) + " file";
     if (allowUnknownArgs)
       config.unknownArgs.push_back({param.name, std::move(message)});
     else

@@ -1,6 +1,7 @@
 //===- AffineEnumerator.cpp - Warp traces from the affine model -----------===//
 
 #include "gpurd/Trace/AffineEnumerator.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Instructions.h"
@@ -668,13 +669,14 @@ llvm::Error checkEnumerable(const AccessModel &model) {
   for (unsigned p : model.parameters()) {
     const Variable &v = model.variables[p];
     if (!v.sourceName.empty())
-      return makeError("'" + v.sourceName +
-                       "' has no value; give it with "
-                       "--arg " +
-                       v.sourceName + "=VALUE so the trace can be enumerated");
-    return makeError("'" + v.name +
-                     "' has no value; give it (--arg, --grid, --block) so the "
-                     "trace can be enumerated");
+      return makeError("'" + v.sourceName + "' has no value; give it with " +
+                       userInput(UserInput::Argument, v.sourceName + "=VALUE") +
+                       " so the trace can be enumerated");
+    return makeError("'" + v.name + "' has no value; give it (" +
+                     userInput(UserInput::Argument) + ", " +
+                     userInput(UserInput::Grid) + ", " +
+                     userInput(UserInput::Block) +
+                     ") so the trace can be enumerated");
   }
   return llvm::Error::success();
 }

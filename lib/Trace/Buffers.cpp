@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Trace/Buffers.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -265,8 +266,8 @@ private:
       for (const auto &[knownName, value] : *variables)
         known += (known.empty() ? "" : ", ") + knownName;
       if (known.empty())
-        known = "no scalar arguments are known (give them with --arg "
-                "NAME=VALUE)";
+        known = "no scalar arguments are known (give them with " +
+                userInput(UserInput::Argument, "NAME=VALUE") + ")";
       else
         known = "known names: " + known;
       return makeError("unknown name '" + name + "' in count expression '" +
@@ -459,8 +460,9 @@ unsigned elementSize(ElementType type) {
 
 llvm::Expected<BufferSpec> parseBufferSpec(llvm::StringRef text) {
   auto fail = [&](const llvm::Twine &what) {
-    return makeError("invalid --buffer '" + text + "': " + what + "; " +
-                     ExpectedForm);
+    return makeError("invalid " +
+                     userInput(UserInput::Buffer, ("'" + text + "'").str()) +
+                     ": " + what + "; " + ExpectedForm);
   };
   BufferSpec spec;
   auto [name, rest] = text.split('=');

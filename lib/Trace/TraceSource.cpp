@@ -2,6 +2,7 @@
 
 #include "gpurd/Trace/TraceSource.h"
 #include "gpurd/Access/ParamFields.h"
+#include "gpurd/Support/UserInput.h"
 #include "gpurd/Trace/AffineEnumerator.h"
 #include "gpurd/Trace/Emulator.h"
 #include "gpurd/Trace/MemoryLayout.h"
@@ -13,6 +14,11 @@ namespace {
 
 llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// The buffer \p spec describes, as the user gave it, for messages.
+std::string bufferInput(const BufferSpec &spec) {
+  return userInput(UserInput::Buffer, spec.name);
 }
 
 } // namespace
@@ -46,35 +52,35 @@ createTraceSource(const access::PreparedKernel &prepared,
       const StructField *field =
           owner == kernel.params.end() ? nullptr : fieldNamed(*owner, path);
       if (!field || field->type.kind != ParamKind::Pointer)
-        return makeError("--buffer " + spec.name + ": kernel '" + kernel.name +
+        return makeError(bufferInput(spec) + ": kernel '" + kernel.name +
                          "' has no pointer parameter or member '" + spec.name +
                          "'");
       auto count = evaluateCount(spec.countExpression, variables);
       if (!count)
-        return makeError("--buffer " + spec.name + ": " +
+        return makeError(bufferInput(spec) + ": " +
                          llvm::toString(count.takeError()));
       auto bytes = materializeBuffer(spec, *count);
       if (!bytes)
-        return makeError("--buffer " + spec.name + ": " +
+        return makeError(bufferInput(spec) + ": " +
                          llvm::toString(bytes.takeError()));
       memberContents[{unsigned(owner - kernel.params.begin()), field->offset}] =
           std::move(*bytes);
       continue;
     }
     if (param == kernel.params.end())
-      return makeError("--buffer " + spec.name + ": kernel '" + kernel.name +
+      return makeError(bufferInput(spec) + ": kernel '" + kernel.name +
                        "' has no parameter '" + spec.name + "'");
     if (param->kind != ParamKind::Pointer)
-      return makeError("--buffer " + spec.name + ": '" + spec.name +
+      return makeError(bufferInput(spec) + ": '" + spec.name +
                        "' is not a pointer (" + param->type + ")");
     unsigned index = param - kernel.params.begin();
     auto count = evaluateCount(spec.countExpression, variables);
     if (!count)
-      return makeError("--buffer " + spec.name + ": " +
+      return makeError(bufferInput(spec) + ": " +
                        llvm::toString(count.takeError()));
     auto bytes = materializeBuffer(spec, *count);
     if (!bytes)
-      return makeError("--buffer " + spec.name + ": " +
+      return makeError(bufferInput(spec) + ": " +
                        llvm::toString(bytes.takeError()));
     sizes[index] = bytes->size();
     contents[index] = std::move(*bytes);
@@ -102,8 +108,9 @@ createTraceSource(const access::PreparedKernel &prepared,
   if (kind == TraceSourceKind::Affine) {
     if (llvm::Error why = checkEnumerable(model))
       return makeError(
-          "kernel '" + kernel.name + "' cannot be enumerated affinely: " +
-          llvm::toString(std::move(why)) + "; use --trace-source=emulate");
+          "kernel '" + kernel.name +
+          "' cannot be enumerated affinely: " + llvm::toString(std::move(why)) +
+          "; use " + userInput(UserInput::TraceSource, "emulate"));
     return createAffineEnumerator(model, request.launch, layout, &prepared);
   }
 
@@ -219,10 +226,11 @@ createTraceSource(const access::PreparedKernel &prepared,
     std::string names;
     for (const std::string &name : unknownMembers)
       names += (names.empty() ? "'" : ", '") + name + "'";
-    return makeError("kernel '" + kernel.name + "' is emulated, and reads " +
-                     names + " without a value; give " +
-                     (unknownMembers.size() == 1 ? "it" : "each") +
-                     " with --arg " + unknownMembers.front() + "=VALUE");
+    return makeError(
+        "kernel '" + kernel.name + "' is emulated, and reads " + names +
+        " without a value; give " +
+        (unknownMembers.size() == 1 ? "it" : "each") + " with " +
+        userInput(UserInput::Argument, unknownMembers.front() + "=VALUE"));
   }
   if (!missing.empty()) {
     // Suggest the element type of the first one.
@@ -264,9 +272,11 @@ createTraceSource(const access::PreparedKernel &prepared,
         "kernel '" + kernel.name + "' is emulated, and its pointer argument" +
         (missing.size() == 1 ? " " : "s ") + names +
         (missing.size() == 1 ? " has" : " have") + " no buffer; describe " +
-        (missing.size() == 1 ? "it" : "each") +
-        " with --buffer NAME=TYPE:COUNT:INIT (e.g. --buffer " +
-        missing.front() + "=" + type + ":1024:zero)");
+        (missing.size() == 1 ? "it" : "each") + " with " +
+        userInput(UserInput::Buffer, "NAME=TYPE:COUNT:INIT") + " (e.g. " +
+        userInput(UserInput::Buffer,
+                  missing.front() + "=" + type + ":1024:zero") +
+        ")");
   }
   EmulatorOptions options;
   options.maxStepsPerThread = request.maxStepsPerThread;

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Trace/TraceWriter.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "TraceWriterFormats.h"
 
@@ -22,8 +23,8 @@ openTraceFile(llvm::StringRef path, llvm::StringRef spec) {
   auto out = std::make_unique<llvm::raw_fd_ostream>(path, error,
                                                     llvm::sys::fs::OF_None);
   if (error)
-    return makeTraceError("--emit-trace=" + spec + ": cannot write '" + path +
-                          "': " + error.message());
+    return makeTraceError(userInput(UserInput::EmitTrace, spec) +
+                          ": cannot write '" + path + "': " + error.message());
   return out;
 }
 
@@ -46,10 +47,10 @@ createTraceWriter(llvm::StringRef spec, const TraceHeader &header) {
       [&](llvm::StringRef prefix) -> llvm::Expected<std::string> {
     llvm::StringRef directory = spec.drop_front(prefix.size());
     if (directory.empty())
-      return makeTraceError("--emit-trace=" + spec + ": missing DIR after '" +
-                            prefix + "'; " + Formats);
+      return makeTraceError(userInput(UserInput::EmitTrace, spec) +
+                            ": missing DIR after '" + prefix + "'; " + Formats);
     if (std::error_code error = llvm::sys::fs::create_directories(directory))
-      return makeTraceError("--emit-trace=" + spec +
+      return makeTraceError(userInput(UserInput::EmitTrace, spec) +
                             ": cannot create directory '" + directory +
                             "': " + error.message());
     return directory.str();
@@ -70,8 +71,8 @@ createTraceWriter(llvm::StringRef spec, const TraceHeader &header) {
     return createTextTraceWriter(spec, header);
   if (spec.ends_with(".bin") && spec.size() > 4)
     return createBinaryTraceWriter(spec, header);
-  return makeTraceError("--emit-trace=" + spec + ": unknown trace format; " +
-                        Formats);
+  return makeTraceError(userInput(UserInput::EmitTrace, spec) +
+                        ": unknown trace format; " + Formats);
 }
 
 } // namespace gpurd::trace

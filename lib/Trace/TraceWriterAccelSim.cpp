@@ -32,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TraceWriterFormats.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -216,7 +217,8 @@ public:
           "trace file '" + path() + "': block " + llvm::Twine(block) +
           " arrives where block " + llvm::Twine(nextBlock) +
           " is due; Accel-Sim replays every block of the grid in order, so "
-          "trace all blocks (--sms all) when writing accelsim:DIR");
+          "trace all blocks (" +
+          userInput(UserInput::Sms, "all") + ") when writing accelsim:DIR");
     ++nextBlock;
     unsigned warpsPerBlock = launch.warpsPerBlock();
     std::vector<const WarpTrace *> byIndex(warpsPerBlock, nullptr);
@@ -265,8 +267,8 @@ public:
       return makeTraceError(
           "trace file '" + file + "' holds " + llvm::Twine(nextBlock) +
           " of the grid's " + llvm::Twine(header.launch.numBlocks()) +
-          " blocks; Accel-Sim replays every block, so trace all blocks "
-          "(--sms all) when writing accelsim:DIR");
+          " blocks; Accel-Sim replays every block, so trace all blocks (" +
+          userInput(UserInput::Sms, "all") + ") when writing accelsim:DIR");
     return updateKernelList();
   }
 

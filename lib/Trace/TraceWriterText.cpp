@@ -126,7 +126,7 @@ public:
           line, sizeof line, "%llu %llu %u %s %s 0x%llx %u\n",
           (unsigned long long)block, (unsigned long long)thread,
           instruction.site, accessCode(instruction.kind),
-          barrier ? "-" : access::memorySpaceName(instruction.space),
+          barrier ? "-" : memorySpaceName(instruction.space),
           (unsigned long long)(barrier ? 0 : instruction.addresses[lane]),
           barrier ? 0u : instruction.size);
       out->write(line, length);

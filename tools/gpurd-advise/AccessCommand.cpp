@@ -1,72 +1,53 @@
-//===- AccessCommand.cpp - --dump-accesses and --explain-compiled
-//-----------===//
+//===- AccessCommand.cpp - --dump-accesses and --explain-compiled ---------===//
 
 #include "Commands.h"
-#include "Options.h"
+#include "Messages.h"
 
-#include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Output/AccessDump.h"
 #include "gpurd/Output/KernelListing.h"
-
-#include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 
 namespace gpurd::advise {
 
-/// --dump-accesses / --explain-compiled for one file.
-bool analyseAccesses(const RunContext &run, const TranslationUnitInfo &unit,
-                     nlohmann::json &jsonOut) {
-  auto kernels = selectedKernels(unit);
+bool printAccesses(driver::AnalysisContext &context,
+                   const TranslationUnitInfo &unit, const ToolRequest &request,
+                   nlohmann::json &jsonOut) {
+  auto kernels = context.selectedKernels(unit);
   if (!kernels) {
     reportError(kernels.takeError());
     return false;
   }
-  access::DeviceCompileOptions deviceOptions;
-  deviceOptions.cuda = run.compile;
-  deviceOptions.unroll = unroll;
-  auto device =
-      access::compileDeviceModule(run.database, unit.file, deviceOptions);
-  if (!device) {
+  // One compile for every kernel of the file; a file that does not compile
+  // is reported once.
+  if (auto device = context.deviceModule(unit); !device) {
     reportError(device.takeError());
     return false;
   }
   bool ok = true;
   nlohmann::json models = nlohmann::json::array();
   for (const KernelInfo *kernel : *kernels) {
-    auto launch = mergedLaunchFor(run, unit, *kernel);
-    if (!launch) {
-      reportError(launch.takeError());
-      ok = false;
-      continue;
-    }
-    access::KernelSpecialization values =
-        specializationFor(*kernel, launch->grid, launch->block, launch->args);
-    access::AccessAnalysisOptions options;
-    options.unroll = unroll;
-    options.islMaxOperations = islMaxOperations;
-    if (printDeviceIR)
-      options.printIR = &errs();
-    auto model =
-        access::analyzeKernel(*device->module, *kernel, unit, values, options);
+    auto model = context.analyseAccesses(unit, *kernel);
     if (!model) {
       reportError(model.takeError());
       ok = false;
       continue;
     }
     nlohmann::json entry;
-    if (dumpAccesses) {
-      if (outputFormat == OutputFormat::Json)
+    if (request.printAccessModel) {
+      if (request.json)
         entry["accesses"] = accessModelJson(*model);
       else
-        printAccessModel(outs(), *model);
+        printSpelled([&](raw_ostream &os) { printAccessModel(os, *model); });
     }
-    if (explainCompiled) {
+    if (request.printExplanation) {
       auto explanation = access::explainCompiled(*model, unit);
-      if (outputFormat == OutputFormat::Json)
+      if (request.json)
         entry["compiled"] = explanationJson(*model, explanation);
       else
-        printExplanation(outs(), *model, explanation);
+        printSpelled([&](raw_ostream &os) {
+          printExplanation(os, *model, explanation);
+        });
     }
     entry["kernel"] = kernel->name;
     models.push_back(std::move(entry));

@@ -56,15 +56,15 @@ cl::list<std::string> emitTrace(
              "FILE.bin (binary), nugteren:DIR or accelsim:DIR "
              "(docs/trace-formats.md); repeatable"),
     cl::value_desc("SPEC"), cl::cat(toolCategory));
-cl::opt<TraceSourceOption> traceSource(
+cl::opt<trace::TraceSourceKind> traceSource(
     "trace-source", cl::desc("Which producer makes the trace"),
-    cl::values(clEnumValN(TraceSourceOption::Auto, "auto",
+    cl::values(clEnumValN(trace::TraceSourceKind::Auto, "auto",
                           "affine when every operation is affine (default)"),
-               clEnumValN(TraceSourceOption::Affine, "affine",
+               clEnumValN(trace::TraceSourceKind::Affine, "affine",
                           "enumerate the affine access model"),
-               clEnumValN(TraceSourceOption::Emulate, "emulate",
+               clEnumValN(trace::TraceSourceKind::Emulate, "emulate",
                           "interpret the kernel's device IR")),
-    cl::init(TraceSourceOption::Auto), cl::cat(toolCategory));
+    cl::init(trace::TraceSourceKind::Auto), cl::cat(toolCategory));
 cl::list<std::string> bufferOptions(
     "buffer",
     cl::desc("An argument buffer for emulation (repeatable): TYPE is "
@@ -83,7 +83,8 @@ cl::opt<uint64_t> requestBudget(
     "request-budget",
     cl::desc("With --sms=auto: the L1 line requests the cache model handles "
              "before it models a sample of the SMs"),
-    cl::value_desc("N"), cl::init(DefaultRequestBudget), cl::cat(toolCategory));
+    cl::value_desc("N"), cl::init(driver::DefaultRequestBudget),
+    cl::cat(toolCategory));
 
 cl::opt<bool> printLaunches(
     "print-launches",

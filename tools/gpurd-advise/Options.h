@@ -1,28 +1,27 @@
 //===- Options.h - Command-line options of gpurd-advise ---------*- C++ -*-===//
 //
-// The options (llvm::cl, as Clang tools declare them), shared by the files
-// of the tool. Defined in Options.cpp; documented in docs/cli.md.
+// The options (llvm::cl, as Clang tools declare them), defined in
+// Options.cpp and documented in docs/cli.md, and what they ask for as the
+// option structs of lib/Driver (ToolRequest, filled in Request.cpp).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_TOOLS_GPURD_ADVISE_OPTIONS_H
 #define GPURD_TOOLS_GPURD_ADVISE_OPTIONS_H
 
+#include "gpurd/Arch/ArchDescription.h"
+#include "gpurd/Driver/DriverOptions.h"
+
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace gpurd::advise {
 
 extern llvm::cl::OptionCategory toolCategory;
 enum class OutputFormat { Text, Json };
-enum class TraceSourceOption { Auto, Affine, Emulate };
-
-/// The default of --request-budget. End to end (trace, line splitting, L1s,
-/// L2) the model handles about 5 million L1 line requests per second on one
-/// core (docs/performance.md: PolyBench GEMM N = 512, 12.6 M requests in
-/// 2.8 s); 8 million keep a launch under about two seconds.
-constexpr uint64_t DefaultRequestBudget = 8000000;
 
 extern llvm::cl::opt<OutputFormat> outputFormat;
 extern llvm::cl::opt<bool> listKernels;
@@ -32,7 +31,7 @@ extern llvm::cl::opt<bool> unroll;
 extern llvm::cl::opt<bool> printDeviceIR;
 extern llvm::cl::opt<unsigned long> islMaxOperations;
 extern llvm::cl::list<std::string> emitTrace;
-extern llvm::cl::opt<TraceSourceOption> traceSource;
+extern llvm::cl::opt<trace::TraceSourceKind> traceSource;
 extern llvm::cl::list<std::string> bufferOptions;
 extern llvm::cl::opt<std::string> smsOption;
 extern llvm::cl::opt<uint64_t> requestBudget;
@@ -53,6 +52,41 @@ extern llvm::cl::opt<std::string> archFile;
 extern llvm::cl::list<std::string> archSettings;
 extern llvm::cl::opt<bool> printArch;
 extern llvm::cl::opt<bool> listArchs;
+
+/// What gpurd-advise does with each input file; one per run.
+enum class Command {
+  Advise,        ///< The default (and --cache-model): launches and the model.
+  ListKernels,   ///< --list-kernels.
+  PrintLaunches, ///< --print-launches.
+  Accesses,      ///< --dump-accesses and/or --explain-compiled.
+  EmitTrace,     ///< --emit-trace.
+};
+
+/// What the options ask for, parsed.
+struct ToolRequest {
+  Command command = Command::Advise;
+  /// --cache-model: an arch the model cannot run on is an error.
+  bool requireCacheModel = false;
+  /// Command::Accesses: which of the two to print.
+  bool printAccessModel = false;
+  bool printExplanation = false;
+  bool json = false;
+  bool reuseProfile = false;
+  std::vector<std::string> traceOutputs;
+  driver::AnalysisOptions analysis;
+  driver::LaunchInputs launches;
+  driver::ModelOptions model;
+};
+
+/// The architecture from --arch/--arch-file, with --set applied.
+llvm::Expected<arch::ArchDescription> resolveArch();
+
+/// What the options ask for, checked in this order: --launch-spec, one
+/// command, --emit-trace with one of \p fileCount files, the launch values
+/// (--grid, --block, --smem, --arg, --launch), --sms against \p arch,
+/// --buffer.
+llvm::Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
+                                        size_t fileCount);
 
 } // namespace gpurd::advise
 

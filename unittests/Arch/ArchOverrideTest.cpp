@@ -32,27 +32,31 @@ TEST(ArchOverrideTest, SetsAValidatedField) {
 TEST(ArchOverrideTest, InvalidValueLeavesDescriptionUnchanged) {
   ArchDescription arch = fermi();
   std::string before = printArchJson(arch);
-  EXPECT_EQ(errorOf(applyOverride(arch, "l1.assoc", "3")),
-            "--set l1.assoc=3: /l1/assoc: expected a positive integer that "
-            "divides the number of lines (128), got 3");
+  EXPECT_EQ(
+      errorOf(applyOverride(arch, "l1.assoc", "3")),
+      "{{input:set l1.assoc=3}}: /l1/assoc: expected a positive integer that "
+      "divides the number of lines (128), got 3");
   EXPECT_EQ(printArchJson(arch), before);
 }
 
 TEST(ArchOverrideTest, RulesSeeTheWholeDescription) {
   ArchDescription arch = fermi();
   // 8 ways leave 16 sets, but the Fermi hash produces 5 set-index bits.
-  EXPECT_EQ(errorOf(applyOverride(arch, "l1.assoc=8")),
-            "--set l1.assoc=8: /l1/index/bits: expected 4 groups (one per "
-            "set-index bit of 16 sets), got 5");
-  EXPECT_EQ(errorOf(applyOverride(arch, "l1.size", "8KiB")),
-            "--set l1.size=8KiB: /l1/index/bits: expected 4 groups (one per "
-            "set-index bit of 16 sets), got 5");
+  EXPECT_EQ(
+      errorOf(applyOverride(arch, "l1.assoc=8")),
+      "{{input:set l1.assoc=8}}: /l1/index/bits: expected 4 groups (one per "
+      "set-index bit of 16 sets), got 5");
+  EXPECT_EQ(
+      errorOf(applyOverride(arch, "l1.size", "8KiB")),
+      "{{input:set l1.size=8KiB}}: /l1/index/bits: expected 4 groups (one per "
+      "set-index bit of 16 sets), got 5");
 }
 
 TEST(ArchOverrideTest, UnknownKeySuggests) {
   ArchDescription arch = fermi();
   EXPECT_EQ(errorOf(applyOverride(arch, "l1.asoc", "8")),
-            "--set l1.asoc=8: /l1/asoc: unknown key; did you mean \"assoc\"?");
+            "{{input:set l1.asoc=8}}: /l1/asoc: unknown key; did you mean "
+            "\"assoc\"?");
 }
 
 TEST(ArchOverrideTest, BareStringsAndJsonValues) {
@@ -81,19 +85,21 @@ TEST(ArchOverrideTest, CreatesAndRemovesFields) {
   ASSERT_EQ(errorOf(applyOverride(arch, "l1.latencyModel", "null")), "");
   EXPECT_FALSE(arch.l1->latencyModel.has_value());
   EXPECT_EQ(errorOf(applyOverride(arch, "sm.count", "null")),
-            "--set sm.count=null: /sm: missing required key \"count\"");
+            "{{input:set sm.count=null}}: /sm: missing required key \"count\"");
 }
 
 TEST(ArchOverrideTest, MalformedOverrides) {
   ArchDescription arch = fermi();
-  EXPECT_EQ(errorOf(applyOverride(arch, "l1..assoc", "8")),
-            "--set l1..assoc=8: expected a key of dot-separated field names, "
-            "such as l1.assoc");
+  EXPECT_EQ(
+      errorOf(applyOverride(arch, "l1..assoc", "8")),
+      "{{input:set l1..assoc=8}}: expected a key of dot-separated field names, "
+      "such as l1.assoc");
   EXPECT_EQ(errorOf(applyOverride(arch, "l1.assoc")),
-            "--set l1.assoc: expected key=value, such as l1.assoc=8");
-  EXPECT_EQ(errorOf(applyOverride(arch, "name.first", "x")),
-            "--set name.first=x: /name is \"fermi-gtx470\", not an object "
-            "with fields");
+            "{{input:set l1.assoc}}: expected key=value, such as l1.assoc=8");
+  EXPECT_EQ(
+      errorOf(applyOverride(arch, "name.first", "x")),
+      "{{input:set name.first=x}}: /name is \"fermi-gtx470\", not an object "
+      "with fields");
 }
 
 } // namespace

@@ -32,7 +32,7 @@ TEST(LaunchConfig, ParseArgAssignments) {
   EXPECT_EQ(args->at("n"), "4096");
   EXPECT_EQ(args->at("alpha"), "0.5");
   EXPECT_EQ(errorOf(parseArgAssignments({"n"}).takeError()),
-            "--arg takes NAME=VALUE, got 'n'");
+            "{{input:arg}} takes NAME=VALUE, got 'n'");
 }
 
 TEST(LaunchConfig, LaunchSpecParsesAndValidates) {
@@ -83,11 +83,12 @@ TEST(LaunchConfig, ResolveLayersAndReportMissing) {
       << message;
   EXPECT_NE(message.find("the grid size (the launch at"), std::string::npos);
   EXPECT_NE(message.find("is 'n / 64': 'n' is a parameter of 'host'; give it "
-                         "with --grid X[,Y[,Z]] or in a --launch-spec file"),
+                         "with {{input:grid X[,Y[,Z]]}} or in a "
+                         "{{input:launch-spec}} file"),
             std::string::npos)
       << message;
   EXPECT_NE(message.find("the argument 'n'"), std::string::npos);
-  EXPECT_NE(message.find("--arg n=VALUE"), std::string::npos);
+  EXPECT_NE(message.find("{{input:arg n=VALUE}}"), std::string::npos);
   EXPECT_EQ(message.find("the block size"), std::string::npos);
   EXPECT_EQ(message.find("argument 'f'"), std::string::npos);
 
@@ -101,7 +102,7 @@ TEST(LaunchConfig, ResolveLayersAndReportMissing) {
   ASSERT_TRUE(static_cast<bool>(partial)) << errorOf(partial.takeError());
   ASSERT_EQ(partial->unknownArgs.size(), 1u);
   EXPECT_EQ(partial->unknownArgs[0].first, "n");
-  EXPECT_NE(partial->unknownArgs[0].second.find("--arg n=VALUE"),
+  EXPECT_NE(partial->unknownArgs[0].second.find("{{input:arg n=VALUE}}"),
             std::string::npos);
   ASSERT_EQ(partial->args.size(), 1u); // f = 2
   EXPECT_EQ(partial->args[0].param, "f");

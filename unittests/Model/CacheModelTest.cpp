@@ -13,7 +13,6 @@
 
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Model/ExecutionModel.h"
-#include "gpurd/Trace/Coalescer.h"
 
 #include <cmath>
 #include <random>
@@ -67,7 +66,7 @@ TEST(CacheModelTest, MissingFieldsAreNamed) {
   arch.l1->mshr->entries.reset();
   EXPECT_EQ(errorOf(arch, oneLoad()),
             "arch 'volta-v100' has no l1.mshr.entries; the cache model needs "
-            "it (set it with --set l1.mshr.entries=N)");
+            "it (set it with {{input:set l1.mshr.entries=N}})");
   arch = smallArch();
   arch.l1->latencyModel.reset();
   EXPECT_NE(errorOf(arch, oneLoad()).find("has no l1.latencyModel"),
@@ -78,7 +77,7 @@ TEST(CacheModelTest, MissingFieldsAreNamed) {
   arch.l1->latencyModel->lambdaMin = 100;
   EXPECT_EQ(errorOf(arch, oneLoad()),
             "arch 'small' has no l1.latencyModel.sigma; the cache model needs "
-            "it (set it with --set l1.latencyModel.sigma=N)");
+            "it (set it with {{input:set l1.latencyModel.sigma=N}})");
   // The presets without a complete L1.
   llvm::Expected<arch::ArchDescription> pascal = arch::loadPreset("mdm-pascal");
   ASSERT_TRUE(bool(pascal));
@@ -90,7 +89,7 @@ TEST(CacheModelTest, MissingFieldsAreNamed) {
   fermi->l1->assoc.reset();
   EXPECT_EQ(errorOf(*fermi, oneLoad()),
             "arch 'fermi-gtx470' has no l1.assoc; the cache model needs it "
-            "(set it with --set l1.assoc=WAYS)");
+            "(set it with {{input:set l1.assoc=WAYS}})");
   llvm::Expected<arch::ArchDescription> kepler = arch::loadPreset("kepler-k80");
   ASSERT_TRUE(bool(kepler));
   EXPECT_NE(errorOf(*kepler, oneLoad()).find("has no l1.size"),
@@ -573,12 +572,12 @@ TEST(CacheModelTest, Deterministic) {
               a.execution.timeSteps != c.execution.timeSteps);
 }
 
-// The engines split warp instructions into lines exactly like the Trace
-// component's coalescer.
+// The engines' splitter (with its fast paths) gives the lines of the
+// lane-by-lane reference.
 TEST(CacheModelTest, LineSplittingMatchesTheCoalescer) {
   std::mt19937_64 rng(11);
   std::vector<LineRequestRef> mine;
-  std::vector<trace::LineRequest> theirs;
+  std::vector<LineRequestRef> theirs;
   for (int i = 0; i < 4000; ++i) {
     trace::WarpInstruction in;
     in.size = 1u << (rng() % 5);
@@ -591,10 +590,10 @@ TEST(CacheModelTest, LineSplittingMatchesTheCoalescer) {
       in.addresses[l] = rng() % 4 ? base + l * stride : rng() % (1 << 16);
     for (auto [line, sector] : {std::pair{128u, 0u}, {128u, 32u}, {32u, 0u}}) {
       splitIntoLines(in, line, sector, mine);
-      trace::coalesce(in, {line, sector}, theirs);
+      splitIntoLinesPerLane(in, line, sector, theirs);
       ASSERT_EQ(mine.size(), theirs.size());
       for (size_t r = 0; r < mine.size(); ++r) {
-        EXPECT_EQ(mine[r].lineNumber * line, theirs[r].lineAddress);
+        EXPECT_EQ(mine[r].lineNumber, theirs[r].lineNumber);
         EXPECT_EQ(mine[r].sectorMask, theirs[r].sectorMask);
       }
     }
@@ -606,7 +605,7 @@ TEST(CacheModelTest, LineSplittingMatchesTheCoalescer) {
 TEST(CacheModelTest, SectorMasksOfBroadcastsAndUnitStrides) {
   std::mt19937_64 rng(12);
   std::vector<LineRequestRef> mine;
-  std::vector<trace::LineRequest> theirs;
+  std::vector<LineRequestRef> theirs;
   for (int i = 0; i < 2000; ++i) {
     trace::WarpInstruction in;
     in.size = 1u << (rng() % 3); // 1, 2 or 4 bytes: 32 lanes fit a line
@@ -617,10 +616,10 @@ TEST(CacheModelTest, SectorMasksOfBroadcastsAndUnitStrides) {
       in.addresses[l] = broadcast ? base : base + l * in.size;
     for (auto [line, sector] : {std::pair{128u, 32u}, {128u, 16u}}) {
       splitIntoLines(in, line, sector, mine);
-      trace::coalesce(in, {line, sector}, theirs);
+      splitIntoLinesPerLane(in, line, sector, theirs);
       ASSERT_EQ(mine.size(), theirs.size()) << i;
       for (size_t r = 0; r < mine.size(); ++r) {
-        EXPECT_EQ(mine[r].lineNumber * line, theirs[r].lineAddress) << i;
+        EXPECT_EQ(mine[r].lineNumber, theirs[r].lineNumber) << i;
         EXPECT_EQ(mine[r].sectorMask, theirs[r].sectorMask) << i;
       }
     }
@@ -634,7 +633,7 @@ TEST(CacheModelTest, SectorMasksOfBroadcastsAndUnitStrides) {
 TEST(CacheModelTest, AscendingLanesSplitLikeTheCoalescer) {
   std::mt19937_64 rng(17);
   std::vector<LineRequestRef> mine;
-  std::vector<trace::LineRequest> theirs;
+  std::vector<LineRequestRef> theirs;
   const uint64_t strides[] = {0,  1,  4,   8,   12,  16,  32,
                               60, 64, 100, 128, 132, 256, 4096};
   for (int i = 0; i < 3000; ++i) {
@@ -649,10 +648,10 @@ TEST(CacheModelTest, AscendingLanesSplitLikeTheCoalescer) {
     for (auto [line, sector] :
          {std::pair{128u, 0u}, {128u, 32u}, {32u, 0u}, {64u, 16u}}) {
       splitIntoLines(in, line, sector, mine);
-      trace::coalesce(in, {line, sector}, theirs);
+      splitIntoLinesPerLane(in, line, sector, theirs);
       ASSERT_EQ(mine.size(), theirs.size()) << i;
       for (size_t r = 0; r < mine.size(); ++r) {
-        EXPECT_EQ(mine[r].lineNumber * line, theirs[r].lineAddress) << i;
+        EXPECT_EQ(mine[r].lineNumber, theirs[r].lineNumber) << i;
         EXPECT_EQ(mine[r].sectorMask, theirs[r].sectorMask) << i;
       }
     }

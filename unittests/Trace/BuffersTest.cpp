@@ -18,9 +18,10 @@ using namespace gpurd::trace;
 namespace {
 
 std::string matrixPath(llvm::StringRef name) {
-  llvm::SmallString<256> path(llvm::sys::path::parent_path(__FILE__));
-  llvm::sys::path::append(path, "..", "..", "test");
-  llvm::sys::path::append(path, "Inputs", "matrices", name);
+  // GPURD_SOURCE_DIR, not __FILE__: a compiler launcher may make the
+  // latter relative to the build directory.
+  llvm::SmallString<256> path(GPURD_SOURCE_DIR);
+  llvm::sys::path::append(path, "test", "Inputs", "matrices", name);
   return path.str().str();
 }
 
@@ -154,8 +155,9 @@ TEST(BufferSpec, ErrorsNameTheOptionAndTheExpectedForm) {
   };
   for (auto [text, what] : bad) {
     std::string message = errorOf(parseBufferSpec(text));
-    EXPECT_NE(message.find(std::string("invalid --buffer '") + text + "'"),
-              std::string::npos)
+    EXPECT_NE(
+        message.find(std::string("invalid {{input:buffer '") + text + "'}}"),
+        std::string::npos)
         << message;
     EXPECT_NE(message.find(what), std::string::npos) << message;
     EXPECT_NE(message.find("expected NAME=TYPE:COUNT:INIT"), std::string::npos)

@@ -520,7 +520,7 @@ TEST(TraceWriter, BadSpecs) {
     return writer ? std::string() : llvm::toString(writer.takeError());
   };
   EXPECT_NE(message("trace.dat")
-                .find("--emit-trace=trace.dat: unknown trace "
+                .find("{{input:emit-trace trace.dat}}: unknown trace "
                       "format; use FILE.txt"),
             std::string::npos);
   EXPECT_NE(message("nugteren:").find("missing DIR after 'nugteren:'"),

@@ -13,7 +13,7 @@
 #define GPURD_ACCESS_ACCESSANALYSIS_H
 
 #include "gpurd/Access/AccessModel.h"
-#include "gpurd/Access/DeviceCompiler.h"
+#include "gpurd/Access/DeviceModule.h"
 #include "gpurd/Frontend/KernelInfo.h"
 
 #include "llvm/IR/Module.h"

@@ -14,6 +14,7 @@
 
 #include "gpurd/Access/QuasiAffine.h"
 #include "gpurd/Frontend/KernelInfo.h"
+#include "gpurd/Support/MemoryAccess.h"
 
 #include <optional>
 #include <string>
@@ -21,21 +22,10 @@
 
 namespace gpurd::access {
 
-/// Where an access goes, from the IR's address spaces and the declarations
-/// (never from names).
-enum class MemorySpace {
-  Global,         ///< Global memory through the L1/L2 path.
-  GlobalReadOnly, ///< Global memory the kernel only reads through a
-                  ///< `__restrict__` (noalias) pointer or `__ldg`.
-  Shared,
-  Constant,
-  Local,
-  Texture,
-};
-const char *memorySpaceName(MemorySpace space);
-
-enum class AccessKind { Read, Write, ReadModifyWrite, Barrier };
-const char *accessKindName(AccessKind kind);
+using gpurd::AccessKind;
+using gpurd::accessKindName;
+using gpurd::MemorySpace;
+using gpurd::memorySpaceName;
 
 /// Why an operation (or a loop) is not affine: a stable kind, a message for
 /// users and where it comes from (Polly's RejectReason pattern).

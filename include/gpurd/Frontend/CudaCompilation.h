@@ -21,7 +21,9 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace gpurd {
 
@@ -49,6 +51,10 @@ struct CudaCompileOptions {
   CudaSide side = CudaSide::Host;
   /// Clang's resource directory, which holds the `__clang_cuda_*.h` headers.
   std::string resourceDir;
+  /// Where source files are read from: the real file system when null
+  /// (files served from memory, such as an editor's unsaved buffers,
+  /// otherwise). The prelude is served on top of it.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem;
 };
 
 /// The resource directory of the Clang gpurd was built against, unless the
@@ -60,6 +66,15 @@ std::string defaultClangResourceDir();
 std::vector<std::string>
 adjustCudaCommandLine(const std::vector<std::string> &command,
                       const CudaCompileOptions &options);
+
+/// The file system \p options reads sources from, with the prelude on top.
+llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
+createCudaFileSystem(const CudaCompileOptions &options);
+
+/// Why \p file cannot be compiled as a source file of \p fileSystem (it does
+/// not exist, or is a directory), or nothing.
+std::optional<std::string> unreadableSource(llvm::vfs::FileSystem &fileSystem,
+                                            llvm::StringRef file);
 
 /// adjustCudaCommandLine as a LibTooling arguments adjuster.
 clang::tooling::ArgumentsAdjuster

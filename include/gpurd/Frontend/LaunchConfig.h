@@ -2,10 +2,10 @@
 //
 // A kernel's launch configuration (grid, block, dynamic shared memory, scalar
 // argument values) is resolved from three layers, later ones overriding
-// earlier ones: the launch site found in the source, a launch-spec JSON file
-// (`--launch-spec`), and the command line (`--grid`, `--block`, `--smem`,
-// `--arg`). What is still unknown after that is an error that names the
-// kernel, what is missing and the option that supplies it.
+// earlier ones: the launch site found in the source, a launch-spec JSON file,
+// and values given by other means (a tool's command line). What is still
+// unknown after that is an error that names the kernel, what is missing and
+// the input that supplies it (a UserInput reference, Support/UserInput.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_FRONTEND_LAUNCHCONFIG_H
@@ -43,11 +43,11 @@ struct LaunchSpec {
 };
 
 /// Parses `64`, `64,32` or `64,32,2` (also `64x32`) into a dim3; missing
-/// components are 1. \p what names the option for messages (`--grid`).
+/// components are 1. \p what names the input for messages.
 llvm::Expected<std::array<uint64_t, 3>> parseDim3(llvm::StringRef text,
                                                   llvm::StringRef what);
 
-/// Parses the `--arg name=value` strings.
+/// Parses `name=value` strings (scalar argument values).
 llvm::Expected<std::map<std::string, std::string>>
 parseArgAssignments(const std::vector<std::string> &assignments);
 

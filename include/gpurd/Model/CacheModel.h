@@ -9,9 +9,9 @@
 // of (request stream, arch) -> results: no I/O; every random choice comes from
 // CacheModelOptions::seed.
 //
-// Usage (the CLI):
+// Usage (lib/Driver adapts a trace producer to a KernelTraceInput):
 //
-//   model::KernelTraceInput input = model::traceInputFrom(source, staticSmem);
+//   model::KernelTraceInput input = ...;         // launch and traceBlock
 //   model::CacheModelOptions options;            // defaults from the arch
 //   options.modelledSms = 2;                     // --sms 2
 //   llvm::Expected<model::CacheModelResults> r =
@@ -64,26 +64,6 @@ struct KernelTraceInput {
                             unsigned l2LineSize, std::vector<WarpRequests> &)>
       requestBlock;
 };
-
-/// Adapts a trace producer. \p source must outlive the returned input.
-inline KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
-                                       uint64_t staticSharedBytes = 0) {
-  KernelTraceInput input;
-  input.launch = source.launch();
-  input.sharedBytesPerBlock =
-      staticSharedBytes + source.launch().dynamicSharedBytes;
-  input.traceBlock = [&source](uint64_t block,
-                               std::vector<trace::WarpTrace> &warps) {
-    return source.traceBlock(block, warps);
-  };
-  input.traceWarps =
-      [&source](
-          uint64_t block,
-          llvm::function_ref<llvm::Error(const trace::WarpTrace &)> onWarp) {
-        return source.traceWarps(block, onWarp);
-      };
-  return input;
-}
 
 /// Which resident blocks run together.
 enum class ActiveSetPolicy {

@@ -6,8 +6,10 @@
 // (global, read-only and local memory; shared, constant and texture accesses
 // and barriers are skipped), the L1-line requests with sector masks in order
 // of first lane, and, for writes and accesses that bypass the L1, the
-// L2-line requests. Lines are split exactly like trace::coalesce (a unit test
-// checks they agree) without depending on the Trace library.
+// L2-line requests. This is gpurd's one coalescer (seed 000 §4.1, seed 001
+// §4.1): splitIntoLines has fast paths for the common shapes of warp
+// accesses, and unit tests check them against the lane-by-lane
+// splitIntoLinesPerLane.
 //
 // A producer that coalesces by itself can hand these to the model directly
 // (KernelTraceInput::requestBlock), which skips the per-lane work.
@@ -30,11 +32,18 @@ struct LineRequestRef {
 };
 
 /// The lines of \p instruction at \p lineSize (sectors of \p sectorSize, 0:
-/// unsectored), in order of the first lane touching them (trace::coalesce's
-/// order and masks).
+/// unsectored), in order of the first lane touching them; barriers and
+/// instructions without active lanes give none. An unsectored request has
+/// sector mask 1; sectors finer than lineSize / 32 are merged to 32.
 void splitIntoLines(const trace::WarpInstruction &instruction,
                     unsigned lineSize, unsigned sectorSize,
                     std::vector<LineRequestRef> &out);
+
+/// splitIntoLines lane by lane, without its fast paths (the reference they
+/// are tested against).
+void splitIntoLinesPerLane(const trace::WarpInstruction &instruction,
+                           unsigned lineSize, unsigned sectorSize,
+                           std::vector<LineRequestRef> &out);
 
 enum class OpKind : uint8_t { Read, Write, Atomic };
 

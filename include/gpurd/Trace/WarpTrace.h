@@ -5,8 +5,8 @@
 // the memory instructions the warp executes — which lanes are active and the
 // address each active lane accesses — plus the number of non-memory
 // instructions the warp executed since its previous memory instruction.
-// Coalescing into lines/sectors (Coalescer.h) is the arch's business and is
-// applied on top.
+// Coalescing into lines/sectors is the arch's business and is applied on top
+// (the cache model's splitIntoLines, Model/WarpRequests.h).
 //
 // Two producers implement WarpTraceSource over the same prepared IR: the
 // affine enumerator (AccessModel's quasi-affine forms, no isl) and the IR
@@ -17,7 +17,7 @@
 #ifndef GPURD_TRACE_WARPTRACE_H
 #define GPURD_TRACE_WARPTRACE_H
 
-#include "gpurd/Access/AccessModel.h"
+#include "gpurd/Support/MemoryAccess.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
@@ -29,8 +29,8 @@
 
 namespace gpurd::trace {
 
-using access::AccessKind;
-using access::MemorySpace;
+using gpurd::AccessKind;
+using gpurd::MemorySpace;
 
 constexpr unsigned WarpSize = 32;
 

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Model/CacheConfig.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -32,9 +33,11 @@ llvm::Error missing(const arch::ArchDescription &arch, const llvm::Twine &field,
                     const llvm::Twine &example) {
   return llvm::createStringError(
       llvm::inconvertibleErrorCode(),
-      llvm::formatv("arch '{0}' has no {1}; the cache model needs it (set it "
-                    "with --set {1}={2})",
-                    arch.name, field.str(), example.str()));
+      llvm::formatv(
+          "arch '{0}' has no {1}; the cache model needs it (set it "
+          "with {2})",
+          arch.name, field.str(),
+          userInput(UserInput::ArchSetting, (field + "=" + example).str())));
 }
 
 llvm::Error invalid(const arch::ArchDescription &arch, const llvm::Twine &field,

@@ -1,6 +1,7 @@
 //===- ExecutionModel.cpp - Blocks to SMs, occupancy ----------------------===//
 
 #include "gpurd/Model/ExecutionModel.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "Random.h"
 
@@ -93,9 +94,11 @@ llvm::Expected<unsigned> activeBlocksPerSm(const arch::ArchDescription &arch,
   if (!anyLimit || limit == ~uint64_t(0))
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        llvm::formatv("arch '{0}' has no sm.maxBlocksPerSm; the cache model "
-                      "needs it (set it with --set sm.maxBlocksPerSm=N)",
-                      arch.name));
+        llvm::formatv(
+            "arch '{0}' has no sm.maxBlocksPerSm; the cache model "
+            "needs it (set it with {1})",
+            arch.name,
+            userInput(UserInput::ArchSetting, "sm.maxBlocksPerSm=N")));
   return static_cast<unsigned>(std::min<uint64_t>(limit, 1u << 20));
 }
 

@@ -8,7 +8,21 @@ namespace gpurd::model {
 
 namespace {
 
-/// The general splitter (any line size): trace::coalesce's algorithm.
+/// The general splitter, for any line and sector size (seed 000 §4.1:
+/// coalescing per CUDA programming guide G.4.2; seed 001 §4.1): the active
+/// lanes' byte ranges [address, address + size) are grouped by the line they
+/// fall in; a range that crosses a line boundary touches every line it
+/// overlaps. Each line request carries the sectors it touches:
+///
+///   sectors per line = lineSize / sectorSize when 0 < sectorSize < lineSize
+///                      (at most 32; finer sectors are merged to 32),
+///                      1 otherwise (sectorSize == 0: unsectored, or a sector
+///                      as large as the line);
+///
+/// so an unsectored request always has sectorMask == 1 (its one "sector" is
+/// the whole line), and a sectored one has bit s set when sector s of the
+/// line is touched. Requests are listed in the order of the first lane that
+/// touches them (lines a lane touches in increasing address order).
 void splitAnySize(const trace::WarpInstruction &instruction, uint64_t line,
                   unsigned sectorSize, std::vector<LineRequestRef> &out) {
   uint64_t sectors = 1;
@@ -77,6 +91,16 @@ inline void addLineAscending(std::vector<LineRequestRef> &out, uint64_t n,
 }
 
 } // namespace
+
+void splitIntoLinesPerLane(const trace::WarpInstruction &instruction,
+                           unsigned lineSize, unsigned sectorSize,
+                           std::vector<LineRequestRef> &out) {
+  out.clear();
+  if (instruction.kind == trace::AccessKind::Barrier ||
+      instruction.activeMask == 0)
+    return;
+  splitAnySize(instruction, std::max(lineSize, 1u), sectorSize, out);
+}
 
 void splitIntoLines(const trace::WarpInstruction &instruction,
                     unsigned lineSize, unsigned sectorSize,

@@ -1,17 +1,37 @@
-//===- CoalescerTest.cpp - Warp accesses to lines and sectors -------------===//
+//===- LineSplitTest.cpp - Warp accesses to lines and sectors -------------===//
+//
+// gpurd's coalescer (model::splitIntoLines) on hand-made warp accesses: the
+// seed tables, strides, misaligned and straddling accesses, partial masks.
+// Each case runs through both the fast paths and the lane-by-lane splitter.
 
-#include "gpurd/Trace/Coalescer.h"
 #include "gpurd/Arch/Presets.h"
+#include "gpurd/Model/CacheConfig.h"
+#include "gpurd/Model/WarpRequests.h"
 
 #include <gtest/gtest.h>
 
-using namespace gpurd::trace;
+using namespace gpurd::model;
+using gpurd::trace::AccessKind;
+using gpurd::trace::WarpInstruction;
+using gpurd::trace::WarpSize;
 
 namespace {
 
 constexpr uint64_t Base = 0x7f0000000000ull; // 128-byte aligned
-const CoalescerConfig Unsectored{128, 0};
-const CoalescerConfig Sectored{128, 32};
+/// A line size and a sector size (0: unsectored).
+struct Granularity {
+  unsigned lineSize = 128;
+  unsigned sectorSize = 0;
+};
+const Granularity Unsectored{128, 0};
+const Granularity Sectored{128, 32};
+
+/// A line request as the tests state it: the line's byte address and its
+/// sector mask.
+struct LineRequest {
+  uint64_t lineAddress = 0;
+  uint32_t sectorMask = 0;
+};
 
 WarpInstruction warpAccess(uint32_t size, uint32_t mask,
                            uint64_t (*address)(unsigned lane)) {
@@ -23,27 +43,42 @@ WarpInstruction warpAccess(uint32_t size, uint32_t mask,
   return instruction;
 }
 
+/// The line requests of \p instruction, from splitIntoLines; the
+/// lane-by-lane splitter must give the same.
 std::vector<LineRequest> requests(const WarpInstruction &instruction,
-                                  const CoalescerConfig &config) {
+                                  const Granularity &config) {
+  std::vector<LineRequestRef> fast, perLane;
+  splitIntoLines(instruction, config.lineSize, config.sectorSize, fast);
+  splitIntoLinesPerLane(instruction, config.lineSize, config.sectorSize,
+                        perLane);
+  EXPECT_EQ(fast.size(), perLane.size());
   std::vector<LineRequest> out;
-  coalesce(instruction, config, out);
+  for (size_t i = 0; i < fast.size(); ++i) {
+    if (i < perLane.size()) {
+      EXPECT_EQ(fast[i].lineNumber, perLane[i].lineNumber);
+      EXPECT_EQ(fast[i].sectorMask, perLane[i].sectorMask);
+    }
+    out.push_back({fast[i].lineNumber * config.lineSize, fast[i].sectorMask});
+  }
   return out;
 }
 
+/// \p lanes: the lanes the request serves (what the hardware's coalescer
+/// groups; documented here, not part of a line request).
 void expectRequest(const LineRequest &request, uint64_t line, uint32_t sectors,
                    uint32_t lanes) {
+  (void)lanes;
   EXPECT_EQ(request.lineAddress, line);
   EXPECT_EQ(request.sectorMask, sectors);
-  EXPECT_EQ(request.lanes, lanes);
 }
 
 /// Seed 000 Table 1: accesses x[0] x[5] x[3] x[9] x[3] x[3] x[5] with a
 /// cache line of 4 elements fall in lines 0 1 0 2 0 0 1.
-TEST(Coalescer, Seed000Table1AddressToLine) {
+TEST(LineSplit, Seed000Table1AddressToLine) {
   const uint64_t elements[] = {0, 5, 3, 9, 3, 3, 5};
   const uint64_t lines[] = {0, 1, 0, 2, 0, 0, 1};
   const unsigned elementSize = 4;
-  CoalescerConfig fourElements{4 * elementSize, 0};
+  Granularity fourElements{4 * elementSize, 0};
   for (size_t i = 0; i < std::size(elements); ++i) {
     WarpInstruction access;
     access.size = elementSize;
@@ -54,15 +89,14 @@ TEST(Coalescer, Seed000Table1AddressToLine) {
     EXPECT_EQ(out[0].lineAddress / fourElements.lineSize, lines[i])
         << "access x[" << elements[i] << "]";
     EXPECT_EQ(out[0].sectorMask, 1u);
-    EXPECT_EQ(out[0].lanes, 1u);
   }
 }
 
 /// Seed 000 Table 2: 4 threads (one per warp) load x[2*tid] then
 /// x[2*tid+1]; with 4-element lines the lines are 0 0 1 1 0 0 1 1.
-TEST(Coalescer, Seed000Table2AddressToLine) {
+TEST(LineSplit, Seed000Table2AddressToLine) {
   const uint64_t lines[] = {0, 0, 1, 1, 0, 0, 1, 1};
-  CoalescerConfig fourElements{16, 0};
+  Granularity fourElements{16, 0};
   size_t column = 0;
   for (unsigned instruction = 0; instruction < 2; ++instruction)
     for (unsigned tid = 0; tid < 4; ++tid, ++column) {
@@ -76,7 +110,7 @@ TEST(Coalescer, Seed000Table2AddressToLine) {
     }
 }
 
-TEST(Coalescer, UnitStrideFloatsAreOneLine) {
+TEST(LineSplit, UnitStrideFloatsAreOneLine) {
   WarpInstruction access = warpAccess(
       4, ~0u, [](unsigned lane) { return Base + 4 * uint64_t(lane); });
   std::vector<LineRequest> sectored = requests(access, Sectored);
@@ -88,7 +122,7 @@ TEST(Coalescer, UnitStrideFloatsAreOneLine) {
   expectRequest(whole[0], Base, 0x1, ~0u); // unsectored: one bit
 }
 
-TEST(Coalescer, UnitStrideDoublesAreTwoLines) {
+TEST(LineSplit, UnitStrideDoublesAreTwoLines) {
   WarpInstruction access = warpAccess(
       8, ~0u, [](unsigned lane) { return Base + 8 * uint64_t(lane); });
   std::vector<LineRequest> out = requests(access, Sectored);
@@ -97,7 +131,7 @@ TEST(Coalescer, UnitStrideDoublesAreTwoLines) {
   expectRequest(out[1], Base + 128, 0xf, 0xffff0000);
 }
 
-TEST(Coalescer, StrideTwoFloatsTouchEverySectorOfTwoLines) {
+TEST(LineSplit, StrideTwoFloatsTouchEverySectorOfTwoLines) {
   WarpInstruction access = warpAccess(
       4, ~0u, [](unsigned lane) { return Base + 8 * uint64_t(lane); });
   std::vector<LineRequest> out = requests(access, Sectored);
@@ -110,7 +144,7 @@ TEST(Coalescer, StrideTwoFloatsTouchEverySectorOfTwoLines) {
   expectRequest(wide[0], Base, 0xf, ~0u);
 }
 
-TEST(Coalescer, MisalignedStartSpillsIntoTheNextLine) {
+TEST(LineSplit, MisalignedStartSpillsIntoTheNextLine) {
   WarpInstruction access = warpAccess(
       4, ~0u, [](unsigned lane) { return Base + 4 + 4 * uint64_t(lane); });
   std::vector<LineRequest> out = requests(access, Sectored);
@@ -119,7 +153,7 @@ TEST(Coalescer, MisalignedStartSpillsIntoTheNextLine) {
   expectRequest(out[1], Base + 128, 0x1, 0x80000000);
 }
 
-TEST(Coalescer, AnAccessStraddlingTwoLinesTouchesBoth) {
+TEST(LineSplit, AnAccessStraddlingTwoLinesTouchesBoth) {
   WarpInstruction access =
       warpAccess(8, 0x1, [](unsigned) { return Base + 124; });
   std::vector<LineRequest> out = requests(access, Sectored);
@@ -138,7 +172,7 @@ TEST(Coalescer, AnAccessStraddlingTwoLinesTouchesBoth) {
   expectRequest(inside[0], Base, 0x3, 0x1);
 }
 
-TEST(Coalescer, ScatteredLanesGetOneLineEach) {
+TEST(LineSplit, ScatteredLanesGetOneLineEach) {
   WarpInstruction access = warpAccess(
       4, ~0u, [](unsigned lane) { return Base + 4096 * uint64_t(lane) + 36; });
   std::vector<LineRequest> out = requests(access, Sectored);
@@ -147,7 +181,7 @@ TEST(Coalescer, ScatteredLanesGetOneLineEach) {
     expectRequest(out[lane], Base + 4096 * uint64_t(lane), 0x2, 1u << lane);
 }
 
-TEST(Coalescer, RequestsAreInOrderOfFirstLane) {
+TEST(LineSplit, RequestsAreInOrderOfFirstLane) {
   // Descending addresses: lane 0 touches the highest line, so it comes first.
   WarpInstruction access = warpAccess(4, ~0u, [](unsigned lane) {
     return Base + 4096 * uint64_t(WarpSize - 1 - lane);
@@ -166,7 +200,7 @@ TEST(Coalescer, RequestsAreInOrderOfFirstLane) {
   expectRequest(two[1], Base, 0x3, 0xaaaaaaaa);
 }
 
-TEST(Coalescer, BroadcastIsOneRequestForOneSector) {
+TEST(LineSplit, BroadcastIsOneRequestForOneSector) {
   WarpInstruction access =
       warpAccess(4, ~0u, [](unsigned) { return Base + 40; });
   std::vector<LineRequest> out = requests(access, Sectored);
@@ -174,7 +208,7 @@ TEST(Coalescer, BroadcastIsOneRequestForOneSector) {
   expectRequest(out[0], Base, 0x2, ~0u);
 }
 
-TEST(Coalescer, OnlyActiveLanesCount) {
+TEST(LineSplit, OnlyActiveLanesCount) {
   // Unit stride, lanes 0-3 and 8-15 active: bytes 0..15 and 32..63.
   WarpInstruction access = warpAccess(
       4, 0x0000ff0f, [](unsigned lane) { return Base + 4 * uint64_t(lane); });
@@ -197,19 +231,19 @@ TEST(Coalescer, OnlyActiveLanesCount) {
   expectRequest(single[0], Base, 0x1, 0x4);
 }
 
-TEST(Coalescer, BarriersAndEmptyMasksGiveNothing) {
-  std::vector<LineRequest> out{{1, 1, 1}}; // cleared by coalesce
+TEST(LineSplit, BarriersAndEmptyMasksGiveNothing) {
+  std::vector<LineRequestRef> out{{1, 1}}; // cleared by splitIntoLines
   WarpInstruction barrier;
   barrier.kind = AccessKind::Barrier;
   barrier.activeMask = ~0u;
-  coalesce(barrier, Sectored, out);
+  splitIntoLines(barrier, Sectored.lineSize, Sectored.sectorSize, out);
   EXPECT_TRUE(out.empty());
   WarpInstruction none = warpAccess(4, 0, [](unsigned) { return Base; });
-  coalesce(none, Sectored, out);
+  splitIntoLines(none, Sectored.lineSize, Sectored.sectorSize, out);
   EXPECT_TRUE(out.empty());
 }
 
-TEST(Coalescer, FineSectorsAreCappedAtThirtyTwo) {
+TEST(LineSplit, FineSectorsAreCappedAtThirtyTwo) {
   // 128-byte lines of 2-byte sectors would need 64 bits: merged to 32 sectors
   // of 4 bytes.
   WarpInstruction access =
@@ -225,22 +259,22 @@ TEST(Coalescer, FineSectorsAreCappedAtThirtyTwo) {
 
 namespace {
 
-TEST(CoalescerFor, ArchDecidesTheGranularity) {
+/// The L1 an arch describes decides how loads are split.
+TEST(LineSplit, ArchDecidesTheGranularity) {
   auto fermi = gpurd::arch::loadPreset("fermi-gtx470");
   ASSERT_TRUE(static_cast<bool>(fermi)) << llvm::toString(fermi.takeError());
-  CoalescerConfig load =
-      coalescerFor(*fermi, AccessKind::Read, MemorySpace::Global);
-  EXPECT_EQ(load.lineSize, 128u); // seed 000: 128-byte lines, no sectors
-  EXPECT_EQ(load.sectorSize, 0u);
-  CoalescerConfig store =
-      coalescerFor(*fermi, AccessKind::Write, MemorySpace::Global);
-  EXPECT_EQ(store.sectorSize, 32u); // stores bypass the L1 (write-evict)
+  auto fermiL1 = resolveL1(*fermi);
+  ASSERT_TRUE(static_cast<bool>(fermiL1))
+      << llvm::toString(fermiL1.takeError());
+  EXPECT_EQ(fermiL1->lineSize, 128u); // seed 000: 128-byte lines, no sectors
+  EXPECT_EQ(fermiL1->sectorSize, 0u);
   auto volta = gpurd::arch::loadPreset("volta-v100");
   ASSERT_TRUE(static_cast<bool>(volta));
-  CoalescerConfig sectored =
-      coalescerFor(*volta, AccessKind::Read, MemorySpace::Global);
-  EXPECT_EQ(sectored.lineSize, 128u);
-  EXPECT_EQ(sectored.sectorSize, 32u);
+  auto voltaL1 = resolveL1(*volta);
+  ASSERT_TRUE(static_cast<bool>(voltaL1))
+      << llvm::toString(voltaL1.takeError());
+  EXPECT_EQ(voltaL1->lineSize, 128u);
+  EXPECT_EQ(voltaL1->sectorSize, 32u);
 }
 
 } // namespace

@@ -1,0 +1,56 @@
+//===- DeviceModule.h - Device IR and the launch values in it -*- C++ -*-=====//
+//
+// What the stages after the device compile need of it, without Clang: the
+// module with its context, the launch values that specialise a kernel, and
+// the folding itself (specializeKernel re-runs the same O3 pipeline as the
+// compile). DeviceCompiler.h produces a DeviceModule from a CUDA file.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_ACCESS_DEVICEMODULE_H
+#define GPURD_ACCESS_DEVICEMODULE_H
+
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/Error.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+
+namespace gpurd::access {
+
+/// An LLVM module with the context that owns it.
+struct DeviceModule {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+};
+
+/// Values known at launch time that are folded into a kernel before it is
+/// analysed: block and grid dimensions, scalar arguments (by position).
+struct KernelSpecialization {
+  std::optional<std::array<uint64_t, 3>> block;
+  std::optional<std::array<uint64_t, 3>> grid;
+  std::map<unsigned, int64_t> integerArgs;
+  std::map<unsigned, double> floatArgs;
+  /// Members of struct parameters passed by value, by (parameter, byte
+  /// offset): integer or floating-point values (ParamFields.h).
+  std::map<std::pair<unsigned, uint64_t>, int64_t> integerFields;
+  std::map<std::pair<unsigned, uint64_t>, double> floatFields;
+};
+
+/// Replaces blockDim/gridDim reads and scalar arguments of \p kernel with the
+/// known values, bounds thread and block indices, and re-optimises the module
+/// (the same pipeline, unrolling as \p unroll says).
+llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
+                             const KernelSpecialization &values, bool unroll);
+
+/// The optimisation pipeline gpurd runs on device code: O3 without
+/// vectorisers, loop unrolling as \p unroll says, then the NVPTX back end's
+/// load/store vectoriser.
+void optimizeDeviceModule(llvm::Module &module, bool unroll);
+
+} // namespace gpurd::access
+
+#endif // GPURD_ACCESS_DEVICEMODULE_H

@@ -1,0 +1,185 @@
+//===- AnalysisContext.h - The analysis pipeline as a library ---*- C++ -*-===//
+//
+// What gpurd-advise, a language server and an autotuner server share: "this
+// file, this kernel, this launch, this arch -> access model -> trace ->
+// models", run many times in one process. An AnalysisContext owns the
+// caches (parsed files, compiled device modules, per source variant),
+// resolves launches in layers (source < launch spec < command line < a
+// what-if change) and remembers which of the outside launch values applied
+// to some kernel.
+//
+//   clang::tooling::FixedCompilationDatabase database(".", {"-DN=1024"});
+//   driver::AnalysisContext context(database, *arch::loadArch("ampere-a100"));
+//   auto unit = context.translationUnit("k.cu");
+//   auto analysis = context.analyseKernel(*unit, *unit->kernels.begin());
+//   // analysis->results: the cache model's predictions
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_DRIVER_ANALYSISCONTEXT_H
+#define GPURD_DRIVER_ANALYSISCONTEXT_H
+
+#include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Arch/ArchDescription.h"
+#include "gpurd/Driver/DriverOptions.h"
+#include "gpurd/Driver/KernelChange.h"
+#include "gpurd/Frontend/CudaCompilation.h"
+#include "gpurd/Frontend/KernelInfo.h"
+#include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Model/CacheResults.h"
+#include "gpurd/Trace/WarpTrace.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace gpurd::driver {
+
+/// A kernel ready to be traced: its resolved launch, its compiled and
+/// specialised IR, its access model and the trace producer over them.
+struct KernelTrace {
+  /// The file as analysed (the what-if variant of it, for a change to the
+  /// source) and the kernel in it.
+  const TranslationUnitInfo *unit = nullptr;
+  const KernelInfo *kernel = nullptr;
+  LaunchConfig config;
+  /// The file's device code, shared by the traces of its kernels (the
+  /// prepared kernel below is a copy in its context).
+  std::shared_ptr<const access::DeviceModule> device;
+  access::PreparedKernel prepared;
+  access::AccessModel model;
+  std::unique_ptr<trace::WarpTraceSource> source;
+  /// The change this trace was prepared with (empty: as written).
+  KernelChange change;
+};
+
+/// One run of the cache model on a kernel.
+struct KernelAnalysis {
+  std::unique_ptr<KernelTrace> trace;
+  model::CacheModelResults results;
+};
+
+class AnalysisContext {
+public:
+  /// Files are compiled with their commands from \p database for \p arch.
+  AnalysisContext(const clang::tooling::CompilationDatabase &database,
+                  arch::ArchDescription arch, AnalysisOptions analysis = {},
+                  LaunchInputs launches = {}, ModelOptions model = {});
+  ~AnalysisContext();
+  AnalysisContext(const AnalysisContext &) = delete;
+  AnalysisContext &operator=(const AnalysisContext &) = delete;
+
+  const arch::ArchDescription &arch() const { return archDescription; }
+  const AnalysisOptions &analysisOptions() const { return analysis; }
+  const LaunchInputs &launchInputs() const { return launches; }
+  const ModelOptions &modelOptions() const { return modelOptionsValue; }
+
+  /// Serves \p path with \p contents instead of what is on disk (an
+  /// editor's unsaved buffer, a test's source); drops what was cached of it.
+  void setFileContents(llvm::StringRef path, llvm::StringRef contents);
+
+  /// The kernels, launch sites and device accesses of \p file, parsed once.
+  /// Clang's diagnostics go to stderr.
+  llvm::Expected<const TranslationUnitInfo &>
+  translationUnit(llvm::StringRef file);
+
+  /// The kernels AnalysisOptions::kernel selects in \p unit (all when it
+  /// names none).
+  llvm::Expected<std::vector<const KernelInfo *>>
+  selectedKernels(const TranslationUnitInfo &unit) const;
+
+  /// The device code of \p unit's file, compiled once and shared.
+  llvm::Expected<std::shared_ptr<const access::DeviceModule>>
+  deviceModule(const TranslationUnitInfo &unit);
+
+  /// \p kernel's launch with the launch inputs applied: what is known
+  /// (knownLaunch) or complete (resolveLaunch). With \p allowUnknownArgs,
+  /// scalar arguments may stay unknown (LaunchConfig::unknownArgs);
+  /// prepareTrace then requires those the kernel's accesses need.
+  llvm::Expected<PartialLaunch> knownLaunch(const TranslationUnitInfo &unit,
+                                            const KernelInfo &kernel);
+  llvm::Expected<LaunchConfig> resolveLaunch(const TranslationUnitInfo &unit,
+                                             const KernelInfo &kernel,
+                                             bool allowUnknownArgs = false);
+
+  /// \p kernel's access model, specialised with the launch values known
+  /// (knownLaunch); nothing needs to be complete.
+  llvm::Expected<access::AccessModel>
+  analyseAccesses(const TranslationUnitInfo &unit, const KernelInfo &kernel);
+
+  /// Prepares the trace of \p kernel launched as \p config.
+  llvm::Expected<std::unique_ptr<KernelTrace>>
+  prepareTrace(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+               const LaunchConfig &config);
+
+  /// Prepares the trace of \p kernel changed by \p change: the launch
+  /// resolved as resolveLaunch does with the change's launch values on top,
+  /// in the file variant the change asks for.
+  llvm::Expected<std::unique_ptr<KernelTrace>>
+  prepareTrace(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+               const KernelChange &change);
+
+  /// Why the cache model cannot run on the context's arch (nothing when it
+  /// can), with the presets it runs on.
+  std::optional<std::string> cacheModelUnavailable() const;
+
+  /// Runs the cache model on a prepared trace.
+  llvm::Expected<model::CacheModelResults> runCacheModel(KernelTrace &trace);
+
+  /// The whole pipeline for one kernel: launch, trace (changed by
+  /// \p change), cache model.
+  llvm::Expected<KernelAnalysis> analyseKernel(const TranslationUnitInfo &unit,
+                                               const KernelInfo &kernel,
+                                               const KernelChange &change = {});
+
+  /// Notes which launch-spec entries name a kernel of \p unit (whether or
+  /// not AnalysisOptions::kernel selects it), for checkUnusedLaunchValues.
+  void recordSpecMatches(const TranslationUnitInfo &unit);
+  /// After all files: a launch-spec entry or a command-line argument value
+  /// that matched no kernel is an error.
+  llvm::Error checkUnusedLaunchValues() const;
+
+private:
+  struct SourceVariant;
+  /// The file of \p unit as \p change asks for it (the unit itself for a
+  /// change that leaves the source alone).
+  llvm::Expected<SourceVariant &> variantFor(const TranslationUnitInfo &unit,
+                                             const KernelChange &change);
+  llvm::Expected<SourceVariant &>
+  variant(llvm::StringRef file, const std::vector<std::string> &defines,
+          llvm::StringRef appendedSource);
+  SourceVariant *variantOf(const TranslationUnitInfo &unit);
+  CudaCompileOptions compileOptions() const;
+  llvm::Expected<std::vector<LaunchOverrides>>
+  overridesFor(const TranslationUnitInfo &unit, const KernelInfo &kernel);
+  llvm::Expected<std::unique_ptr<KernelTrace>>
+  prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
+                 const LaunchConfig &config, const KernelChange &change);
+
+  const clang::tooling::CompilationDatabase &database;
+  arch::ArchDescription archDescription;
+  AnalysisOptions analysis;
+  LaunchInputs launches;
+  ModelOptions modelOptionsValue;
+  /// Files served from memory (setFileContents), by absolute path, and the
+  /// file system that serves them over the real one (null: none).
+  std::map<std::string, std::string> memoryFiles;
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem;
+  /// Parsed files and their device code, by file and change to the source.
+  std::map<std::string, std::unique_ptr<SourceVariant>> variants;
+  /// What applied to some kernel, for checkUnusedLaunchValues.
+  std::set<size_t> usedSpecEntries;
+  std::set<std::string> usedArgs;
+  std::vector<std::string> seenKernels;
+};
+
+} // namespace gpurd::driver
+
+#endif // GPURD_DRIVER_ANALYSISCONTEXT_H

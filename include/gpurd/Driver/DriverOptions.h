@@ -1,0 +1,88 @@
+//===- DriverOptions.h - What a caller asks of the pipeline -----*- C++ -*-===//
+//
+// Plain option structs for lib/Driver: how files are compiled and kernels
+// traced (AnalysisOptions), the launch values given from outside the source
+// (LaunchInputs), and how the models run (ModelOptions). The tools fill them
+// from their command lines, a language server from its settings, an
+// autotuner server from its requests; nothing here is a global flag.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_DRIVER_DRIVEROPTIONS_H
+#define GPURD_DRIVER_DRIVEROPTIONS_H
+
+#include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Trace/Buffers.h"
+#include "gpurd/Trace/TraceSource.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpurd::driver {
+
+/// How files are compiled and a kernel's trace is produced.
+struct AnalysisOptions {
+  /// Keep the compiler's loop unrolling in the analysed device code (off:
+  /// unrolled loops lose the source's loop structure).
+  bool unroll = false;
+  /// Bound on isl's work per kernel; operations that exceed it are
+  /// non-affine (reason `complexity`).
+  unsigned long islMaxOperations = 2000000;
+  /// Which producer makes a kernel's trace.
+  trace::TraceSourceKind traceSource = trace::TraceSourceKind::Auto;
+  /// Argument buffers for emulated kernels.
+  std::vector<trace::BufferSpec> buffers;
+  /// Analyse only this kernel (name as findKernel takes it); all when empty.
+  /// With a kernel named, every command-line argument value is for it;
+  /// without, each applies to the kernels that have such a parameter.
+  std::string kernel;
+  /// When set, the specialised, optimised kernel IR the access model is
+  /// built from is printed here.
+  llvm::raw_ostream *printDeviceIR = nullptr;
+};
+
+/// Launch values from outside the source. Layers apply in this order over
+/// the launch site found in the source: the spec's entries for the kernel,
+/// then the command line.
+struct LaunchInputs {
+  std::optional<LaunchSpec> spec;
+  /// Where the spec was read from, for messages.
+  std::string specPath;
+  LaunchOverrides commandLine;
+};
+
+/// Which SMs the cache model models (and whose blocks a trace keeps).
+struct SmsChoice {
+  enum class Kind {
+    Auto,  ///< Every SM unless the launch exceeds the request budget.
+    All,   ///< Every SM.
+    Count, ///< `count` SMs spread over the GPU.
+  };
+  Kind kind = Kind::Auto;
+  unsigned count = 0; ///< Kind::Count.
+};
+
+/// The default request budget. End to end (trace, line splitting, L1s, L2)
+/// the model handles about 5 million L1 line requests per second on one
+/// core (docs/performance.md: PolyBench GEMM N = 512, 12.6 M requests in
+/// 2.8 s); 8 million keep a launch under about two seconds.
+inline constexpr uint64_t DefaultRequestBudget = 8000000;
+
+/// How the models run.
+struct ModelOptions {
+  SmsChoice sms;
+  /// With SmsChoice::Kind::Auto: the L1 line requests the cache model
+  /// handles before it models a sample of the SMs.
+  uint64_t requestBudget = DefaultRequestBudget;
+  /// Seed of the model's random choices.
+  uint64_t seed = 0;
+  /// Interval length (requests) of per-interval reuse profiles; 0: none.
+  uint64_t profileInterval = 0;
+};
+
+} // namespace gpurd::driver
+
+#endif // GPURD_DRIVER_DRIVEROPTIONS_H

@@ -1,0 +1,264 @@
+//===- KernelPipeline.cpp - Launch, access model, trace, cache model ------===//
+//
+// One kernel through the pipeline: its launch values folded into a copy of
+// the file's device code, the access model of that code, the trace producer
+// over both (the affine enumerator or the emulator), and the cache model on
+// the producer's request stream.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SourceVariant.h"
+#include "WhatIf.h"
+
+#include "gpurd/Arch/Presets.h"
+#include "gpurd/Model/CacheConfig.h"
+#include "gpurd/Model/CacheModel.h"
+#include "gpurd/Trace/TraceSource.h"
+
+using namespace llvm;
+
+namespace gpurd::driver {
+namespace {
+
+/// The launch values to fold into \p kernel's IR: grid, block and the known
+/// scalar arguments and struct members by parameter index.
+access::KernelSpecialization
+specializationFor(const KernelInfo &kernel,
+                  const std::optional<std::array<uint64_t, 3>> &grid,
+                  const std::optional<std::array<uint64_t, 3>> &block,
+                  const std::map<std::string, EvaluatedValue> &args) {
+  access::KernelSpecialization values;
+  values.grid = grid;
+  values.block = block;
+  for (unsigned i = 0; i < kernel.params.size(); ++i) {
+    auto it = args.find(kernel.params[i].name);
+    if (it == args.end())
+      continue;
+    const EvaluatedValue &v = it->second;
+    if (const auto *s = std::get_if<int64_t>(&v.value))
+      values.integerArgs[i] = *s;
+    else if (const auto *u = std::get_if<uint64_t>(&v.value))
+      values.integerArgs[i] = static_cast<int64_t>(*u);
+    else if (const auto *d = std::get_if<double>(&v.value))
+      values.floatArgs[i] = *d;
+  }
+  // Members of struct parameters (`p.n`).
+  for (unsigned i = 0; i < kernel.params.size(); ++i)
+    for (const StructField &field : kernel.params[i].fields) {
+      auto it = args.find(kernel.params[i].name + "." + field.path);
+      if (it == args.end())
+        continue;
+      const EvaluatedValue &v = it->second;
+      std::pair<unsigned, uint64_t> key{i, field.offset};
+      if (const auto *s = std::get_if<int64_t>(&v.value))
+        values.integerFields[key] = *s;
+      else if (const auto *u = std::get_if<uint64_t>(&v.value))
+        values.integerFields[key] = static_cast<int64_t>(*u);
+      else if (const auto *d = std::get_if<double>(&v.value))
+        values.floatFields[key] = *d;
+    }
+  return values;
+}
+
+access::AccessAnalysisOptions accessOptions(const AnalysisOptions &analysis) {
+  access::AccessAnalysisOptions options;
+  options.unroll = analysis.unroll;
+  options.islMaxOperations = analysis.islMaxOperations;
+  return options;
+}
+
+/// Scalar arguments without a value matter when an access depends on them
+/// (an isl parameter of that name is left) or, with \p all, when the kernel
+/// is emulated (which runs all of its code).
+Error requireArguments(const KernelInfo &kernel, const LaunchConfig &config,
+                       const access::AccessModel &model, bool all) {
+  std::string message;
+  for (const auto &[name, why] : config.unknownArgs) {
+    bool needed = all || llvm::any_of(model.parameters(), [&](unsigned p) {
+                    return model.variables[p].name == name;
+                  });
+    if (needed)
+      message += "\n  " + why;
+  }
+  if (message.empty())
+    return Error::success();
+  return createStringError(inconvertibleErrorCode(),
+                           "kernel '" + kernel.name +
+                               "': the launch configuration is incomplete "
+                               "for its accesses:" +
+                               message);
+}
+
+/// The cache model's input from a trace producer, which must outlive it.
+model::KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
+                                       uint64_t staticSharedBytes) {
+  model::KernelTraceInput input;
+  input.launch = source.launch();
+  input.sharedBytesPerBlock =
+      staticSharedBytes + source.launch().dynamicSharedBytes;
+  input.traceBlock = [&source](uint64_t block,
+                               std::vector<trace::WarpTrace> &warps) {
+    return source.traceBlock(block, warps);
+  };
+  input.traceWarps =
+      [&source](uint64_t block,
+                function_ref<Error(const trace::WarpTrace &)> onWarp) {
+        return source.traceWarps(block, onWarp);
+      };
+  return input;
+}
+
+model::CacheModelOptions cacheModelOptions(const ModelOptions &options) {
+  model::CacheModelOptions out;
+  out.seed = options.seed;
+  out.profileInterval = options.profileInterval;
+  switch (options.sms.kind) {
+  case SmsChoice::Kind::Auto:
+    out.requestBudget = options.requestBudget;
+    break;
+  case SmsChoice::Kind::All:
+    break;
+  case SmsChoice::Kind::Count:
+    out.modelledSms = options.sms.count;
+    break;
+  }
+  return out;
+}
+
+} // namespace
+
+Expected<access::AccessModel>
+AnalysisContext::analyseAccesses(const TranslationUnitInfo &unit,
+                                 const KernelInfo &kernel) {
+  auto device = deviceModule(unit);
+  if (!device)
+    return device.takeError();
+  auto launch = knownLaunch(unit, kernel);
+  if (!launch)
+    return launch.takeError();
+  access::KernelSpecialization values =
+      specializationFor(kernel, launch->grid, launch->block, launch->args);
+  access::AccessAnalysisOptions options = accessOptions(analysis);
+  options.printIR = analysis.printDeviceIR;
+  return access::analyzeKernel(*(*device)->module, kernel, unit, values,
+                               options);
+}
+
+Expected<std::unique_ptr<KernelTrace>>
+AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
+                              const KernelInfo &kernel,
+                              const LaunchConfig &config) {
+  SourceVariant *source = variantOf(unit);
+  if (!source)
+    return createStringError(inconvertibleErrorCode(),
+                             "'" + unit.file +
+                                 "' was not parsed by this analysis context");
+  return prepareTraceIn(*source, kernel, config, KernelChange());
+}
+
+Expected<std::unique_ptr<KernelTrace>>
+AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
+                                const LaunchConfig &config,
+                                const KernelChange &change) {
+  auto out = std::make_unique<KernelTrace>();
+  out->unit = &source.unit;
+  out->kernel = &kernel;
+  out->config = config;
+  out->change = change;
+  auto device = deviceModule(source.unit);
+  if (!device)
+    return device.takeError();
+  out->device = std::move(*device);
+
+  std::map<std::string, EvaluatedValue> args;
+  for (const LaunchArgument &arg : config.args)
+    args[arg.param] = arg.value;
+  access::KernelSpecialization values =
+      specializationFor(kernel, config.grid, config.block, args);
+  access::AccessAnalysisOptions options = accessOptions(analysis);
+  auto prepared =
+      access::prepareKernel(*out->device->module, kernel, values, options);
+  if (!prepared)
+    return prepared.takeError();
+  out->prepared = std::move(*prepared);
+  auto model = access::buildAccessModel(out->prepared, kernel, source.unit,
+                                        values, options);
+  if (!model)
+    return model.takeError();
+  out->model = std::move(*model);
+
+  trace::TraceSourceRequest request;
+  request.kind = analysis.traceSource;
+  request.launch.grid = config.grid;
+  request.launch.block = config.block;
+  request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
+  request.args = args;
+  request.buffers = analysis.buffers;
+  if (Error error = requireArguments(kernel, config, out->model, false))
+    return error;
+  auto producer =
+      trace::createTraceSource(out->prepared, out->model, kernel, request);
+  if (!producer)
+    return producer.takeError();
+  if (StringRef((*producer)->name()) != "affine")
+    if (Error error = requireArguments(kernel, config, out->model, true))
+      return error;
+  out->source = std::move(*producer);
+  if (!change.arraySpaces.empty()) {
+    auto placed =
+        withArraySpaces(std::move(out->source), out->model, change.arraySpaces);
+    if (!placed)
+      return placed.takeError();
+    out->source = std::move(*placed);
+  }
+  return out;
+}
+
+std::optional<std::string> AnalysisContext::cacheModelUnavailable() const {
+  Expected<model::CacheLevelConfig> l1 = model::resolveL1(archDescription);
+  if (l1)
+    return std::nullopt;
+  std::string message = toString(l1.takeError());
+  std::string usable;
+  for (StringRef name : arch::presetNames()) {
+    auto preset = arch::loadArch(name);
+    if (!preset) {
+      consumeError(preset.takeError());
+      continue;
+    }
+    Expected<model::CacheLevelConfig> presetL1 = model::resolveL1(*preset);
+    if (!presetL1) {
+      consumeError(presetL1.takeError());
+      continue;
+    }
+    usable += (usable.empty() ? "" : ", ") + name.str();
+  }
+  return "no cache model: " + message +
+         (usable.empty() ? "" : "; presets it runs on: " + usable);
+}
+
+Expected<model::CacheModelResults>
+AnalysisContext::runCacheModel(KernelTrace &trace) {
+  model::KernelTraceInput input =
+      traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);
+  return model::runCacheModel(archDescription, input,
+                              cacheModelOptions(modelOptionsValue));
+}
+
+Expected<KernelAnalysis>
+AnalysisContext::analyseKernel(const TranslationUnitInfo &unit,
+                               const KernelInfo &kernel,
+                               const KernelChange &change) {
+  auto trace = prepareTrace(unit, kernel, change);
+  if (!trace)
+    return trace.takeError();
+  auto results = runCacheModel(**trace);
+  if (!results)
+    return results.takeError();
+  KernelAnalysis analysis;
+  analysis.trace = std::move(*trace);
+  analysis.results = std::move(*results);
+  return analysis;
+}
+
+} // namespace gpurd::driver

@@ -1,0 +1,139 @@
+//===- LaunchLayers.cpp - A launch from source, spec and command line -----===//
+//
+// The launch of a kernel is the launch site found in its source with layers
+// on top, later ones winning: the launch spec's entries for the kernel, the
+// command line, and (for a what-if run) the change's launch values. The
+// context remembers which spec entries and command-line argument values
+// applied to some kernel, so that one that names nothing is reported after
+// all files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gpurd/Driver/AnalysisContext.h"
+#include "gpurd/Support/UserInput.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace gpurd::driver {
+namespace {
+
+/// Whether the command-line argument \p name is for \p kernel: a parameter,
+/// or a member of one (`p.n`).
+bool hasArgument(const KernelInfo &kernel, StringRef name) {
+  for (const KernelParam &param : kernel.params) {
+    StringRef rest = name;
+    if (param.name == name ||
+        (rest.consume_front(param.name) && rest.consume_front(".") &&
+         fieldNamed(param, rest)))
+      return true;
+  }
+  return false;
+}
+
+/// \p layers as the pointers LaunchConfig.h takes.
+std::vector<const LaunchOverrides *>
+pointersTo(const std::vector<LaunchOverrides> &layers) {
+  std::vector<const LaunchOverrides *> pointers;
+  for (const LaunchOverrides &layer : layers)
+    pointers.push_back(&layer);
+  return pointers;
+}
+
+} // namespace
+
+Expected<std::vector<LaunchOverrides>>
+AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
+                              const KernelInfo &kernel) {
+  std::vector<LaunchOverrides> layers;
+  seenKernels.push_back(kernel.name);
+  if (const std::optional<LaunchSpec> &spec = launches.spec) {
+    for (size_t i = 0; i < spec->kernels.size(); ++i) {
+      const auto &[name, entry] = spec->kernels[i];
+      auto found = findKernel(unit, name);
+      if (!found) {
+        // It may name a kernel of another input file.
+        consumeError(found.takeError());
+        continue;
+      }
+      if (*found == &kernel) {
+        layers.push_back(entry);
+        usedSpecEntries.insert(i);
+      }
+    }
+  }
+  LaunchOverrides forKernel = launches.commandLine;
+  // Without a kernel named, argument values apply to the kernels that have
+  // such a parameter.
+  if (analysis.kernel.empty()) {
+    forKernel.args.clear();
+    for (const auto &[name, value] : launches.commandLine.args)
+      if (hasArgument(kernel, name))
+        forKernel.args[name] = value;
+  }
+  for (const auto &[name, value] : forKernel.args)
+    usedArgs.insert(name);
+  layers.push_back(std::move(forKernel));
+  return layers;
+}
+
+Expected<PartialLaunch>
+AnalysisContext::knownLaunch(const TranslationUnitInfo &unit,
+                             const KernelInfo &kernel) {
+  auto layers = overridesFor(unit, kernel);
+  if (!layers)
+    return layers.takeError();
+  return mergeLaunch(unit, kernel, pointersTo(*layers));
+}
+
+Expected<LaunchConfig>
+AnalysisContext::resolveLaunch(const TranslationUnitInfo &unit,
+                               const KernelInfo &kernel,
+                               bool allowUnknownArgs) {
+  auto layers = overridesFor(unit, kernel);
+  if (!layers)
+    return layers.takeError();
+  return gpurd::resolveLaunch(unit, kernel, pointersTo(*layers),
+                              allowUnknownArgs);
+}
+
+void AnalysisContext::recordSpecMatches(const TranslationUnitInfo &unit) {
+  for (const KernelInfo &kernel : unit.kernels)
+    if (std::find(seenKernels.begin(), seenKernels.end(), kernel.name) ==
+        seenKernels.end())
+      seenKernels.push_back(kernel.name);
+  const std::optional<LaunchSpec> &spec = launches.spec;
+  if (!spec)
+    return;
+  for (size_t i = 0; i < spec->kernels.size(); ++i) {
+    auto found = findKernel(unit, spec->kernels[i].first);
+    if (found)
+      usedSpecEntries.insert(i);
+    else
+      consumeError(found.takeError());
+  }
+}
+
+Error AnalysisContext::checkUnusedLaunchValues() const {
+  std::string known;
+  for (const std::string &name : seenKernels)
+    known += "\n  " + name;
+  if (const std::optional<LaunchSpec> &spec = launches.spec)
+    for (size_t i = 0; i < spec->kernels.size(); ++i)
+      if (!usedSpecEntries.count(i))
+        return createStringError(
+            inconvertibleErrorCode(),
+            launches.specPath + ": /kernels/" + std::to_string(i) +
+                ": no kernel named '" + spec->kernels[i].first +
+                "' in the input files; the kernels are:" + known);
+  for (const auto &[name, value] : launches.commandLine.args)
+    if (!usedArgs.count(name))
+      return createStringError(
+          inconvertibleErrorCode(),
+          userInput(UserInput::Argument, name + "=" + value) +
+              ": no analysed kernel has a parameter '" + name + "'");
+  return Error::success();
+}
+
+} // namespace gpurd::driver

@@ -1,0 +1,48 @@
+//===- SourceVariant.h - A file as a change to it asks ----------*- C++ -*-===//
+//
+// Private to lib/Driver. A parsed file and its device code, for the file as
+// written or changed by macro definitions and appended source (what-if
+// runs). Each variant has its own compile commands and file system, so the
+// variants of one file never share a parse.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_LIB_DRIVER_SOURCEVARIANT_H
+#define GPURD_LIB_DRIVER_SOURCEVARIANT_H
+
+#include "gpurd/Access/DeviceModule.h"
+#include "gpurd/Driver/AnalysisContext.h"
+#include "gpurd/Frontend/KernelInfo.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/Support/VirtualFileSystem.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gpurd::driver {
+
+struct AnalysisContext::SourceVariant {
+  std::string file;
+  /// Macro definitions added to the compile command (`-D` values).
+  std::vector<std::string> defines;
+  /// Source text appended to the file (explicit template instances).
+  std::string appendedSource;
+  /// The compile commands with the definitions added (null: the context's).
+  std::unique_ptr<clang::tooling::CompilationDatabase> database;
+  /// Where the variant's files are read from.
+  llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem;
+  TranslationUnitInfo unit;
+  /// Compiled on first use.
+  std::shared_ptr<const access::DeviceModule> device;
+};
+
+/// A compilation database that adds \p flags (after the compiler) to every
+/// command of \p inner.
+std::unique_ptr<clang::tooling::CompilationDatabase>
+withExtraFlags(const clang::tooling::CompilationDatabase &inner,
+               std::vector<std::string> flags);
+
+} // namespace gpurd::driver
+
+#endif // GPURD_LIB_DRIVER_SOURCEVARIANT_H

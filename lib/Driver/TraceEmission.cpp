@@ -1,0 +1,80 @@
+//===- TraceEmission.cpp - Write a kernel's trace to files ----------------===//
+
+#include "gpurd/Driver/TraceEmission.h"
+
+#include "gpurd/Trace/BlockScheduler.h"
+#include "gpurd/Trace/TraceWriter.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace gpurd::driver {
+namespace {
+
+/// The header every writer starts with.
+trace::TraceHeader headerOf(const KernelTrace &trace,
+                            const arch::ArchDescription &arch) {
+  trace::TraceHeader header;
+  header.kernel = trace.kernel->name;
+  header.launch = trace.source->launch();
+  header.sharedBytes =
+      trace.kernel->staticSharedBytes + trace.config.dynamicSharedBytes;
+  if (arch.computeCapability) {
+    unsigned version = 0;
+    if (!StringRef(*arch.computeCapability)
+             .drop_front(3)
+             .getAsInteger(10, version))
+      header.binaryVersion = version;
+  }
+  return header;
+}
+
+} // namespace
+
+Expected<TraceSummary> writeTraces(KernelTrace &trace,
+                                   const arch::ArchDescription &arch,
+                                   ArrayRef<std::string> outputs,
+                                   unsigned smCount) {
+  // Which blocks: those of the sampled SMs, in increasing id.
+  const trace::TraceLaunch &launch = trace.source->launch();
+  trace::BlockSchedule schedule = trace::scheduleBlocks(
+      launch.numBlocks(), arch.sm.count, /*activeBlocks=*/1, smCount);
+  std::vector<uint64_t> blocks;
+  for (unsigned sm : schedule.modelledSms)
+    for (uint64_t block : schedule.blocksOf(sm))
+      blocks.push_back(block);
+  std::sort(blocks.begin(), blocks.end());
+
+  trace::TraceHeader header = headerOf(trace, arch);
+  std::vector<std::unique_ptr<trace::TraceWriter>> writers;
+  for (const std::string &output : outputs) {
+    auto writer = trace::createTraceWriter(output, header);
+    if (!writer)
+      return writer.takeError();
+    writers.push_back(std::move(*writer));
+  }
+  TraceSummary summary;
+  std::vector<trace::WarpTrace> warps;
+  for (uint64_t block : blocks) {
+    if (Error error = trace.source->traceBlock(block, warps))
+      return error;
+    for (const trace::WarpTrace &warp : warps)
+      for (const trace::WarpInstruction &inst : warp.instructions) {
+        ++summary.warpInstructions;
+        if (inst.kind != AccessKind::Barrier)
+          summary.threadAccesses += __builtin_popcount(inst.activeMask);
+      }
+    for (auto &writer : writers)
+      if (Error error = writer->writeBlock(warps))
+        return error;
+  }
+  for (auto &writer : writers)
+    if (Error error = writer->finish())
+      return error;
+  summary.blocks = blocks.size();
+  summary.sampled = schedule.describe();
+  return summary;
+}
+
+} // namespace gpurd::driver

@@ -1,0 +1,192 @@
+//===- WhatIf.cpp - Re-run a kernel with a change -------------------------===//
+//
+// A change to the source (macro definitions, other template arguments) is a
+// variant of the file, parsed and compiled on its own and cached; a change
+// to the launch is one more launch layer; a change of memory space rewrites
+// the space of the changed arrays' accesses in the request stream, so both
+// trace producers (and every model after them) see it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "WhatIf.h"
+#include "SourceVariant.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace gpurd::driver {
+namespace {
+
+Error makeError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+/// A producer whose instructions of some sites go to another memory space.
+class PlacedArraysSource : public trace::WarpTraceSource {
+public:
+  PlacedArraysSource(std::unique_ptr<trace::WarpTraceSource> inner,
+                     std::map<uint32_t, MemorySpace> siteSpaces)
+      : inner(std::move(inner)), siteSpaces(std::move(siteSpaces)) {}
+
+  Error traceBlock(uint64_t block,
+                   std::vector<trace::WarpTrace> &warps) override {
+    if (Error error = inner->traceBlock(block, warps))
+      return error;
+    for (trace::WarpTrace &warp : warps)
+      for (trace::WarpInstruction &instruction : warp.instructions) {
+        auto it = siteSpaces.find(instruction.site);
+        if (it != siteSpaces.end())
+          instruction.space = it->second;
+      }
+    return Error::success();
+  }
+  const trace::TraceLaunch &launch() const override { return inner->launch(); }
+  const char *name() const override { return inner->name(); }
+
+private:
+  std::unique_ptr<trace::WarpTraceSource> inner;
+  std::map<uint32_t, MemorySpace> siteSpaces;
+};
+
+std::string dim3Text(const std::array<uint64_t, 3> &dim) {
+  return "(" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) + ", " +
+         std::to_string(dim[2]) + ")";
+}
+
+} // namespace
+
+bool KernelChange::empty() const {
+  return !launch.grid && !launch.block && !launch.dynamicSharedBytes &&
+         launch.args.empty() && !launch.launchIndex && defines.empty() &&
+         templateArguments.empty() && arraySpaces.empty();
+}
+
+std::string KernelChange::describe() const {
+  std::vector<std::string> parts;
+  for (const std::string &define : defines)
+    parts.push_back("-D" + define);
+  if (!templateArguments.empty())
+    parts.push_back("template arguments <" + templateArguments + ">");
+  if (launch.grid)
+    parts.push_back("grid " + dim3Text(*launch.grid));
+  if (launch.block)
+    parts.push_back("block " + dim3Text(*launch.block));
+  if (launch.dynamicSharedBytes)
+    parts.push_back(std::to_string(*launch.dynamicSharedBytes) +
+                    " B dynamic shared memory");
+  for (const auto &[name, value] : launch.args)
+    parts.push_back(name + " = " + value);
+  for (const auto &[name, space] : arraySpaces)
+    parts.push_back("'" + name + "' in " + memorySpaceName(space) + " memory");
+  return parts.empty() ? "as written" : join(parts, ", ");
+}
+
+std::optional<std::string> templateNameOf(StringRef name) {
+  if (!name.ends_with(">"))
+    return std::nullopt;
+  // The '<' that opens the last argument list.
+  int depth = 0;
+  for (size_t i = name.size(); i-- > 0;) {
+    if (name[i] == '>')
+      ++depth;
+    else if (name[i] == '<' && --depth == 0)
+      return i == 0 ? std::nullopt
+                    : std::optional<std::string>(name.take_front(i).str());
+  }
+  return std::nullopt;
+}
+
+std::string explicitInstanceSource(StringRef instance) {
+  // Taking the kernel's address in host code instantiates it on both sides
+  // of the CUDA compilation, as a launch does.
+  return "\n// gpurd: the kernel instance a what-if run analyses\n"
+         "[[maybe_unused]] static const void *const gpurdWhatIfInstance =\n"
+         "    (const void *)&" +
+         instance.str() + ";\n";
+}
+
+Expected<std::unique_ptr<trace::WarpTraceSource>>
+withArraySpaces(std::unique_ptr<trace::WarpTraceSource> source,
+                const access::AccessModel &model,
+                const std::map<std::string, MemorySpace> &spaces) {
+  std::map<uint32_t, MemorySpace> siteSpaces;
+  for (const auto &[name, space] : spaces) {
+    auto array = llvm::find_if(model.arrays, [&](const access::ArrayInfo &a) {
+      return a.name == name;
+    });
+    if (array == model.arrays.end()) {
+      std::string names;
+      for (const access::ArrayInfo &a : model.arrays)
+        names += (names.empty() ? "'" : ", '") + a.name + "'";
+      return makeError("kernel '" + model.kernel + "' has no array '" + name +
+                       "' (its arrays: " + (names.empty() ? "none" : names) +
+                       ")");
+    }
+    int index = static_cast<int>(array - model.arrays.begin());
+    for (const access::AccessSite &site : model.sites)
+      if (site.array == index && site.kind != AccessKind::Barrier)
+        siteSpaces[site.id] = space;
+  }
+  return std::make_unique<PlacedArraysSource>(std::move(source),
+                                              std::move(siteSpaces));
+}
+
+Expected<std::unique_ptr<KernelTrace>>
+AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
+                              const KernelInfo &kernel,
+                              const KernelChange &change) {
+  SourceVariant *source = variantOf(unit);
+  if (!source)
+    return makeError("'" + unit.file +
+                     "' was not parsed by this analysis context");
+  const KernelInfo *launched = &kernel; // whose launch sites apply
+  const KernelInfo *traced = &kernel;
+  if (change.changesSource()) {
+    std::string instance, appended;
+    if (!change.templateArguments.empty()) {
+      std::optional<std::string> name = kernel.isTemplateInstance
+                                            ? templateNameOf(kernel.name)
+                                            : std::nullopt;
+      if (!name)
+        return makeError("kernel '" + kernel.name +
+                         "' is not a template instance; it has no template "
+                         "arguments to change");
+      instance = *name + "<" + change.templateArguments + ">";
+      appended = explicitInstanceSource(instance);
+    }
+    auto changed = variant(source->file, change.defines, appended);
+    if (!changed)
+      return changed.takeError();
+    source = &*changed;
+    auto found = findKernel(source->unit, kernel.name);
+    if (!found)
+      return makeError("with " + change.describe() + ", " +
+                       toString(found.takeError()));
+    launched = traced = *found;
+    if (!instance.empty()) {
+      auto made = findKernel(source->unit, instance);
+      if (!made)
+        return makeError("with " + change.describe() + ", " +
+                         toString(made.takeError()));
+      traced = *made;
+    }
+  }
+  auto layers = overridesFor(source->unit, *launched);
+  if (!layers)
+    return layers.takeError();
+  layers->push_back(change.launch);
+  if (layers->back().origin.empty())
+    layers->back().origin = "what-if change";
+  std::vector<const LaunchOverrides *> pointers;
+  for (const LaunchOverrides &layer : *layers)
+    pointers.push_back(&layer);
+  auto config = gpurd::resolveLaunch(source->unit, *launched, pointers,
+                                     /*allowUnknownArgs=*/true);
+  if (!config)
+    return config.takeError();
+  config->kernel = traced->name;
+  return prepareTraceIn(*source, *traced, *config, change);
+}
+
+} // namespace gpurd::driver

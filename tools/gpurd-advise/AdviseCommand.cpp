@@ -1,0 +1,91 @@
+//===- AdviseCommand.cpp - The default action: launches and cache model ---===//
+//
+// For each selected kernel: its resolved launch configuration, then the GPU
+// cache model of seeds 000/001 on its request stream (lib/Driver runs the
+// pipeline; the file's device code is compiled once for all its kernels).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+#include "Messages.h"
+
+#include "gpurd/Output/CacheReport.h"
+#include "gpurd/Output/KernelListing.h"
+
+using namespace llvm;
+
+namespace gpurd::advise {
+namespace {
+
+/// Runs the cache model on \p kernel and prints (or adds to \p launchJson)
+/// its report.
+Error modelKernel(driver::AnalysisContext &context,
+                  const TranslationUnitInfo &unit, const KernelInfo &kernel,
+                  const LaunchConfig &config, const ToolRequest &request,
+                  nlohmann::json &launchJson) {
+  auto trace = context.prepareTrace(unit, kernel, config);
+  if (!trace)
+    return trace.takeError();
+  auto results = context.runCacheModel(**trace);
+  if (!results)
+    return results.takeError();
+  const std::string &arch = context.arch().name;
+  if (request.json)
+    // JSON always carries the reuse profiles (seed 003's features);
+    // --reuse-profile adds them to the text report.
+    launchJson["cache_model"] =
+        cacheReportJson(arch, (*trace)->model, *results, /*reuseProfile=*/true);
+  else
+    printSpelled([&](raw_ostream &os) {
+      printCacheReport(os, arch, (*trace)->model, *results,
+                       request.reuseProfile);
+    });
+  return Error::success();
+}
+
+} // namespace
+
+bool adviseKernels(driver::AnalysisContext &context,
+                   const TranslationUnitInfo &unit, const ToolRequest &request,
+                   const std::optional<std::string> &modelError,
+                   nlohmann::json &jsonOut) {
+  auto selected = context.selectedKernels(unit);
+  if (!selected) {
+    reportError(selected.takeError());
+    jsonOut = {{"file", displayPath(unit.file)},
+               {"launches", nlohmann::json::array()}};
+    return false;
+  }
+  if (selected->empty())
+    warn("'" + unit.file + "' defines no __global__ kernel");
+  bool ok = true;
+  nlohmann::json launches = nlohmann::json::array();
+  for (const KernelInfo *kernel : *selected) {
+    auto config =
+        context.resolveLaunch(unit, *kernel, /*allowUnknownArgs=*/true);
+    if (!config) {
+      reportError(config.takeError());
+      ok = false;
+      continue;
+    }
+    nlohmann::json launchJson;
+    if (request.json)
+      launchJson = launchConfigJson(*kernel, *config);
+    else
+      printSpelled(
+          [&](raw_ostream &os) { printLaunchConfig(os, *kernel, *config); });
+    if (!modelError)
+      if (Error error = modelKernel(context, unit, *kernel, *config, request,
+                                    launchJson)) {
+        reportError(std::move(error));
+        ok = false;
+      }
+    if (request.json)
+      launches.push_back(std::move(launchJson));
+  }
+  jsonOut = {{"file", displayPath(unit.file)},
+             {"launches", std::move(launches)}};
+  return ok;
+}
+
+} // namespace gpurd::advise

@@ -1,0 +1,171 @@
+//===- Request.cpp - What the options ask for, as lib/Driver's structs ----===//
+
+#include "Options.h"
+
+#include "gpurd/Arch/ArchOverride.h"
+#include "gpurd/Arch/Presets.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace gpurd::advise {
+namespace {
+
+Error makeError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+/// The launch values given on the command line (--grid, --block, --smem,
+/// --arg, --launch).
+Expected<LaunchOverrides> commandLineLaunch() {
+  LaunchOverrides cli;
+  cli.origin = "command line";
+  if (!gridOption.empty()) {
+    auto dim = parseDim3(gridOption, "--grid");
+    if (!dim)
+      return dim.takeError();
+    cli.grid = *dim;
+  }
+  if (!blockOption.empty()) {
+    auto dim = parseDim3(blockOption, "--block");
+    if (!dim)
+      return dim.takeError();
+    cli.block = *dim;
+  }
+  if (!smemOption.empty()) {
+    uint64_t bytes;
+    if (StringRef(smemOption).getAsInteger(10, bytes))
+      return makeError("--smem takes a number of bytes, got '" + smemOption +
+                       "'");
+    cli.dynamicSharedBytes = bytes;
+  }
+  auto args = parseArgAssignments(argOptions);
+  if (!args)
+    return args.takeError();
+  cli.args = std::move(*args);
+  if (launchIndex)
+    cli.launchIndex = launchIndex;
+  return cli;
+}
+
+/// --sms: a count must be between 1 and the SMs of \p arch.
+Expected<driver::SmsChoice> parseSmsOption(const arch::ArchDescription &arch) {
+  driver::SmsChoice choice;
+  StringRef text = smsOption;
+  if (text == "auto")
+    return choice;
+  if (text == "all") {
+    choice.kind = driver::SmsChoice::Kind::All;
+    return choice;
+  }
+  unsigned count = 0;
+  if (text.getAsInteger(10, count) || count == 0)
+    return makeError("--sms takes a number of SMs (at least 1), 'all' or "
+                     "'auto', got '" +
+                     smsOption + "'");
+  if (count > arch.sm.count)
+    return makeError(formatv("--sms {0}: arch '{1}' has {2} SMs; give at "
+                             "most {2}, or 'all'",
+                             count, arch.name, arch.sm.count));
+  choice.kind = driver::SmsChoice::Kind::Count;
+  choice.count = count;
+  return choice;
+}
+
+/// The command the options ask for; two at once is an error
+/// (--dump-accesses and --explain-compiled print together).
+Expected<Command> chosenCommand() {
+  std::vector<std::pair<std::string, Command>> given;
+  if (listKernels)
+    given.push_back({"--list-kernels", Command::ListKernels});
+  if (printLaunches)
+    given.push_back({"--print-launches", Command::PrintLaunches});
+  if (dumpAccesses)
+    given.push_back({"--dump-accesses", Command::Accesses});
+  if (explainCompiled)
+    given.push_back({"--explain-compiled", Command::Accesses});
+  if (!emitTrace.empty())
+    given.push_back({"--emit-trace", Command::EmitTrace});
+  if (cacheModel)
+    given.push_back({"--cache-model", Command::Advise});
+  if (given.empty())
+    return Command::Advise;
+  // --dump-accesses and --explain-compiled print together.
+  if (given.size() == 1 ||
+      (given.size() == 2 && dumpAccesses && explainCompiled))
+    return given.front().second;
+  return makeError(given[0].first + " and " + given[1].first +
+                   " are different commands; give one of them per run");
+}
+
+} // namespace
+
+Expected<arch::ArchDescription> resolveArch() {
+  if (!archFile.empty() && archName.getNumOccurrences())
+    return makeError("--arch and --arch-file both name an architecture; give "
+                     "one of them");
+  auto arch = archFile.empty() ? arch::loadArch(archName)
+                               : arch::loadArchFile(archFile);
+  if (!arch)
+    return arch.takeError();
+  for (const std::string &setting : archSettings)
+    if (Error error = arch::applyOverride(*arch, setting))
+      return error; // The message already names the setting.
+  return arch;
+}
+
+Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
+                                  size_t fileCount) {
+  ToolRequest request;
+  request.requireCacheModel = cacheModel;
+  request.printAccessModel = dumpAccesses;
+  request.printExplanation = explainCompiled;
+  request.json = outputFormat == OutputFormat::Json;
+  request.reuseProfile = reuseProfile;
+  request.traceOutputs.assign(emitTrace.begin(), emitTrace.end());
+
+  if (!launchSpecFile.empty()) {
+    auto spec = loadLaunchSpec(launchSpecFile);
+    if (!spec)
+      return spec.takeError();
+    request.launches.spec = std::move(*spec);
+    request.launches.specPath = launchSpecFile;
+  }
+  auto command = chosenCommand();
+  if (!command)
+    return command.takeError();
+  request.command = *command;
+  if (!emitTrace.empty() && fileCount > 1)
+    return makeError("--emit-trace writes the trace of one kernel of one "
+                     "file; give one input file (got " +
+                     std::to_string(fileCount) + ")");
+  auto cli = commandLineLaunch();
+  if (!cli)
+    return cli.takeError();
+  request.launches.commandLine = std::move(*cli);
+  auto sms = parseSmsOption(arch);
+  if (!sms)
+    return sms.takeError();
+  request.model.sms = *sms;
+  request.model.requestBudget = requestBudget;
+  request.model.seed = modelSeed;
+  request.model.profileInterval = reuseProfileInterval;
+
+  driver::AnalysisOptions &analysis = request.analysis;
+  analysis.unroll = unroll;
+  analysis.islMaxOperations = islMaxOperations;
+  analysis.traceSource = traceSource;
+  analysis.kernel = kernelName;
+  for (const std::string &text : bufferOptions) {
+    auto buffer = trace::parseBufferSpec(text);
+    if (!buffer)
+      return buffer.takeError();
+    analysis.buffers.push_back(std::move(*buffer));
+  }
+  if (printDeviceIR)
+    analysis.printDeviceIR = &errs();
+  return request;
+}
+
+} // namespace gpurd::advise
