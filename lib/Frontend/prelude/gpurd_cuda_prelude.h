@@ -1318,8 +1318,16 @@ static __inline__ __host__ cudaError_t cudaBindSurfaceToArray(const struct surfa
 }
 
 /* Device-side fetches, implemented with Clang's __nv_tex_surf_handler
- * (inline PTX tex.* instructions). */
+ * (inline PTX tex.* instructions). Clang's header names template parameters
+ * `T` and `N`, which a build's `-DN=1024` would replace: keep the user's
+ * macros out of it (nvcc never includes it). */
+#pragma push_macro("N")
+#pragma push_macro("T")
+#undef N
+#undef T
 #include <__clang_cuda_texture_intrinsics.h>
+#pragma pop_macro("T")
+#pragma pop_macro("N")
 
 /* The float type a cudaReadModeNormalizedFloat fetch of T returns. */
 template <class __T> struct __gpurd_tex_nf { typedef float type; };

@@ -1,0 +1,201 @@
+//===- AnalysisContextTest.cpp - The pipeline from in-memory CUDA ---------===//
+//
+// lib/Driver with no command line: CUDA source served from memory, launches
+// resolved from the source, the cache model run, and what-if changes (launch,
+// macro, template argument, memory space) re-run with what they leave alone
+// reused. Expected counts are worked out by hand on fermi-gtx470, whose L1
+// has unsectored 128-byte lines: a warp reading 32 consecutive floats (128
+// bytes, aligned) makes one L1 read request, and no line is read twice.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gpurd/Driver/AnalysisContext.h"
+#include "gpurd/Arch/Presets.h"
+#include "gpurd/Support/UserInput.h"
+
+#include "clang/Tooling/CompilationDatabase.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpurd;
+using namespace gpurd::driver;
+
+namespace {
+
+constexpr const char *Path = "/gpurd-in-memory/kernels.cu";
+
+constexpr const char *Source = R"(
+#ifndef N
+#define N 1024
+#endif
+__global__ void copy(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[i] = in[i];
+}
+template <int STRIDE>
+__global__ void strided(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * STRIDE];
+}
+int main() {
+  float *in = nullptr, *out = nullptr;
+  copy<<<N / 256, 256>>>(in, out, N);
+  strided<1><<<4, 128>>>(in, out);
+}
+)";
+
+class AnalysisContextTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto arch = arch::loadArch("fermi-gtx470");
+    ASSERT_TRUE(static_cast<bool>(arch)) << toString(arch.takeError());
+    context = std::make_unique<AnalysisContext>(database, std::move(*arch));
+    context->setFileContents(Path, Source);
+  }
+
+  const TranslationUnitInfo &unit() {
+    auto parsed = context->translationUnit(Path);
+    EXPECT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+    return *parsed;
+  }
+
+  const KernelInfo &kernel(const char *name) {
+    auto found = findKernel(unit(), name);
+    EXPECT_TRUE(static_cast<bool>(found)) << toString(found.takeError());
+    return **found;
+  }
+
+  /// The cache model's L1 read requests for \p name changed by \p change.
+  uint64_t l1Reads(const char *name, const KernelChange &change = {}) {
+    auto analysis = context->analyseKernel(unit(), kernel(name), change);
+    EXPECT_TRUE(static_cast<bool>(analysis)) << toString(analysis.takeError());
+    if (!analysis)
+      return ~uint64_t(0);
+    EXPECT_EQ(analysis->results.l1.readHits, 0u); // no line is read twice
+    return analysis->results.l1.readAccesses;
+  }
+
+  clang::tooling::FixedCompilationDatabase database{".", {}};
+  std::unique_ptr<AnalysisContext> context;
+};
+
+TEST_F(AnalysisContextTest, ParsesOnceAndSharesTheDeviceCode) {
+  const TranslationUnitInfo &first = unit();
+  EXPECT_EQ(&first, &unit());
+  ASSERT_EQ(first.kernels.size(), 2u);
+  auto device = context->deviceModule(first);
+  ASSERT_TRUE(static_cast<bool>(device)) << toString(device.takeError());
+  auto again = context->deviceModule(first);
+  ASSERT_TRUE(static_cast<bool>(again));
+  EXPECT_EQ(device->get(), again->get());
+  auto trace = context->prepareTrace(first, kernel("copy"), KernelChange());
+  ASSERT_TRUE(static_cast<bool>(trace)) << toString(trace.takeError());
+  EXPECT_EQ((*trace)->device.get(), device->get());
+  EXPECT_EQ((*trace)->unit, &first);
+}
+
+TEST_F(AnalysisContextTest, ResolvesTheLaunchAndRunsTheModel) {
+  auto config = context->resolveLaunch(unit(), kernel("copy"));
+  ASSERT_TRUE(static_cast<bool>(config)) << toString(config.takeError());
+  EXPECT_EQ(config->grid, (std::array<uint64_t, 3>{4, 1, 1})); // 1024 / 256
+  EXPECT_EQ(config->block, (std::array<uint64_t, 3>{256, 1, 1}));
+  // 4 blocks x 8 warps, one line each.
+  EXPECT_EQ(l1Reads("copy"), 32u);
+}
+
+TEST_F(AnalysisContextTest, WhatIfLaunchShape) {
+  KernelChange change;
+  change.launch.grid = {8, 1, 1};
+  change.launch.block = {128, 1, 1};
+  // 8 blocks x 4 warps; the guard i < 1024 keeps every lane.
+  EXPECT_EQ(l1Reads("copy", change), 32u);
+  change.launch.grid = {2, 1, 1};
+  EXPECT_EQ(l1Reads("copy", change), 8u); // 2 blocks x 4 warps
+}
+
+TEST_F(AnalysisContextTest, WhatIfMacroDefinitionRecompiles) {
+  KernelChange change;
+  change.defines = {"N=2048"};
+  auto trace = context->prepareTrace(unit(), kernel("copy"), change);
+  ASSERT_TRUE(static_cast<bool>(trace)) << toString(trace.takeError());
+  EXPECT_EQ((*trace)->config.grid[0], 8u); // 2048 / 256, from the source
+  EXPECT_NE((*trace)->unit, &unit());      // a variant of the file
+  // The variant is cached: the same change parses nothing again.
+  auto again = context->prepareTrace(unit(), kernel("copy"), change);
+  ASSERT_TRUE(static_cast<bool>(again));
+  EXPECT_EQ((*again)->unit, (*trace)->unit);
+  EXPECT_EQ((*again)->device.get(), (*trace)->device.get());
+  EXPECT_EQ(l1Reads("copy", change), 64u); // 8 blocks x 8 warps
+}
+
+TEST_F(AnalysisContextTest, WhatIfTemplateArgument) {
+  // strided<1>: 4 blocks x 4 warps, one line each.
+  EXPECT_EQ(l1Reads("strided<1>"), 16u);
+  KernelChange change;
+  change.templateArguments = "2";
+  auto trace = context->prepareTrace(unit(), kernel("strided<1>"), change);
+  ASSERT_TRUE(static_cast<bool>(trace)) << toString(trace.takeError());
+  EXPECT_EQ((*trace)->kernel->name, "strided<2>");
+  EXPECT_EQ((*trace)->config.grid[0], 4u); // strided<1>'s launch
+  // A warp reads 32 floats 8 bytes apart: 256 bytes, two lines.
+  EXPECT_EQ(l1Reads("strided<1>", change), 32u);
+  KernelChange notATemplate;
+  notATemplate.templateArguments = "2";
+  auto refused = context->prepareTrace(unit(), kernel("copy"), notATemplate);
+  ASSERT_FALSE(static_cast<bool>(refused));
+  EXPECT_NE(toString(refused.takeError()).find("is not a template instance"),
+            std::string::npos);
+}
+
+TEST_F(AnalysisContextTest, WhatIfMemorySpace) {
+  KernelChange change;
+  change.arraySpaces["in"] = MemorySpace::Constant;
+  auto analysis = context->analyseKernel(unit(), kernel("copy"), change);
+  ASSERT_TRUE(static_cast<bool>(analysis)) << toString(analysis.takeError());
+  // The cache model does not cover constant memory: the 32 warp loads of
+  // `in` are skipped, the 32 stores of `out` remain.
+  EXPECT_EQ(analysis->results.l1.readAccesses, 0u);
+  EXPECT_EQ(analysis->results.execution.skippedInstructions, 32u);
+  change.arraySpaces = {{"nope", MemorySpace::Shared}};
+  auto unknown = context->analyseKernel(unit(), kernel("copy"), change);
+  ASSERT_FALSE(static_cast<bool>(unknown));
+  EXPECT_NE(toString(unknown.takeError()).find("has no array 'nope'"),
+            std::string::npos);
+}
+
+TEST_F(AnalysisContextTest, NewContentsReplaceWhatWasParsed) {
+  const TranslationUnitInfo *before = &unit();
+  context->setFileContents(Path,
+                           "__global__ void only(float *p) { p[0] = 1; }\n"
+                           "int main() { only<<<1, 32>>>(nullptr); }\n");
+  const TranslationUnitInfo &after = unit();
+  ASSERT_EQ(after.kernels.size(), 1u);
+  EXPECT_EQ(after.kernels[0].name, "only");
+  (void)before; // freed with the old variant
+}
+
+TEST_F(AnalysisContextTest, UnusedArgumentNamesItsInput) {
+  auto arch = arch::loadArch("fermi-gtx470");
+  ASSERT_TRUE(static_cast<bool>(arch));
+  LaunchInputs launches;
+  launches.commandLine.args["m"] = "3";
+  AnalysisContext strict(database, std::move(*arch), {}, launches);
+  strict.setFileContents(Path, Source);
+  auto parsed = strict.translationUnit(Path);
+  ASSERT_TRUE(static_cast<bool>(parsed));
+  for (const KernelInfo &k : parsed->kernels)
+    ASSERT_TRUE(static_cast<bool>(strict.resolveLaunch(*parsed, k)));
+  std::string message = toString(strict.checkUnusedLaunchValues());
+  EXPECT_EQ(message, userInput(UserInput::Argument, "m=3") +
+                         ": no analysed kernel has a parameter 'm'");
+}
+
+TEST_F(AnalysisContextTest, MissingFileIsAnError) {
+  auto missing = context->translationUnit("/gpurd-in-memory/none.cu");
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_EQ(toString(missing.takeError()),
+            "no such file: '/gpurd-in-memory/none.cu'");
+}
+
+} // namespace
