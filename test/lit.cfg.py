@@ -22,3 +22,8 @@ config.substitutions.append(("%expect-exit", config.python_executable + " " + os
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%examples", os.path.join(config.gpurd_src_root, "examples")))
 config.substitutions.append(("%arch_presets", os.path.join(config.gpurd_src_root, "share", "gpurd", "arch")))
+
+# A build with -DGPURD_SANITIZE=ON: the slowest cases run in the normal build
+# only (they say `UNSUPPORTED: sanitizer`).
+if config.gpurd_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
+    config.available_features.add("sanitizer")

@@ -172,6 +172,14 @@ AnalysisContext::variantOf(const TranslationUnitInfo &unit) {
   return nullptr;
 }
 
+Expected<AnalysisContext::SourceVariant &>
+AnalysisContext::parsedVariantOf(const TranslationUnitInfo &unit) {
+  if (SourceVariant *source = variantOf(unit))
+    return *source;
+  return makeError("'" + unit.file +
+                   "' was not parsed by this analysis context");
+}
+
 Expected<const TranslationUnitInfo &>
 AnalysisContext::translationUnit(StringRef file) {
   auto source = variant(file, {}, "");
@@ -197,10 +205,10 @@ AnalysisContext::selectedKernels(const TranslationUnitInfo &unit) const {
 
 Expected<std::shared_ptr<const access::DeviceModule>>
 AnalysisContext::deviceModule(const TranslationUnitInfo &unit) {
-  SourceVariant *source = variantOf(unit);
-  if (!source)
-    return makeError("'" + unit.file +
-                     "' was not parsed by this analysis context");
+  auto parsed = parsedVariantOf(unit);
+  if (!parsed)
+    return parsed.takeError();
+  SourceVariant *source = &*parsed;
   if (source->device)
     return source->device;
   access::DeviceCompileOptions options;

@@ -20,6 +20,18 @@ using namespace llvm;
 namespace gpurd::driver {
 namespace {
 
+/// Adds \p value under \p key to the integer or floating-point values.
+template <typename Key>
+void addValue(const EvaluatedValue &value, const Key &key,
+              std::map<Key, int64_t> &integers, std::map<Key, double> &floats) {
+  if (const auto *s = std::get_if<int64_t>(&value.value))
+    integers[key] = *s;
+  else if (const auto *u = std::get_if<uint64_t>(&value.value))
+    integers[key] = static_cast<int64_t>(*u);
+  else if (const auto *d = std::get_if<double>(&value.value))
+    floats[key] = *d;
+}
+
 /// The launch values to fold into \p kernel's IR: grid, block and the known
 /// scalar arguments and struct members by parameter index.
 access::KernelSpecialization
@@ -31,32 +43,15 @@ specializationFor(const KernelInfo &kernel,
   values.grid = grid;
   values.block = block;
   for (unsigned i = 0; i < kernel.params.size(); ++i) {
-    auto it = args.find(kernel.params[i].name);
-    if (it == args.end())
-      continue;
-    const EvaluatedValue &v = it->second;
-    if (const auto *s = std::get_if<int64_t>(&v.value))
-      values.integerArgs[i] = *s;
-    else if (const auto *u = std::get_if<uint64_t>(&v.value))
-      values.integerArgs[i] = static_cast<int64_t>(*u);
-    else if (const auto *d = std::get_if<double>(&v.value))
-      values.floatArgs[i] = *d;
+    const KernelParam &param = kernel.params[i];
+    if (auto it = args.find(param.name); it != args.end())
+      addValue(it->second, i, values.integerArgs, values.floatArgs);
+    // Members of struct parameters (`p.n`).
+    for (const StructField &field : param.fields)
+      if (auto it = args.find(param.name + "." + field.path); it != args.end())
+        addValue(it->second, std::pair<unsigned, uint64_t>{i, field.offset},
+                 values.integerFields, values.floatFields);
   }
-  // Members of struct parameters (`p.n`).
-  for (unsigned i = 0; i < kernel.params.size(); ++i)
-    for (const StructField &field : kernel.params[i].fields) {
-      auto it = args.find(kernel.params[i].name + "." + field.path);
-      if (it == args.end())
-        continue;
-      const EvaluatedValue &v = it->second;
-      std::pair<unsigned, uint64_t> key{i, field.offset};
-      if (const auto *s = std::get_if<int64_t>(&v.value))
-        values.integerFields[key] = *s;
-      else if (const auto *u = std::get_if<uint64_t>(&v.value))
-        values.integerFields[key] = static_cast<int64_t>(*u);
-      else if (const auto *d = std::get_if<double>(&v.value))
-        values.floatFields[key] = *d;
-    }
   return values;
 }
 
@@ -148,11 +143,9 @@ Expected<std::unique_ptr<KernelTrace>>
 AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
                               const KernelInfo &kernel,
                               const LaunchConfig &config) {
-  SourceVariant *source = variantOf(unit);
+  auto source = parsedVariantOf(unit);
   if (!source)
-    return createStringError(inconvertibleErrorCode(),
-                             "'" + unit.file +
-                                 "' was not parsed by this analysis context");
+    return source.takeError();
   return prepareTraceIn(*source, kernel, config, KernelChange());
 }
 

@@ -136,10 +136,10 @@ Expected<std::unique_ptr<KernelTrace>>
 AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
                               const KernelInfo &kernel,
                               const KernelChange &change) {
-  SourceVariant *source = variantOf(unit);
-  if (!source)
-    return makeError("'" + unit.file +
-                     "' was not parsed by this analysis context");
+  auto parsed = parsedVariantOf(unit);
+  if (!parsed)
+    return parsed.takeError();
+  SourceVariant *source = &*parsed;
   const KernelInfo *launched = &kernel; // whose launch sites apply
   const KernelInfo *traced = &kernel;
   if (change.changesSource()) {

@@ -49,40 +49,29 @@ bool adviseKernels(driver::AnalysisContext &context,
                    const TranslationUnitInfo &unit, const ToolRequest &request,
                    const std::optional<std::string> &modelError,
                    nlohmann::json &jsonOut) {
-  auto selected = context.selectedKernels(unit);
-  if (!selected) {
-    reportError(selected.takeError());
-    jsonOut = {{"file", displayPath(unit.file)},
-               {"launches", nlohmann::json::array()}};
-    return false;
-  }
-  if (selected->empty())
-    warn("'" + unit.file + "' defines no __global__ kernel");
-  bool ok = true;
   nlohmann::json launches = nlohmann::json::array();
-  for (const KernelInfo *kernel : *selected) {
-    auto config =
-        context.resolveLaunch(unit, *kernel, /*allowUnknownArgs=*/true);
-    if (!config) {
-      reportError(config.takeError());
-      ok = false;
-      continue;
-    }
-    nlohmann::json launchJson;
-    if (request.json)
-      launchJson = launchConfigJson(*kernel, *config);
-    else
-      printSpelled(
-          [&](raw_ostream &os) { printLaunchConfig(os, *kernel, *config); });
-    if (!modelError)
-      if (Error error = modelKernel(context, unit, *kernel, *config, request,
-                                    launchJson)) {
-        reportError(std::move(error));
-        ok = false;
-      }
-    if (request.json)
-      launches.push_back(std::move(launchJson));
-  }
+  bool selected = false;
+  bool ok = forEachLaunch(
+      context, unit, /*allowUnknownArgs=*/true,
+      [&](const KernelInfo &kernel, const LaunchConfig &config) {
+        nlohmann::json launchJson;
+        if (request.json)
+          launchJson = launchConfigJson(kernel, config);
+        else
+          printSpelled(
+              [&](raw_ostream &os) { printLaunchConfig(os, kernel, config); });
+        bool modelled = true;
+        if (!modelError)
+          if (Error error = modelKernel(context, unit, kernel, config, request,
+                                        launchJson)) {
+            reportError(std::move(error));
+            modelled = false;
+          }
+        if (request.json)
+          launches.push_back(std::move(launchJson));
+        return modelled;
+      },
+      selected);
   jsonOut = {{"file", displayPath(unit.file)},
              {"launches", std::move(launches)}};
   return ok;

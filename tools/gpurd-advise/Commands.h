@@ -12,6 +12,9 @@
 
 #include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Frontend/KernelInfo.h"
+#include "gpurd/Frontend/LaunchConfig.h"
+
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,6 +22,16 @@
 #include <string>
 
 namespace gpurd::advise {
+
+/// Resolves the launch of each kernel \p context selects in \p unit and
+/// calls \p onLaunch with it, which returns false after printing an error.
+/// Errors are printed; returns false after any. \p selected is false when
+/// no kernel could be selected at all.
+bool forEachLaunch(
+    driver::AnalysisContext &context, const TranslationUnitInfo &unit,
+    bool allowUnknownArgs,
+    llvm::function_ref<bool(const KernelInfo &, const LaunchConfig &)> onLaunch,
+    bool &selected);
 
 /// --print-launches: resolves and prints each selected kernel's launch
 /// configuration.

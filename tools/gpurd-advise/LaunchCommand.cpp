@@ -9,33 +9,51 @@ using namespace llvm;
 
 namespace gpurd::advise {
 
-bool resolveLaunches(driver::AnalysisContext &context,
-                     const TranslationUnitInfo &unit,
-                     const ToolRequest &request, nlohmann::json &jsonOut) {
-  auto selected = context.selectedKernels(unit);
-  if (!selected) {
-    reportError(selected.takeError());
+bool forEachLaunch(
+    driver::AnalysisContext &context, const TranslationUnitInfo &unit,
+    bool allowUnknownArgs,
+    function_ref<bool(const KernelInfo &, const LaunchConfig &)> onLaunch,
+    bool &selected) {
+  auto kernels = context.selectedKernels(unit);
+  selected = static_cast<bool>(kernels);
+  if (!kernels) {
+    reportError(kernels.takeError());
     return false;
   }
-  if (selected->empty())
+  if (kernels->empty())
     warn("'" + unit.file + "' defines no __global__ kernel");
   bool ok = true;
-  nlohmann::json launches = nlohmann::json::array();
-  for (const KernelInfo *kernel : *selected) {
-    auto config = context.resolveLaunch(unit, *kernel);
+  for (const KernelInfo *kernel : *kernels) {
+    auto config = context.resolveLaunch(unit, *kernel, allowUnknownArgs);
     if (!config) {
       reportError(config.takeError());
       ok = false;
       continue;
     }
-    if (request.json)
-      launches.push_back(launchConfigJson(*kernel, *config));
-    else
-      printSpelled(
-          [&](raw_ostream &os) { printLaunchConfig(os, *kernel, *config); });
+    ok &= onLaunch(*kernel, *config);
   }
-  jsonOut = {{"file", displayPath(unit.file)},
-             {"launches", std::move(launches)}};
+  return ok;
+}
+
+bool resolveLaunches(driver::AnalysisContext &context,
+                     const TranslationUnitInfo &unit,
+                     const ToolRequest &request, nlohmann::json &jsonOut) {
+  nlohmann::json launches = nlohmann::json::array();
+  bool selected = false;
+  bool ok = forEachLaunch(
+      context, unit, /*allowUnknownArgs=*/false,
+      [&](const KernelInfo &kernel, const LaunchConfig &config) {
+        if (request.json)
+          launches.push_back(launchConfigJson(kernel, config));
+        else
+          printSpelled(
+              [&](raw_ostream &os) { printLaunchConfig(os, kernel, config); });
+        return true;
+      },
+      selected);
+  if (selected)
+    jsonOut = {{"file", displayPath(unit.file)},
+               {"launches", std::move(launches)}};
   return ok;
 }
 

@@ -156,6 +156,9 @@ private:
   variant(llvm::StringRef file, const std::vector<std::string> &defines,
           llvm::StringRef appendedSource);
   SourceVariant *variantOf(const TranslationUnitInfo &unit);
+  /// variantOf, or an error for a unit this context did not parse.
+  llvm::Expected<SourceVariant &>
+  parsedVariantOf(const TranslationUnitInfo &unit);
   CudaCompileOptions compileOptions() const;
   llvm::Expected<std::vector<LaunchOverrides>>
   overridesFor(const TranslationUnitInfo &unit, const KernelInfo &kernel);

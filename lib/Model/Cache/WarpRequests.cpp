@@ -90,14 +90,19 @@ inline void addLineAscending(std::vector<LineRequestRef> &out, uint64_t n,
   out.push_back({n, mask});
 }
 
+/// Barriers and instructions without active lanes touch no line.
+bool makesNoRequests(const trace::WarpInstruction &instruction) {
+  return instruction.kind == trace::AccessKind::Barrier ||
+         instruction.activeMask == 0;
+}
+
 } // namespace
 
 void splitIntoLinesPerLane(const trace::WarpInstruction &instruction,
                            unsigned lineSize, unsigned sectorSize,
                            std::vector<LineRequestRef> &out) {
   out.clear();
-  if (instruction.kind == trace::AccessKind::Barrier ||
-      instruction.activeMask == 0)
+  if (makesNoRequests(instruction))
     return;
   splitAnySize(instruction, std::max(lineSize, 1u), sectorSize, out);
 }
@@ -106,8 +111,7 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
                     unsigned lineSize, unsigned sectorSize,
                     std::vector<LineRequestRef> &out) {
   out.clear();
-  if (instruction.kind == trace::AccessKind::Barrier ||
-      instruction.activeMask == 0)
+  if (makesNoRequests(instruction))
     return;
   const uint64_t line = std::max(lineSize, 1u);
   const uint64_t size = std::max(instruction.size, 1u);
