@@ -103,10 +103,24 @@ public:
 private:
   using Bindings = llvm::DenseMap<const clang::ParmVarDecl *, HostScalar>;
 
+  // Expressions (HostExpressions.cpp).
+
   std::optional<HostScalar> scalar(const clang::Expr *expr,
                                    const clang::Stmt *point);
+  /// scalar() for what Clang's constant evaluator does not fold: one method
+  /// for each kind of expression.
   std::optional<HostScalar> scalarStructural(const clang::Expr *expr,
                                              const clang::Stmt *point);
+  std::optional<HostScalar> literal(const clang::Expr *expr);
+  std::optional<HostScalar> conversion(const clang::CastExpr *castExpr,
+                                       const clang::Stmt *point);
+  std::optional<HostScalar> unary(const clang::UnaryOperator *op,
+                                  const clang::Stmt *point);
+  std::optional<HostScalar> conditional(const clang::ConditionalOperator *cond,
+                                        const clang::Stmt *point);
+  /// An enumerator, a bound parameter or a variable.
+  std::optional<HostScalar> reference(const clang::DeclRefExpr *ref,
+                                      const clang::Stmt *point);
   std::optional<HostScalar> binary(const clang::BinaryOperator *op,
                                    const clang::Stmt *point);
   /// lhs OP rhs with the result converted to \p type; \p where is the
@@ -115,13 +129,38 @@ private:
                                   const HostScalar &lhs, const HostScalar &rhs,
                                   clang::QualType type,
                                   const clang::Expr *where);
+  std::optional<HostScalar> floatArith(clang::BinaryOperatorKind kind, double a,
+                                       double b, clang::QualType type);
+  std::optional<HostScalar> intArith(clang::BinaryOperatorKind kind,
+                                     llvm::APSInt a, llvm::APSInt b,
+                                     clang::QualType type,
+                                     const clang::Expr *where);
   std::optional<HostScalar> call(const clang::CallExpr *call,
                                  const clang::Stmt *point);
+  /// ceil, floor, sqrt, round, abs and their variants.
+  std::optional<HostScalar> unaryMath(const clang::CallExpr *call,
+                                      const std::string &name,
+                                      const clang::Stmt *point);
+  /// min, max, pow and their variants.
+  std::optional<HostScalar> binaryMath(const clang::CallExpr *call,
+                                       const std::string &name,
+                                       const clang::Stmt *point);
+  /// A call of a helper whose body is the one statement \p ret: its value
+  /// with the parameters of \p definition bound to the arguments.
+  std::optional<HostScalar> helperCall(const clang::CallExpr *call,
+                                       const clang::FunctionDecl *definition,
+                                       const clang::ReturnStmt *ret,
+                                       const clang::Stmt *point);
   std::optional<HostScalar> cast(const HostScalar &value, clang::QualType to);
+  /// \p value (true or false) converted to \p type.
+  std::optional<HostScalar> boolean(bool value, clang::QualType type);
   /// Component \p index (0..2 for x, y, z) of a dim3-valued expression.
   std::optional<HostScalar> dim3Component(const clang::Expr *expr,
                                           unsigned index,
                                           const clang::Stmt *point);
+
+  // Variables: statements and the last certain write (HostLastWrite.cpp).
+
   /// The value of variable \p var (its member \p member when not null, then
   /// component \p field of that, or the whole of it when \p field is empty)
   /// just before \p point.
@@ -129,11 +168,35 @@ private:
                                      const clang::FieldDecl *member,
                                      std::optional<unsigned> field,
                                      const clang::Stmt *point);
+  /// What a write of \p value (to the whole variable, or to its component
+  /// \p writtenField) at \p at stores in what variable() is asked for: the
+  /// member of a structure value, then the component of a dim3 value.
+  std::optional<HostScalar>
+  storedValue(const clang::VarDecl *var, const clang::FieldDecl *member,
+              std::optional<unsigned> field, const clang::Expr *value,
+              bool wholeVariable, std::optional<unsigned> writtenField,
+              const clang::Stmt *at);
+  /// The value after `v++` (\p increment) or `v--` at \p at.
+  std::optional<HostScalar> stepped(const clang::VarDecl *var,
+                                    const clang::FieldDecl *member,
+                                    std::optional<unsigned> field,
+                                    bool increment, const clang::Stmt *at);
+  /// The value after `v op= e` (\p op, at \p at).
+  std::optional<HostScalar>
+  compoundAssigned(const clang::VarDecl *var, const clang::FieldDecl *member,
+                   std::optional<unsigned> field,
+                   const clang::CompoundAssignOperator *op,
+                   const clang::Stmt *at);
+
+  // Structure members (HostStructMembers.cpp).
+
   /// The structure variable \p pointer is the address of, and its member
   /// named \p memberName; null with the reason recorded otherwise.
   const clang::VarDecl *pointedStructure(const clang::Expr *pointer,
                                          llvm::StringRef memberName,
                                          const clang::FieldDecl *&member);
+
+  // Reasons and results (HostEvaluator.cpp).
 
   bool fail(std::string reason) {
     if (reason_.empty())

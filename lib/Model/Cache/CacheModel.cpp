@@ -142,12 +142,83 @@ void collectProfiles(CacheLevel &level, CacheReuseProfiles &out,
   }
 }
 
-} // namespace
+/// One run of the cache model, step by step: the L1 the launch gets (its
+/// share of the SM's L1 and shared memory), the engine, the L2, which SMs
+/// and blocks are modelled within the request budget, the engines' run, and
+/// the results. Each step reads what the steps before it chose.
+class CacheModelRun {
+public:
+  CacheModelRun(const arch::ArchDescription &arch,
+                const KernelTraceInput &input, const CacheModelOptions &options)
+      : arch(arch), input(input), options(options), launch(input.launch),
+        numBlocks(launch.numBlocks()) {}
 
-llvm::Expected<CacheModelResults>
-runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
-              const CacheModelOptions &options) {
+  llvm::Expected<CacheModelResults> run();
+
+private:
+  llvm::Error checkLaunch();
+  llvm::Error chooseL1();
+  void noteCarveout(const L1Carveout &carveout);
+  void chooseEngine();
+  llvm::Error chooseL2();
+  llvm::Error chooseSms();
+  llvm::Error fitRequestBudget(unsigned &count);
+  void recordSampling();
+  ActiveSetPolicy chooseActiveSet();
+  unsigned warpSchedulers();
+  void createEngines();
+  llvm::Error runEngines();
+  void collectResults();
+  void collectSm(SmEngine &smEngine,
+                 std::map<uint32_t, SiteCacheResults> &sites);
+  void collectL2(std::map<uint32_t, SiteCacheResults> &sites);
+  void describeSampling();
+
+  const arch::ArchDescription &arch;
+  const KernelTraceInput &input;
+  const CacheModelOptions &options;
+  const trace::TraceLaunch &launch;
+  const uint64_t numBlocks;
   CacheModelResults results;
+
+  unsigned activeBlocks = 0;
+  CacheLevelConfig l1;
+  ExecutionEngine engine = ExecutionEngine::Auto;
+  std::optional<CacheLevelConfig> l2;
+  arch::BlockMapping mapping = arch::BlockMapping::RoundRobin;
+  unsigned numSms = 1;
+  unsigned activeSms = 0;
+  /// The SMs modelled, of which modelledActive get blocks; blockLimit, when
+  /// not 0, is how many blocks of each are modelled.
+  std::vector<unsigned> sms;
+  unsigned modelledActive = 0;
+  uint64_t blockLimit = 0;
+  ProfileSettings profiles;
+  std::vector<std::unique_ptr<SmEngine>> engines;
+  std::unique_ptr<L2Engine> l2Engine;
+};
+
+llvm::Expected<CacheModelResults> CacheModelRun::run() {
+  if (llvm::Error e = checkLaunch())
+    return e;
+  if (llvm::Error e = chooseL1())
+    return e;
+  chooseEngine();
+  if (llvm::Error e = chooseL2())
+    return e;
+  if (llvm::Error e = chooseSms())
+    return e;
+  recordSampling();
+  createEngines();
+  if (llvm::Error e = runEngines())
+    return e;
+  collectResults();
+  describeSampling();
+  return std::move(results);
+}
+
+/// The options and the launch, and the blocks resident on an SM.
+llvm::Error CacheModelRun::checkLaunch() {
   if (!input.traceBlock && !input.requestBlock)
     return error("the cache model was given no trace producer");
   if (options.profileExactLimit == 0 ||
@@ -155,22 +226,23 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     return error(llvm::formatv("the reuse-profile exact limit must be a power "
                                "of two, got {0}",
                                options.profileExactLimit));
-
-  const trace::TraceLaunch &launch = input.launch;
-  const uint64_t numBlocks = launch.numBlocks();
   const uint64_t threadsPerBlock = launch.threadsPerBlock();
   if (threadsPerBlock == 0)
     return error("the launch has blocks of 0 threads");
-  llvm::Expected<unsigned> activeBlocks =
+  llvm::Expected<unsigned> resident =
       activeBlocksPerSm(arch, threadsPerBlock, input.sharedBytesPerBlock);
-  if (!activeBlocks)
-    return activeBlocks.takeError();
+  if (!resident)
+    return resident.takeError();
+  activeBlocks = *resident;
+  return llvm::Error::success();
+}
 
-  // The L1 this launch gets of a unified L1/shared storage (Volta and
-  // later): not in the seeds, whose GPUs fix the split; see Carveout.cpp.
+/// The L1 this launch gets of a unified L1/shared storage (Volta and
+/// later): not in the seeds, whose GPUs fix the split; see Carveout.cpp.
+llvm::Error CacheModelRun::chooseL1() {
   std::optional<L1Carveout> carveout =
-      chooseL1Carveout(arch, input.sharedBytesPerBlock, *activeBlocks);
-  llvm::Expected<CacheLevelConfig> l1 = [&] {
+      chooseL1Carveout(arch, input.sharedBytesPerBlock, activeBlocks);
+  llvm::Expected<CacheLevelConfig> resolved = [&] {
     if (!carveout)
       return resolveL1(arch);
     arch::ArchDescription sized = arch;
@@ -178,49 +250,60 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     sized.l1->assoc = carveout->assoc;
     return resolveL1(sized);
   }();
-  if (!l1)
-    return l1.takeError();
-  if (carveout) {
-    // "0, 8, 16 or 32 KB".
-    std::string options;
-    const std::vector<uint64_t> &all = arch.sm.sharedMemoryCarveouts;
-    for (size_t i = 0; i < all.size(); ++i) {
-      std::string kib = formatKiB(all[i]);
-      kib.resize(kib.size() - 3); // " KB"
-      options += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + kib;
-    }
-    options += " KB";
-    results.execution.sharedCarveoutBytes = carveout->sharedBytes;
-    results.notes.push_back(llvm::formatv(
-        "the L1 is {0} of the SM's {1} of L1 and shared memory ({2} sets x "
-        "{3} ways): the shared-memory carve-out is {4}, the smallest of {5} "
-        "that holds {6} resident blocks x {7} B, as CUDA's driver picks by "
-        "default; --set sm.sharedMemoryCarveouts=null uses l1.size as given",
-        formatKiB(carveout->l1Bytes), formatKiB(*arch.sm.l1SharedCapacity),
-        carveout->sets, carveout->assoc, formatKiB(carveout->sharedBytes),
-        options, *activeBlocks, input.sharedBytesPerBlock));
-  }
-  results.execution.l1Bytes = l1->totalLines() * l1->lineSize;
-  results.execution.l1Sets = l1->setsPerBank * l1->banks();
-  results.execution.l1Assoc = l1->assoc;
+  if (!resolved)
+    return resolved.takeError();
+  l1 = std::move(*resolved);
+  if (carveout)
+    noteCarveout(*carveout);
+  results.execution.l1Bytes = l1.totalLines() * l1.lineSize;
+  results.execution.l1Sets = l1.setsPerBank * l1.banks();
+  results.execution.l1Assoc = l1.assoc;
+  return llvm::Error::success();
+}
 
-  ExecutionEngine engine = options.engine;
+void CacheModelRun::noteCarveout(const L1Carveout &carveout) {
+  // "0, 8, 16 or 32 KB".
+  std::string carveouts;
+  const std::vector<uint64_t> &all = arch.sm.sharedMemoryCarveouts;
+  for (size_t i = 0; i < all.size(); ++i) {
+    std::string kib = formatKiB(all[i]);
+    kib.resize(kib.size() - 3); // " KB"
+    carveouts += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + kib;
+  }
+  carveouts += " KB";
+  results.execution.sharedCarveoutBytes = carveout.sharedBytes;
+  results.notes.push_back(llvm::formatv(
+      "the L1 is {0} of the SM's {1} of L1 and shared memory ({2} sets x "
+      "{3} ways): the shared-memory carve-out is {4}, the smallest of {5} "
+      "that holds {6} resident blocks x {7} B, as CUDA's driver picks by "
+      "default; --set sm.sharedMemoryCarveouts=null uses l1.size as given",
+      formatKiB(carveout.l1Bytes), formatKiB(*arch.sm.l1SharedCapacity),
+      carveout.sets, carveout.assoc, formatKiB(carveout.sharedBytes), carveouts,
+      activeBlocks, input.sharedBytesPerBlock));
+}
+
+/// The SM engine, and the L1's policy on MSHR reservation failures when the
+/// arch gives none.
+void CacheModelRun::chooseEngine() {
+  engine = options.engine;
   if (engine == ExecutionEngine::Auto)
-    engine = l1->portsPerBank > 0 || l1->banksPerPartition > 1
+    engine = l1.portsPerBank > 0 || l1.banksPerPartition > 1
                  ? ExecutionEngine::ParallelSteps
                  : ExecutionEngine::WarpQueue;
-  if (!l1->mshr.onFailureGiven) {
-    l1->mshr.onFailure = engine == ExecutionEngine::WarpQueue
-                             ? arch::ReservationFailurePolicy::Reissue
-                             : arch::ReservationFailurePolicy::StallWarp;
+  if (!l1.mshr.onFailureGiven) {
+    l1.mshr.onFailure = engine == ExecutionEngine::WarpQueue
+                            ? arch::ReservationFailurePolicy::Reissue
+                            : arch::ReservationFailurePolicy::StallWarp;
     results.notes.push_back(llvm::formatv(
         "arch '{0}' gives no l1.mshr.reservationFailure; the {1} engine's "
         "policy '{2}' is used",
         arch.name, executionEngineName(engine),
-        arch::toString(l1->mshr.onFailure)));
+        arch::toString(l1.mshr.onFailure)));
   }
+}
 
-  std::optional<CacheLevelConfig> l2;
+/// The L2, unless it is off or (by default) the arch does not describe it.
+llvm::Error CacheModelRun::chooseL2() {
   if (options.l2 != L2Mode::Off) {
     llvm::Expected<CacheLevelConfig> resolved = resolveL2(arch);
     if (resolved) {
@@ -244,14 +327,19 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     }
   }
   results.l2Modelled = l2.has_value();
+  return llvm::Error::success();
+}
 
-  arch::BlockMapping mapping = options.blockMapping.value_or(
+/// The SMs modelled: those asked for, or as many as asked for or as fit the
+/// request budget.
+llvm::Error CacheModelRun::chooseSms() {
+  mapping = options.blockMapping.value_or(
       arch.sm.blockMapping.value_or(arch::BlockMapping::RoundRobin));
-  const unsigned numSms = std::max(arch.sm.count, 1u);
-  const unsigned activeSms = activeSmCount(mapping, numBlocks, numSms);
+  numSms = std::max(arch.sm.count, 1u);
+  activeSms = activeSmCount(mapping, numBlocks, numSms);
 
-  uint64_t blockLimit = options.maxBlocksPerSm;
-  std::vector<unsigned> sms = options.sms;
+  blockLimit = options.maxBlocksPerSm;
+  sms = options.sms;
   if (!sms.empty()) {
     std::sort(sms.begin(), sms.end());
     sms.erase(std::unique(sms.begin(), sms.end()), sms.end());
@@ -260,36 +348,49 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
         return error(llvm::formatv("SM {0} does not exist: arch '{1}' has {2} "
                                    "SMs (0-{3})",
                                    sm, arch.name, numSms, numSms - 1));
-  } else {
-    unsigned count = options.modelledSms;
-    if (count == 0 && options.requestBudget) {
-      llvm::Expected<uint64_t> perBlock =
-          requestsOfFirstBlock(input, *l1, l2 ? l2->lineSize : l1->lineSize);
-      if (!perBlock)
-        return perBlock.takeError();
-      results.sampling.requestsOfFirstBlock = *perBlock;
-      results.sampling.estimatedRequests = *perBlock * numBlocks;
-      results.sampling.requestBudget = options.requestBudget;
-      count = smsWithinBudget(*perBlock, numBlocks, activeSms,
-                              options.requestBudget);
-      // One SM may be over the budget by itself: model its first blocks
-      // only, at least one active set of them.
-      uint64_t blocksPerSm =
-          activeSms ? (numBlocks + activeSms - 1) / activeSms : 0;
-      if (count <= 1 && *perBlock * blocksPerSm > options.requestBudget &&
-          blockLimit == 0)
-        blockLimit = std::max<uint64_t>(options.requestBudget / *perBlock,
-                                        *activeBlocks);
-    }
-    sms = pickModelledSms(activeSms, count);
+    return llvm::Error::success();
   }
+  unsigned count = options.modelledSms;
+  if (count == 0 && options.requestBudget)
+    if (llvm::Error e = fitRequestBudget(count))
+      return e;
+  sms = pickModelledSms(activeSms, count);
+  return llvm::Error::success();
+}
 
-  l1->latency.activeSms = std::max(activeSms, 1u);
+/// Seed 000 §4.6: \p count SMs whose L1 requests, estimated from block 0's,
+/// stay within the budget, and when one SM is over it by itself, its first
+/// blocks only.
+llvm::Error CacheModelRun::fitRequestBudget(unsigned &count) {
+  llvm::Expected<uint64_t> perBlock =
+      requestsOfFirstBlock(input, l1, l2 ? l2->lineSize : l1.lineSize);
+  if (!perBlock)
+    return perBlock.takeError();
+  results.sampling.requestsOfFirstBlock = *perBlock;
+  results.sampling.estimatedRequests = *perBlock * numBlocks;
+  results.sampling.requestBudget = options.requestBudget;
+  count =
+      smsWithinBudget(*perBlock, numBlocks, activeSms, options.requestBudget);
+  // One SM may be over the budget by itself: model its first blocks
+  // only, at least one active set of them.
+  uint64_t blocksPerSm =
+      activeSms ? (numBlocks + activeSms - 1) / activeSms : 0;
+  if (count <= 1 && *perBlock * blocksPerSm > options.requestBudget &&
+      blockLimit == 0)
+    blockLimit =
+        std::max<uint64_t>(options.requestBudget / *perBlock, activeBlocks);
+  return llvm::Error::success();
+}
+
+/// What is modelled, in results.execution and results.sampling, and the L2
+/// scaled to the modelled SMs.
+void CacheModelRun::recordSampling() {
+  l1.latency.activeSms = std::max(activeSms, 1u);
 
   ExecutionInfo &execution = results.execution;
   execution.engine = executionEngineName(engine);
   execution.blockMapping = arch::toString(mapping).str();
-  execution.activeBlocksPerSm = *activeBlocks;
+  execution.activeBlocksPerSm = activeBlocks;
   execution.warpsPerBlock = launch.warpsPerBlock();
 
   SamplingInfo &sampling = results.sampling;
@@ -299,7 +400,6 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
   sampling.totalBlocks = numBlocks;
 
   // Sampling the SMs: the L2 is scaled to the modelled SMs' share.
-  unsigned modelledActive = 0;
   for (unsigned sm : sms)
     if (sm < activeSms)
       ++modelledActive;
@@ -308,12 +408,11 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
                 : 1.0;
   if (l2)
     scaleL2(*l2, std::min(fraction, 1.0), sampling);
+}
 
-  ProfileSettings profiles;
-  profiles.exactLimit = options.profileExactLimit;
-  profiles.interval = options.profileInterval;
-  profiles.fullyAssociative = options.fullyAssociativeProfiles;
-
+/// How the SMs' resident blocks are replaced: refilled as blocks finish, or
+/// in waves.
+ActiveSetPolicy CacheModelRun::chooseActiveSet() {
   ActiveSetPolicy activeSet = options.activeSet;
   if (activeSet == ActiveSetPolicy::Auto)
     activeSet = engine == ExecutionEngine::WarpQueue ? ActiveSetPolicy::Refill
@@ -324,22 +423,34 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
                             "(seed 001 Algorithm 2); refill is ignored");
     activeSet = ActiveSetPolicy::Waves;
   }
+  return activeSet;
+}
 
-  unsigned schedulers = arch.sm.warpSchedulers.value_or(1);
+unsigned CacheModelRun::warpSchedulers() {
   if (engine == ExecutionEngine::ParallelSteps && !arch.sm.warpSchedulers)
     results.notes.push_back(llvm::formatv(
         "arch '{0}' gives no sm.warpSchedulers; one scheduler per SM is "
         "modelled",
         arch.name));
+  return arch.sm.warpSchedulers.value_or(1);
+}
 
-  std::vector<std::unique_ptr<SmEngine>> engines;
+/// One engine for each modelled SM, with its blocks, and the L2's.
+void CacheModelRun::createEngines() {
+  profiles.exactLimit = options.profileExactLimit;
+  profiles.interval = options.profileInterval;
+  profiles.fullyAssociative = options.fullyAssociativeProfiles;
+  ActiveSetPolicy activeSet = chooseActiveSet();
+  unsigned schedulers = warpSchedulers();
+
+  SamplingInfo &sampling = results.sampling;
   for (unsigned sm : sms) {
     SmEngineSetup setup;
     setup.options = &options;
     setup.input = &input;
-    setup.l1 = *l1;
+    setup.l1 = l1;
     // Without an L2, requests leaving the L1 are still counted, in L1 lines.
-    setup.l2LineSize = l2 ? l2->lineSize : l1->lineSize;
+    setup.l2LineSize = l2 ? l2->lineSize : l1.lineSize;
     setup.emitRequests = l2.has_value();
     setup.sm = sm;
     setup.blocks = blocksOfSm(mapping, numBlocks, numSms, sm, options.seed);
@@ -349,7 +460,7 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
       sampling.blocksPerSmLimit = blockLimit;
     }
     sampling.modelledBlocks += setup.blocks.size();
-    setup.activeBlocks = *activeBlocks;
+    setup.activeBlocks = activeBlocks;
     setup.waves = activeSet == ActiveSetPolicy::Waves;
     setup.warpSchedulers = schedulers;
     setup.profiles = profiles;
@@ -361,12 +472,13 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
                        ? double(numBlocks) / double(sampling.modelledBlocks)
                        : 0.0;
 
-  std::unique_ptr<L2Engine> l2Engine;
   if (l2)
     l2Engine = std::make_unique<L2Engine>(*l2, options, profiles);
+}
 
-  // Run the SMs side by side, window by window; the L2 takes each window's
-  // outgoing requests in (time, SM) order.
+/// Runs the SMs side by side, window by window; the L2 takes each window's
+/// outgoing requests in (time, SM) order.
+llvm::Error CacheModelRun::runEngines() {
   TransactionCounts &transactions = results.transactions;
   std::vector<DownstreamRequest> merged;
   const uint64_t window = 4096;
@@ -401,54 +513,18 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
   }
   if (l2Engine)
     l2Engine->finish();
+  return llvm::Error::success();
+}
 
-  // Results.
+/// The engines' counters and profiles, per site and in total.
+void CacheModelRun::collectResults() {
   results.l1Profiles.perSet = ReuseProfile(options.profileExactLimit);
   results.l2Profiles.perSet = ReuseProfile(options.profileExactLimit);
   std::map<uint32_t, SiteCacheResults> sites;
-  for (std::unique_ptr<SmEngine> &smEngine : engines) {
-    const std::vector<CacheCounters> &counters = smEngine->l1().allCounters();
-    for (uint32_t site = 0; site < counters.size(); ++site) {
-      if (!counters[site].accesses() && !counters[site].bypassed &&
-          !counters[site].reservationFailures)
-        continue;
-      SiteCacheResults &s = sites[site];
-      s.site = site;
-      s.l1.add(counters[site]);
-    }
-    const std::vector<uint64_t> &instructions =
-        smEngine->siteInstructionCounts();
-    for (uint32_t site = 0; site < instructions.size(); ++site)
-      if (instructions[site]) {
-        SiteCacheResults &s = sites[site];
-        s.site = site;
-        s.warpInstructions += instructions[site];
-      }
-    collectProfiles(smEngine->l1(), results.l1Profiles,
-                    options.profileExactLimit);
-    execution.timeSteps = std::max(execution.timeSteps, smEngine->now());
-    transactions.l2Reads += smEngine->readsDown;
-    transactions.l2Writes += smEngine->writesDown;
-    execution.warpInstructions += smEngine->counts.modelled;
-    execution.skippedInstructions += smEngine->counts.skipped;
-  }
-  if (l2Engine) {
-    const std::vector<CacheCounters> &counters =
-        l2Engine->level().allCounters();
-    for (uint32_t site = 0; site < counters.size(); ++site) {
-      if (!counters[site].accesses() && !counters[site].bypassed &&
-          !counters[site].reservationFailures)
-        continue;
-      SiteCacheResults &s = sites[site];
-      s.site = site;
-      s.l2.add(counters[site]);
-    }
-    collectProfiles(l2Engine->level(), results.l2Profiles,
-                    options.profileExactLimit);
-    transactions.dramReads = l2Engine->dramReads();
-    transactions.dramWrites = l2Engine->dramWrites();
-    transactions.l2DirtyAtEnd = l2Engine->dirtyAtEnd();
-  }
+  for (std::unique_ptr<SmEngine> &smEngine : engines)
+    collectSm(*smEngine, sites);
+  if (l2Engine)
+    collectL2(sites);
   results.l1Profiles.intervalLength = options.profileInterval;
   results.l2Profiles.intervalLength = options.profileInterval;
   for (auto &[id, site] : sites) {
@@ -456,10 +532,59 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
     results.l2.add(site.l2);
     results.sites.push_back(site);
   }
-  transactions.l1Reads = results.l1.readAccesses;
-  transactions.l1Writes = results.l1.writeAccesses;
+  results.transactions.l1Reads = results.l1.readAccesses;
+  results.transactions.l1Writes = results.l1.writeAccesses;
+}
 
-  // What was sampled.
+void CacheModelRun::collectSm(SmEngine &smEngine,
+                              std::map<uint32_t, SiteCacheResults> &sites) {
+  const std::vector<CacheCounters> &counters = smEngine.l1().allCounters();
+  for (uint32_t site = 0; site < counters.size(); ++site) {
+    if (!counters[site].accesses() && !counters[site].bypassed &&
+        !counters[site].reservationFailures)
+      continue;
+    SiteCacheResults &s = sites[site];
+    s.site = site;
+    s.l1.add(counters[site]);
+  }
+  const std::vector<uint64_t> &instructions = smEngine.siteInstructionCounts();
+  for (uint32_t site = 0; site < instructions.size(); ++site)
+    if (instructions[site]) {
+      SiteCacheResults &s = sites[site];
+      s.site = site;
+      s.warpInstructions += instructions[site];
+    }
+  collectProfiles(smEngine.l1(), results.l1Profiles, options.profileExactLimit);
+  ExecutionInfo &execution = results.execution;
+  execution.timeSteps = std::max(execution.timeSteps, smEngine.now());
+  results.transactions.l2Reads += smEngine.readsDown;
+  results.transactions.l2Writes += smEngine.writesDown;
+  execution.warpInstructions += smEngine.counts.modelled;
+  execution.skippedInstructions += smEngine.counts.skipped;
+}
+
+void CacheModelRun::collectL2(std::map<uint32_t, SiteCacheResults> &sites) {
+  const std::vector<CacheCounters> &counters = l2Engine->level().allCounters();
+  for (uint32_t site = 0; site < counters.size(); ++site) {
+    if (!counters[site].accesses() && !counters[site].bypassed &&
+        !counters[site].reservationFailures)
+      continue;
+    SiteCacheResults &s = sites[site];
+    s.site = site;
+    s.l2.add(counters[site]);
+  }
+  collectProfiles(l2Engine->level(), results.l2Profiles,
+                  options.profileExactLimit);
+  TransactionCounts &transactions = results.transactions;
+  transactions.dramReads = l2Engine->dramReads();
+  transactions.dramWrites = l2Engine->dramWrites();
+  transactions.l2DirtyAtEnd = l2Engine->dirtyAtEnd();
+}
+
+/// What was sampled: results.sampling.description, and notes on the budget
+/// and the L2.
+void CacheModelRun::describeSampling() {
+  SamplingInfo &sampling = results.sampling;
   std::string smList;
   for (size_t i = 0; i < sms.size() && i < 16; ++i)
     smList += (i ? ", " : "") + std::to_string(sms[i]);
@@ -497,7 +622,14 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
         "with a sample of the SMs the L2 sees the modelled SMs' requests "
         "only: lines that the other SMs would bring into the L2 are not "
         "there, so L2 hit rates tend to be too low");
-  return results;
+}
+
+} // namespace
+
+llvm::Expected<CacheModelResults>
+runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
+              const CacheModelOptions &options) {
+  return CacheModelRun(arch, input, options).run();
 }
 
 } // namespace gpurd::model
