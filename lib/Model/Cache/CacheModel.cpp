@@ -10,6 +10,7 @@
 
 #include "gpurd/Model/CacheModel.h"
 #include "gpurd/Model/ExecutionModel.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "Engines.h"
 
@@ -276,10 +277,11 @@ void CacheModelRun::noteCarveout(const L1Carveout &carveout) {
       "the L1 is {0} of the SM's {1} of L1 and shared memory ({2} sets x "
       "{3} ways): the shared-memory carve-out is {4}, the smallest of {5} "
       "that holds {6} resident blocks x {7} B, as CUDA's driver picks by "
-      "default; --set sm.sharedMemoryCarveouts=null uses l1.size as given",
+      "default; {8} uses l1.size as given",
       formatKiB(carveout.l1Bytes), formatKiB(*arch.sm.l1SharedCapacity),
       carveout.sets, carveout.assoc, formatKiB(carveout.sharedBytes), carveouts,
-      activeBlocks, input.sharedBytesPerBlock));
+      activeBlocks, input.sharedBytesPerBlock,
+      userInput(UserInput::ArchSetting, "sm.sharedMemoryCarveouts=null")));
 }
 
 /// The SM engine, and the L1's policy on MSHR reservation failures when the
