@@ -1,7 +1,7 @@
 //===- Emulator.cpp - Warp traces by interpreting the kernel's IR ---------===//
 //
 // The emulator runs the prepared kernel (decoded once by
-// EmulatorDecoder.cpp into EmulatorProgram.h's compact form) for one block
+// Decoder.cpp into Program.h's compact form) for one block
 // at a time:
 //
 //  * Threads run one at a time, each until it blocks: at a block barrier
@@ -25,7 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EmulatorProgram.h"
+#include "Program.h"
 #include "EmulatorTesting.h"
 
 #include "gpurd/Frontend/DisplayPath.h"
@@ -48,10 +48,6 @@ namespace gpurd::trace {
 namespace {
 
 using namespace emu;
-
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
 
 std::string hex(uint64_t value) {
   std::string text;

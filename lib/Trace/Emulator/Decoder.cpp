@@ -1,4 +1,4 @@
-//===- EmulatorDecoder.cpp - LLVM IR to the emulator's compact form -------===//
+//===- Decoder.cpp - LLVM IR to the emulator's compact form ---------------===//
 //
 // Decodes the prepared kernel (and every defined function it calls) into
 // EmulatorProgram.h's form. Instructions the emulator cannot execute are
@@ -20,7 +20,7 @@
 // .popc/.and/.or, barrier.sync), bar.warp.sync, shfl(.sync) in all modes,
 // vote(.sync), activemask, match, redux, ldg/ldu, atomics, isspacep,
 // address-space conversions, texsurf handles and the NVVM math intrinsics;
-// libdevice (__nv_*, EmulatorMath.cpp), vprintf/printf (ignored),
+// libdevice (__nv_*, Math.cpp), vprintf/printf (ignored),
 // __assertfail (an error with the message); inline PTX for 1-D texture
 // fetches, funnel shifts, activemask, %laneid/%lanemask_*/%clock reads,
 // moves and trap; the prelude's opaque wmma calls (no effect, as in the
@@ -28,7 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EmulatorProgram.h"
+#include "Program.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
@@ -52,10 +52,6 @@ using namespace llvm;
 
 namespace gpurd::trace::emu {
 namespace {
-
-Error makeError(const Twine &message) {
-  return createStringError(inconvertibleErrorCode(), message);
-}
 
 /// Scalar leaves of a type, in slot order.
 void leafTypes(Type *type, SmallVectorImpl<Type *> &out) {
