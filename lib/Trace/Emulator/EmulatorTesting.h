@@ -1,8 +1,8 @@
 //===- EmulatorTesting.h - Looking inside an emulator (tests) ---*- C++ -*-===//
 //
-// Private to the emulator (lib/Trace/Emulator/) and its tests: the memory an emulator's kernel
-// computed, so tests can check results (a warp-shuffle reduction's sums),
-// not just addresses.
+// Private to the emulator (lib/Trace/Emulator/) and its tests: the memory an
+// emulator's kernel computed, so tests can check results (a warp-shuffle
+// reduction's sums), not just addresses.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_LIB_TRACE_EMULATOR_EMULATORTESTING_H
