@@ -46,6 +46,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compiler.h"
 
+#include <algorithm>
 #include <array>
 #include <optional>
 #include <string>
