@@ -12,8 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-// lib/Trace is not on this target's include path; the header is private.
-#include "../lib/Trace/EmulatorTesting.h"
+// lib/Trace/Emulator is not on this target's include path; the header is
+// private.
+#include "../lib/Trace/Emulator/EmulatorTesting.h"
 #include "KernelFixture.h"
 
 #include "gpurd/Trace/Emulator.h"

@@ -1,12 +1,12 @@
 //===- EmulatorTesting.h - Looking inside an emulator (tests) ---*- C++ -*-===//
 //
-// Private to lib/Trace and its tests: the memory an emulator's kernel
-// computed, so tests can check results (a warp-shuffle reduction's sums),
-// not just addresses.
+// Private to the emulator (lib/Trace/Emulator/) and its tests: the memory an
+// emulator's kernel computed, so tests can check results (a warp-shuffle
+// reduction's sums), not just addresses.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPURD_LIB_TRACE_EMULATORTESTING_H
-#define GPURD_LIB_TRACE_EMULATORTESTING_H
+#ifndef GPURD_LIB_TRACE_EMULATOR_EMULATORTESTING_H
+#define GPURD_LIB_TRACE_EMULATOR_EMULATORTESTING_H
 
 #include "gpurd/Trace/WarpTrace.h"
 
@@ -26,4 +26,4 @@ uint64_t emulatorInstructionCount(const WarpTraceSource &source);
 
 } // namespace gpurd::trace
 
-#endif // GPURD_LIB_TRACE_EMULATORTESTING_H
+#endif // GPURD_LIB_TRACE_EMULATOR_EMULATORTESTING_H

@@ -1,6 +1,6 @@
-//===- EmulatorProgram.h - The emulator's pre-decoded kernel ----*- C++ -*-===//
+//===- Program.h - The emulator's pre-decoded kernel ------------*- C++ -*-===//
 //
-// Private to the emulator (lib/Trace/Emulator*.cpp). The prepared kernel's
+// Private to the emulator (lib/Trace/Emulator/). The prepared kernel's
 // LLVM IR is decoded once into a compact form the interpreter runs without
 // touching LLVM objects or allocating:
 //
@@ -28,8 +28,8 @@
 // of a shared or local pointer (address spaces 3 and 5) yields the offset.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPURD_LIB_TRACE_EMULATORPROGRAM_H
-#define GPURD_LIB_TRACE_EMULATORPROGRAM_H
+#ifndef GPURD_LIB_TRACE_EMULATOR_PROGRAM_H
+#define GPURD_LIB_TRACE_EMULATOR_PROGRAM_H
 
 #include "gpurd/Trace/MemoryLayout.h"
 
@@ -47,6 +47,11 @@
 #include <vector>
 
 namespace gpurd::trace::emu {
+
+/// The emulator's errors are plain messages.
+inline llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
 
 constexpr unsigned TagShift = 60;
 constexpr uint64_t SharedTag = 1ull << TagShift;
@@ -285,7 +290,7 @@ llvm::Error writeConstant(const llvm::Constant &value,
 llvm::Expected<std::unique_ptr<Program>>
 decodeProgram(const llvm::Function &kernel, const DecodeEnvironment &env);
 
-/// Scalar math (EmulatorMath.cpp).
+/// Scalar math (Math.cpp).
 ScalarFn lookupLibdeviceFunction(llvm::StringRef name);
 /// An LLVM or NVVM intrinsic that is a pure scalar function of its operands,
 /// for operand/result type \p type (the overloaded type).
@@ -341,4 +346,4 @@ uint64_t toUnsignedSaturated(double value, unsigned width);
 
 } // namespace gpurd::trace::emu
 
-#endif // GPURD_LIB_TRACE_EMULATORPROGRAM_H
+#endif // GPURD_LIB_TRACE_EMULATOR_PROGRAM_H

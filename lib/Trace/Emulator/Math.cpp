@@ -1,4 +1,4 @@
-//===- EmulatorMath.cpp - libdevice and intrinsic math for the emulator ---===//
+//===- Math.cpp - libdevice and intrinsic math for the emulator -----------===//
 //
 // The kernel's device IR calls libdevice (`__nv_sinf`, `__nv_popc`, ...;
 // gpurd compiles with -nocudalib, so they stay declarations) and LLVM/NVVM
@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "EmulatorProgram.h"
+#include "Program.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"

@@ -1,0 +1,162 @@
+//===- DecodeControl.cpp - Terminators, phis and calls --------------------===//
+//
+// Branches and switches jump along edges; each edge carries the parallel
+// copy of its target's phis (with a temporary when a copy overwrites
+// another's source), so phis themselves decode to nothing. Calls dispatch
+// on the callee: inline assembly, intrinsics and declared functions have
+// decoders of their own; defined device functions are decoded too (the
+// worklist) and called with a frame of their own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Decoder.h"
+
+#include "llvm/IR/Instructions.h"
+
+using namespace llvm;
+
+namespace gpurd::trace::emu {
+
+uint32_t Decoder::makeEdge(const BasicBlock *from, const BasicBlock *to,
+                           Error &error) {
+  Edge edge;
+  edge.moveBegin = program->moves.size();
+  std::vector<uint32_t> destinations;
+  for (const PHINode &phi : to->phis()) {
+    ++edge.phiCount;
+    const Value *incoming = phi.getIncomingValueForBlock(from);
+    auto source = operand(incoming);
+    if (!source) {
+      if (!error)
+        error = source.takeError();
+      else
+        consumeError(source.takeError());
+      continue;
+    }
+    uint32_t count = leafCount(phi.getType());
+    for (uint32_t i = 0; i < count; ++i) {
+      program->moves.push_back({slots[&phi] + i, *source + i});
+      destinations.push_back(slots[&phi] + i);
+    }
+  }
+  edge.moveCount = program->moves.size() - edge.moveBegin;
+  for (uint32_t i = 0; i < edge.moveCount; ++i) {
+    uint32_t src = program->moves[edge.moveBegin + i].src;
+    for (uint32_t dst : destinations)
+      if (dst == src && program->moves[edge.moveBegin + i].dst != src)
+        edge.needsTemporary = true;
+  }
+  uint32_t index = program->edges.size();
+  program->edges.push_back(edge);
+  pendingEdges.push_back({index, to});
+  return index;
+}
+
+Error Decoder::decodeTerminator(const Instruction &inst) {
+  if (const auto *ret = dyn_cast<ReturnInst>(&inst))
+    return decodeReturn(*ret);
+  if (const auto *br = dyn_cast<BranchInst>(&inst))
+    return decodeBranch(*br);
+  if (const auto *sw = dyn_cast<SwitchInst>(&inst))
+    return decodeSwitch(*sw);
+  if (isa<UnreachableInst>(inst)) {
+    emit(Op::Unreachable, &inst);
+    return Error::success();
+  }
+  unsupported(inst, "the terminator '" + describe(inst) +
+                        "' is not supported by the emulator");
+  return Error::success();
+}
+
+Error Decoder::decodeReturn(const ReturnInst &ret) {
+  Inst &out = emit(Op::Ret, &ret);
+  if (const Value *value = ret.getReturnValue()) {
+    auto slot = operand(value);
+    if (!slot)
+      return slot.takeError();
+    current->code.back().a = *slot;
+    current->code.back().b = leafCount(value->getType());
+  } else {
+    out.b = 0;
+  }
+  return Error::success();
+}
+
+Error Decoder::decodeBranch(const BranchInst &br) {
+  if (br.isUnconditional()) {
+    Error error = Error::success();
+    uint32_t edge = makeEdge(br.getParent(), br.getSuccessor(0), error);
+    Inst &out = emit(Op::Jump, &br);
+    out.b = edge;
+    return error;
+  }
+  auto condition = operand(br.getCondition());
+  if (!condition)
+    return condition.takeError();
+  Error error = Error::success();
+  uint32_t taken = makeEdge(br.getParent(), br.getSuccessor(0), error);
+  uint32_t notTaken = makeEdge(br.getParent(), br.getSuccessor(1), error);
+  Inst &out = emit(Op::CondJump, &br);
+  out.a = *condition;
+  out.b = taken;
+  out.c = notTaken;
+  return error;
+}
+
+Error Decoder::decodeSwitch(const SwitchInst &sw) {
+  auto condition = operand(sw.getCondition());
+  if (!condition)
+    return condition.takeError();
+  Error error = Error::success();
+  SwitchInfo info;
+  info.defaultEdge = makeEdge(sw.getParent(), sw.getDefaultDest(), error);
+  for (const auto &kase : sw.cases())
+    info.cases.emplace_back(
+        kase.getCaseValue()->getZExtValue(),
+        makeEdge(sw.getParent(), kase.getCaseSuccessor(), error));
+  Inst &out = emit(Op::Switch, &sw);
+  out.a = *condition;
+  out.c = program->switches.size();
+  program->switches.push_back(std::move(info));
+  return error;
+}
+
+Error Decoder::decodeCall(const CallInst &call) {
+  if (call.isInlineAsm())
+    return decodeInlineAsm(call);
+  const llvm::Function *callee = call.getCalledFunction();
+  if (!callee) {
+    unsupported(call, "indirect calls are not supported by the emulator");
+    return Error::success();
+  }
+  if (callee->isIntrinsic())
+    return decodeIntrinsic(call, *callee);
+  if (callee->isDeclaration())
+    return decodeLibraryCall(call, *callee);
+  if (callee->isVarArg()) {
+    unsupported(call, "calls to variadic functions are not supported");
+    return Error::success();
+  }
+  return decodeDeviceCall(call, *callee);
+}
+
+Error Decoder::decodeDeviceCall(const CallInst &call,
+                                const llvm::Function &callee) {
+  CallInfo info;
+  info.callee = functionIndex(callee);
+  for (const Use &argument : call.args()) {
+    auto slot = operand(argument.get());
+    if (!slot)
+      return slot.takeError();
+    info.arguments.emplace_back(
+        *slot, std::max<uint32_t>(leafCount(argument->getType()), 1));
+  }
+  info.resultCount = leafCount(call.getType());
+  Inst &out = emit(Op::Call, &call);
+  out.dst = resultSlot(call);
+  out.c = program->calls.size();
+  program->calls.push_back(std::move(info));
+  return Error::success();
+}
+
+} // namespace gpurd::trace::emu

@@ -1,0 +1,175 @@
+//===- DecodeInlineAsm.cpp - The inline PTX the emulator knows ------------===//
+//
+// CUDA headers and kernels use a few inline PTX statements: 1-D texture
+// fetches (tex1Dfetch, tex1D), moves and address conversions, funnel
+// shifts, activemask, reads of %laneid, %lanemask_*, %clock and the like,
+// trap, and hints without an effect. Statements are recognised by their
+// text, ignoring whitespace; any other fails when it is reached.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Decoder.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/Instructions.h"
+
+#include <cctype>
+#include <cstring>
+
+using namespace llvm;
+
+namespace gpurd::trace::emu {
+namespace {
+
+bool startsWithAny(StringRef text,
+                   std::initializer_list<const char *> prefixes) {
+  for (const char *prefix : prefixes)
+    if (text.starts_with(prefix))
+      return true;
+  return false;
+}
+
+/// Whether \p text is \p pattern, ignoring whitespace differences.
+bool is(StringRef text, StringRef pattern) {
+  SmallString<64> a, b;
+  for (char ch : text)
+    if (!isspace(static_cast<unsigned char>(ch)))
+      a.push_back(ch);
+  for (char ch : pattern)
+    if (!isspace(static_cast<unsigned char>(ch)))
+      b.push_back(ch);
+  return a == b;
+}
+
+/// PTX funnel shifts (__funnelshift_l/r): (hi:lo) shifted, 32 bits kept.
+template <bool Left, bool Clamp>
+uint64_t funnelShift(uint64_t lo, uint64_t hi, uint64_t shift, unsigned) {
+  uint64_t n = Clamp ? std::min<uint64_t>(uint32_t(shift), 32) : (shift & 31);
+  uint64_t wide = (uint64_t(uint32_t(hi)) << 32) | uint32_t(lo);
+  return Left ? uint32_t((wide << n) >> 32) : uint32_t(wide >> n);
+}
+
+ScalarFn funnelShiftFor(StringRef text) {
+  if (is(text, "shf.l.wrap.b32 $0, $1, $2, $3;"))
+    return funnelShift<true, false>;
+  if (is(text, "shf.l.clamp.b32 $0, $1, $2, $3;"))
+    return funnelShift<true, true>;
+  if (is(text, "shf.r.wrap.b32 $0, $1, $2, $3;"))
+    return funnelShift<false, false>;
+  if (is(text, "shf.r.clamp.b32 $0, $1, $2, $3;"))
+    return funnelShift<false, true>;
+  return nullptr;
+}
+
+/// A move of its operand (or the operand's global address).
+bool isMove(StringRef text) {
+  return is(text, "mov.b64 $0, $1;") || is(text, "mov.u64 $0, $1;") ||
+         is(text, "mov.b32 $0, $1;") || is(text, "mov.u32 $0, $1;") ||
+         is(text, "cvta.to.global.u64 $0, $1;") ||
+         is(text, "cvta.global.u64 $0, $1;");
+}
+
+std::optional<SpecialRegister> specialRegisterRead(StringRef text) {
+  for (auto [pattern, reg] :
+       {std::pair{"mov.u32 $0, %laneid;", SpecialRegister::LaneId},
+        {"mov.u32 $0, %warpid;", SpecialRegister::WarpId},
+        {"mov.u32 $0, %smid;", SpecialRegister::SmId},
+        {"mov.u32 $0, %lanemask_lt;", SpecialRegister::LanemaskLt},
+        {"mov.u32 $0, %lanemask_le;", SpecialRegister::LanemaskLe},
+        {"mov.u32 $0, %lanemask_gt;", SpecialRegister::LanemaskGt},
+        {"mov.u32 $0, %lanemask_ge;", SpecialRegister::LanemaskGe},
+        {"mov.u32 $0, %lanemask_eq;", SpecialRegister::LanemaskEq},
+        {"mov.u64 $0, %clock64;", SpecialRegister::Clock64},
+        {"mov.u64 $0, %globaltimer;", SpecialRegister::Clock64},
+        {"mov.u32 $0, %clock;", SpecialRegister::Clock}})
+    if (is(text, pattern))
+      return reg;
+  return std::nullopt;
+}
+
+} // namespace
+
+Error Decoder::decodeInlineAsm(const CallInst &call) {
+  const auto *code = cast<InlineAsm>(call.getCalledOperand());
+  StringRef text = StringRef(code->getAsmString()).trim();
+  uint32_t dst = resultSlot(call);
+  if (text.starts_with("tex.1d.v4."))
+    return decodeTextureFetch(call, text);
+  if (startsWithAny(text, {"tex.", "tld4.", "suld.", "sust."})) {
+    unsupported(call, "the texture/surface instruction '" +
+                          text.split(';').first +
+                          "' is not supported by the emulator (only 1-D "
+                          "fetches, tex1Dfetch/tex1D, are)");
+    return Error::success();
+  }
+  if (call.arg_size() == 1 && !call.getType()->isVoidTy() && isMove(text)) {
+    auto a = operand(call.getArgOperand(0));
+    if (!a)
+      return a.takeError();
+    move(&call, dst, *a);
+    return Error::success();
+  }
+  if (call.arg_size() == 3 && text.starts_with("shf."))
+    if (ScalarFn fn = funnelShiftFor(text))
+      return scalarCall(call, fn, 32);
+  if (is(text, "activemask.b32 $0;")) {
+    WarpOp op;
+    op.kind = WarpOpKind::ActiveMask;
+    op.hasMask = false;
+    emitWarpOp(call, op);
+    return Error::success();
+  }
+  if (std::optional<SpecialRegister> reg = specialRegisterRead(text)) {
+    Inst &out = emit(Op::SReg, &call);
+    out.dst = dst;
+    out.imm = uint64_t(*reg);
+    out.width = scalarBits(call.getType());
+    return Error::success();
+  }
+  if (text.starts_with("trap")) {
+    emit(Op::Trap, &call);
+    return Error::success();
+  }
+  if (call.getType()->isVoidTy() &&
+      startsWithAny(text, {"brkpt", "nanosleep", "membar", "fence", "pmevent",
+                           "prefetch", "discard"}))
+    return Error::success();
+  unsupported(call, "inline assembly '" + text +
+                        "' is not supported by the emulator");
+  return Error::success();
+}
+
+Error Decoder::decodeTextureFetch(const CallInst &call, StringRef text) {
+  // tex.1d.v4.<dtype>.<ctype> {$0..$3}, [$4, {$5}]: arguments (handle,
+  // coordinate).
+  StringRef types = text.drop_front(strlen("tex.1d.v4.")).split(' ').first;
+  types = types.split('\t').first;
+  StringRef dtype = types.split('.').first, ctype = types.split('.').second;
+  if (call.arg_size() != 2 || leafCount(call.getType()) != 4 ||
+      (dtype != "f32" && dtype != "s32" && dtype != "u32") ||
+      (ctype != "s32" && ctype != "f32")) {
+    unsupported(call, "the texture fetch '" + text +
+                          "' is not supported by the emulator");
+    return Error::success();
+  }
+  auto handle = operand(call.getArgOperand(0));
+  auto coordinate = operand(call.getArgOperand(1));
+  if (!handle)
+    return handle.takeError();
+  if (!coordinate)
+    return coordinate.takeError();
+  TextureFetch fetch;
+  fetch.handle = *handle;
+  fetch.coordinate = *coordinate;
+  fetch.floatCoordinate = ctype == "f32";
+  fetch.resultKind = dtype == "f32" ? Kind::Float : Kind::Int;
+  fetch.signedResult = dtype == "s32";
+  Inst &out = emit(Op::TexFetch, &call);
+  out.dst = resultSlot(call);
+  out.c = program->textures.size();
+  program->textures.push_back(fetch);
+  return Error::success();
+}
+
+} // namespace gpurd::trace::emu

@@ -1,0 +1,353 @@
+//===- EmulatorImpl.h - The emulator's state and its parts ------*- C++ -*-===//
+//
+// Private to the emulator. The emulator runs the prepared kernel (decoded
+// once by the Decoder into Program.h's compact form) for one block at a
+// time:
+//
+//  * Threads run one at a time, each until it blocks: at a block barrier
+//    (`__syncthreads` and the other bar.sync forms), at a warp-synchronous
+//    operation (shuffle, vote, match, reduce, activemask, __syncwarp), or at
+//    its end. A warp's blocked lanes are released warp op by warp op: the
+//    lanes waiting at the same instruction form the group that evaluates it
+//    (the lanes that reached it together, i.e. the converged lanes). When
+//    every thread of the block is at a barrier or finished, the barrier is
+//    released (its popc/and/or result computed over the waiting threads)
+//    and the next phase starts. Exited threads count as arrived.
+//  * Memory: argument buffers and __device__/__constant__ variables live at
+//    their MemoryLayout addresses (global memory persists across blocks, in
+//    the order blocks are traced); shared memory is zeroed for each block;
+//    each thread has its own local memory (static allocas at fixed frame
+//    offsets). Every access is bounds-checked.
+//  * Each execution of an AccessSite instruction appends an event (site,
+//    tagged address, non-memory instructions since the thread's previous
+//    event) to its thread's log; after the block, each warp's logs are
+//    merged into WarpInstructions (WarpTraceMerge.cpp).
+//
+// The Emulator's members are defined by concern:
+//
+//  * Setup.cpp: buffers, variables, parameters and textures; the entry
+//    points (createEmulator, the testing hooks);
+//  * Interpreter.cpp: `run`, the interpreter loop, one switch over the
+//    opcodes whose handlers are inlined from ExecuteArithmetic.h,
+//    ExecuteMemory.h, ExecuteControl.h and ExecuteIntrinsics.h;
+//  * Diagnostics.cpp: error messages (threads, instructions, addresses);
+//  * WarpOps.cpp: warp-synchronous operations (shuffles, votes, ...);
+//  * Scheduling.cpp: a block's warps and barriers;
+//  * WarpTraceMerge.cpp: a warp's thread logs into warp instructions.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_LIB_TRACE_EMULATOR_EMULATORIMPL_H
+#define GPURD_LIB_TRACE_EMULATOR_EMULATORIMPL_H
+
+#include "Program.h"
+
+#include "gpurd/Trace/Emulator.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Compiler.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class Argument;
+class Module;
+} // namespace llvm
+
+namespace gpurd::trace::emu {
+
+/// A range of the flat global address space backed by host memory.
+struct Region {
+  std::string name;
+  uint64_t base = 0;
+  uint64_t size = 0;
+  uint8_t *data = nullptr;
+  bool isConstant = false;
+  int param = -1;       ///< Pointer parameter, or -1 for variables.
+  bool missing = false; ///< A pointer parameter without a buffer.
+};
+
+/// A shared variable (for error messages).
+struct SharedVariable {
+  std::string name;
+  uint64_t base = 0, size = 0;
+};
+
+/// One execution of an access site by one thread.
+struct Event {
+  uint32_t site;
+  uint32_t before;  ///< Non-memory instructions since the previous event.
+  uint64_t address; ///< Tagged address.
+};
+
+struct Frame {
+  uint32_t function = 0;
+  uint32_t registerBase = 0;
+  uint32_t localBase = 0;
+  uint32_t pc = 0;
+  uint32_t resultSlot = 0; ///< In the caller's frame.
+};
+
+enum class Status : uint8_t { Runnable, AtBarrier, AtWarpSync, Done };
+
+struct Thread {
+  uint32_t linear = 0;
+  uint32_t index[3] = {0, 0, 0};
+  uint32_t lane = 0, warp = 0;
+  Status status = Status::Runnable;
+  uint64_t barrierPredicate = 0;
+  std::vector<uint64_t> registers;
+  std::vector<uint8_t> local;
+  llvm::SmallVector<Frame, 4> frames;
+  uint64_t steps = 0;    ///< Interpreted instructions.
+  uint64_t lastMark = 0; ///< steps at the previous event.
+  std::vector<Event> events;
+};
+
+struct BoundTexture {
+  uint64_t handle = 0; ///< Flat address of the texture variable.
+  std::string name;
+  const Region *buffer = nullptr;
+  unsigned texelBytes = 4, components = 1;
+};
+
+/// An access outside memory (an interpreter handler's failure).
+struct Fault {
+  uint64_t address = 0, size = 0;
+  bool write = false;
+};
+
+class ParameterNames;
+
+constexpr unsigned MaxCallDepth = 256;
+
+class Emulator final : public WarpTraceSource {
+public:
+  Emulator(const access::PreparedKernel &kernel,
+           const access::AccessModel &model, const TraceLaunch &launch,
+           MemoryLayout layout, EmulatorArguments arguments,
+           const EmulatorOptions &options)
+      : kernel(kernel), model(model), traceLaunch(launch),
+        layout(std::move(layout)), arguments(std::move(arguments)),
+        options(options) {}
+
+  llvm::Error initialize();
+  llvm::Error traceBlock(uint64_t block,
+                         std::vector<WarpTrace> &warps) override;
+  const TraceLaunch &launch() const override { return traceLaunch; }
+  const char *name() const override { return "emulate"; }
+
+  const std::vector<uint8_t> *buffer(unsigned param) const {
+    auto it = arguments.buffers.find(param);
+    return it == arguments.buffers.end() ? nullptr : &it->second;
+  }
+  uint64_t instructionCount() const { return totalSteps; }
+
+private:
+  enum class RunResult { Blocked, Error };
+
+  // Set-up (Setup.cpp).
+  llvm::Error checkModelAndLaunch() const;
+  llvm::Error bindArguments(const llvm::Function &function,
+                            DecodeEnvironment &env);
+  llvm::Error bindByValArgument(const llvm::Argument &arg,
+                                const ParameterNames &names,
+                                DecodeEnvironment &env);
+  llvm::Error bindPointerArgument(const llvm::Argument &arg,
+                                  const ParameterNames &names,
+                                  DecodeEnvironment &env);
+  void bindScalarArgument(const llvm::Argument &arg,
+                          const ParameterNames &names, DecodeEnvironment &env);
+  llvm::Error placeVariables(const llvm::Module &module,
+                             DecodeEnvironment &env);
+  llvm::Error bindTextures(const llvm::Module &module);
+  void prepareThreads();
+
+  // The interpreter (Interpreter.cpp): runs the thread until it blocks.
+  RunResult run(Thread &thread);
+
+  // Handlers of the interpreter's opcodes (Execute*.h), inlined into run.
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint64_t gepN(const Inst &I,
+                                             const uint64_t *R) const;
+  template <unsigned Bytes>
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool load(const Inst &I, uint64_t *R,
+                                         Thread &thread, uint64_t steps,
+                                         Fault &fault);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool loadAggregate(const Inst &I, uint64_t *R,
+                                                  Thread &thread,
+                                                  uint64_t steps, Fault &fault);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool store(const Inst &I, uint64_t *R,
+                                          Thread &thread, uint64_t steps,
+                                          Fault &fault);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool storeAggregate(const Inst &I, uint64_t *R,
+                                                   Thread &thread,
+                                                   uint64_t steps,
+                                                   Fault &fault);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool atomicRMW(const Inst &I, uint64_t *R,
+                                              Thread &thread, uint64_t steps,
+                                              Fault &fault);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool compareExchange(const Inst &I, uint64_t *R,
+                                                    Thread &thread,
+                                                    uint64_t steps,
+                                                    Fault &fault);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool copyOrSet(const Inst &I, uint64_t *R,
+                                              Thread &thread, uint64_t steps,
+                                              Fault &fault);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool repack(const Inst &I, uint64_t *R) const;
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t takeEdge(const Edge &edge,
+                                                 const Move *moves, uint64_t *R,
+                                                 uint64_t &steps);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t switchEdge(const Inst &I,
+                                                   const uint64_t *R) const;
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void enterFunction(Thread &thread, const Inst &I,
+                                                  Frame &caller,
+                                                  const Function &callerFn,
+                                                  uint32_t pc);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void
+  returnFromFunction(Thread &thread, const Inst &I, const uint64_t *R);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE void arriveAtBarrier(Thread &thread,
+                                                    const Inst &I,
+                                                    const uint64_t *R,
+                                                    uint64_t steps);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint64_t specialRegister(const Inst &I,
+                                                        const Thread &thread,
+                                                        uint64_t steps) const;
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool mathStore(const Inst &I, uint64_t *R,
+                                              Thread &thread, Fault &fault);
+  LLVM_ATTRIBUTE_ALWAYS_INLINE bool
+  fetchTexture(const Inst &I, uint64_t *R, Thread &thread, uint64_t steps);
+
+  // Warp-synchronous operations (WarpOps.cpp).
+  static constexpr unsigned ActiveMaskFamily = 4;
+  unsigned warpOpFamily(const Thread &thread) const;
+  void evaluateWarpOp(const llvm::SmallVectorImpl<Thread *> &lanes);
+
+  // A block's warps and barriers (Scheduling.cpp).
+  void resetThreads();
+  llvm::Error runWarp(unsigned warp);
+  uint32_t readyLanes(size_t begin, size_t end, uint32_t waiting,
+                      const unsigned *family) const;
+  void releaseWarpOps(size_t begin, size_t end, uint32_t ready,
+                      const unsigned *family);
+  void releaseBarrier();
+
+  // Warp traces (WarpTraceMerge.cpp).
+  void buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out);
+  size_t collectMergeKeys(size_t begin, unsigned lanes, WarpTrace &out);
+  WarpInstruction warpInstruction(const Event &head) const;
+
+  // Memory.
+  uint8_t *resolve(uint64_t address, uint64_t size, Thread &thread) {
+    switch (address >> TagShift) {
+    case 0: {
+      const Region *region = lastRegion;
+      uint64_t offset = address - region->base;
+      if (offset < region->size && size <= region->size - offset)
+        return region->data + offset;
+      return resolveGlobal(address, size);
+    }
+    case 1: {
+      uint64_t offset = address & OffsetMask;
+      if (offset < shared.size() && size <= shared.size() - offset)
+        return shared.data() + offset;
+      return nullptr;
+    }
+    case 2: {
+      uint64_t offset = address & OffsetMask;
+      if (offset < thread.local.size() && size <= thread.local.size() - offset)
+        return thread.local.data() + offset;
+      return nullptr;
+    }
+    default:
+      return nullptr;
+    }
+  }
+  uint8_t *resolveGlobal(uint64_t address, uint64_t size) {
+    for (const Region &region : regions) {
+      uint64_t offset = address - region.base;
+      if (offset < region.size && size <= region.size - offset) {
+        lastRegion = &region;
+        return region.data + offset;
+      }
+    }
+    return nullptr;
+  }
+  static void record(Thread &thread, int32_t site, uint64_t address,
+                     uint64_t steps) {
+    uint64_t before = steps - 1 - thread.lastMark;
+    thread.events.push_back({uint32_t(site),
+                             uint32_t(std::min<uint64_t>(before, UINT32_MAX)),
+                             address});
+    thread.lastMark = steps;
+  }
+  std::optional<std::string> readString(uint64_t address, Thread &thread);
+
+  // Errors (Diagnostics.cpp): the message is kept until traceBlock wraps
+  // it with the block.
+  RunResult fail(Thread &thread, std::string message) {
+    errorThread = &thread;
+    errorMessage = std::move(message);
+    return RunResult::Error;
+  }
+  RunResult memoryFault(Thread &thread, const Inst &inst, uint64_t address,
+                        uint64_t size, bool write);
+  RunResult memoryFault(Thread &thread, const Inst &inst, const Fault &fault) {
+    return memoryFault(thread, inst, fault.address, fault.size, fault.write);
+  }
+  RunResult stepLimitExceeded(Thread &thread);
+  RunResult callDepthExceeded(Thread &thread);
+  RunResult unsupportedReached(Thread &thread, const Inst &inst);
+  RunResult valueTooLarge(Thread &thread);
+  RunResult unboundTexture(Thread &thread, const Inst &inst, uint64_t handle);
+  RunResult assertionFailed(Thread &thread, uint64_t message);
+  RunResult trapped(Thread &thread);
+  RunResult unreachableReached(Thread &thread);
+  std::string describeInstruction(const Thread &thread, int32_t site) const;
+  std::string describeAddress(uint64_t address, uint64_t size,
+                              const Thread &thread) const;
+  std::string threadName(const Thread &thread) const;
+  const Inst &currentInst(const Thread &thread) const {
+    const Frame &frame = thread.frames.back();
+    return program->functions[frame.function]->code[frame.pc];
+  }
+  const llvm::Instruction *currentOrigin(const Thread &thread) const {
+    const Frame &frame = thread.frames.back();
+    return program->functions[frame.function]->origin[frame.pc];
+  }
+
+  const access::PreparedKernel &kernel;
+  const access::AccessModel &model;
+  TraceLaunch traceLaunch;
+  MemoryLayout layout;
+  EmulatorArguments arguments;
+  EmulatorOptions options;
+
+  std::unique_ptr<Program> program;
+  std::vector<Region> regions; ///< Flat space, sorted by base.
+  Region emptyRegion;
+  const Region *lastRegion = &emptyRegion;
+  std::vector<std::vector<uint8_t>> variableMemory;
+  std::vector<SharedVariable> sharedVariables;
+  std::vector<BoundTexture> textures;
+  std::vector<uint8_t> shared;
+  std::vector<Thread> threads;
+  std::array<uint32_t, 3> blockIndex{0, 0, 0};
+  std::vector<uint64_t> moveTemporary;
+  std::vector<bool> textureSite;
+  uint64_t totalSteps = 0;
+
+  Thread *errorThread = nullptr;
+  std::string errorMessage;
+
+  // Warp trace merge scratch.
+  std::vector<uint32_t> siteCounter, siteBase, maxOccurrence;
+  std::vector<uint8_t> remaining, atHead;
+  std::vector<uint32_t> laneKeys[WarpSize];
+};
+
+} // namespace gpurd::trace::emu
+
+#endif // GPURD_LIB_TRACE_EMULATOR_EMULATORIMPL_H
