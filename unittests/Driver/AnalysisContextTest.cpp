@@ -191,6 +191,43 @@ TEST_F(AnalysisContextTest, UnusedArgumentNamesItsInput) {
                          ": no analysed kernel has a parameter 'm'");
 }
 
+/// examples/matmul.cu's tiled kernel with 32 x 32 tiles instead of 16 x 16:
+/// the what-if an autotuner asks. At n = 256, each step of the k loop loads
+/// one element of A and one of B per thread.
+///  - TILE 16 (as written), grid 16 x 16, block 16 x 16: a warp holds two
+///    rows of 16 threads, so each load touches two 64-byte runs in two
+///    lines: 8 warps x 2 loads x 2 lines x 16 steps x 256 blocks = 131072
+///    L1 read requests (the tool's report gives the same).
+///  - TILE 32, grid 8 x 8, block 32 x 32: a warp is one row of 32 threads,
+///    one 128-byte line per load: 32 warps x 2 x 1 x 8 steps x 64 blocks =
+///    32768, a quarter.
+TEST_F(AnalysisContextTest, WhatIfTileSizeOfTheTiledMatmul) {
+  auto arch = arch::loadArch("fermi-gtx470");
+  ASSERT_TRUE(static_cast<bool>(arch));
+  ModelOptions model;
+  model.sms.kind = SmsChoice::Kind::All;
+  AnalysisContext tuner(database, std::move(*arch), {}, {}, model);
+  auto unit = tuner.translationUnit(GPURD_SOURCE_DIR "/examples/matmul.cu");
+  ASSERT_TRUE(static_cast<bool>(unit)) << toString(unit.takeError());
+  auto tiled = findKernel(*unit, "matmulTiled");
+  ASSERT_TRUE(static_cast<bool>(tiled));
+  KernelChange asWritten;
+  asWritten.launch.grid = {16, 16, 1};
+  asWritten.launch.args["n"] = "256";
+  auto sixteen = tuner.analyseKernel(*unit, **tiled, asWritten);
+  ASSERT_TRUE(static_cast<bool>(sixteen)) << toString(sixteen.takeError());
+  EXPECT_EQ(sixteen->results.l1.readAccesses, 131072u);
+  KernelChange bigger = asWritten;
+  bigger.templateArguments = "32";
+  bigger.launch.grid = {8, 8, 1};
+  bigger.launch.block = {32, 32, 1};
+  auto thirtyTwo = tuner.analyseKernel(*unit, **tiled, bigger);
+  ASSERT_TRUE(static_cast<bool>(thirtyTwo)) << toString(thirtyTwo.takeError());
+  EXPECT_EQ(thirtyTwo->trace->kernel->name, "matmulTiled<32>");
+  EXPECT_EQ(thirtyTwo->trace->kernel->staticSharedBytes, 2u * 32 * 32 * 4);
+  EXPECT_EQ(thirtyTwo->results.l1.readAccesses, 32768u);
+}
+
 TEST_F(AnalysisContextTest, MissingFileIsAnError) {
   auto missing = context->translationUnit("/gpurd-in-memory/none.cu");
   ASSERT_FALSE(static_cast<bool>(missing));
