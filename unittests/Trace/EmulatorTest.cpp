@@ -628,6 +628,32 @@ __global__ void scale(float *a, float f, int n) {
   EXPECT_NE(message.find("'a'"), std::string::npos) << message;
 }
 
+/// A value given for a parameter the emulator cannot hold says so, rather
+/// than asking for the value again.
+TEST(Emulator, UnsupportedScalarTypeIsNamed) {
+  const char *code = R"(
+__global__ void wide(unsigned long long *a, __int128 v) {
+  a[threadIdx.x] = (unsigned long long)v;
+})";
+  EmulatorArguments args;
+  args.buffers[0] = bytesOf(std::vector<uint64_t>(32, 0));
+  args.integers[1] = 5;
+  auto run = emulate(code, "wide", {1, 1, 1}, {32, 1, 1}, args);
+  std::string message;
+  if (!run) {
+    message = llvm::toString(run.takeError());
+  } else {
+    std::vector<WarpTrace> warps;
+    llvm::Error error = (*run)->source->traceBlock(0, warps);
+    ASSERT_TRUE(static_cast<bool>(error));
+    message = llvm::toString(std::move(error));
+  }
+  EXPECT_NE(message.find("has a type the emulator does not support (i128)"),
+            std::string::npos)
+      << message;
+  EXPECT_EQ(message.find("give it with"), std::string::npos) << message;
+}
+
 TEST(Emulator, TextureFetchReadsTheBoundBuffer) {
   const char *code = R"(
 texture<float, 1, cudaReadModeElementType> tex;

@@ -248,11 +248,25 @@ void Emulator::bindScalarArgument(const llvm::Argument &arg,
                                        ? doubleBits(*value)
                                        : floatToHalf(float(*value));
   }
-  if (!env.kernelArguments[index])
+  if (env.kernelArguments[index])
+    return;
+  bool given =
+      integer != arguments.integers.end() || real != arguments.floats.end();
+  if (given) {
+    // A value the emulator cannot hold (wider than 64 bits, a vector...):
+    // asking for it again would not help.
+    std::string typeName;
+    llvm::raw_string_ostream os(typeName);
+    type->print(os);
     env.argumentErrors[index] =
-        "no value for the scalar parameter " + names.describe(arg) + " of '" +
-        model.kernel + "' (give it with " +
-        userInput(UserInput::Argument, "NAME=VALUE") + ")";
+        "the scalar parameter " + names.describe(arg) + " of '" + model.kernel +
+        "' has a type the emulator does not support (" + os.str() + ")";
+    return;
+  }
+  env.argumentErrors[index] =
+      "no value for the scalar parameter " + names.describe(arg) + " of '" +
+      model.kernel + "' (give it with " +
+      userInput(UserInput::Argument, "NAME=VALUE") + ")";
 }
 
 //===----------------------------------------------------------------------===//
