@@ -232,9 +232,13 @@ inline bool Emulator::fetchTexture(const Inst &I, uint64_t *R, Thread &thread,
       texture = &bound;
   if (!texture)
     return false;
-  int64_t x = fetch.floatCoordinate
-                  ? int64_t(std::floor(asFloat(R[fetch.coordinate])))
-                  : signExtend(R[fetch.coordinate], 32);
+  int64_t x = signExtend(R[fetch.coordinate], 32);
+  if (fetch.floatCoordinate) {
+    // A NaN or huge coordinate is outside the buffer (converting it to an
+    // integer would be undefined).
+    double c = std::floor(asFloat(R[fetch.coordinate]));
+    x = c >= -0x1p62 && c < 0x1p62 ? int64_t(c) : -1;
+  }
   uint64_t address = texture->buffer->base + uint64_t(x) * texture->texelBytes;
   const uint8_t *texel = nullptr;
   if (x >= 0 && uint64_t(x) < texture->buffer->size / texture->texelBytes)

@@ -409,15 +409,15 @@ createEmulator(const access::PreparedKernel &kernel,
 
 const std::vector<uint8_t> *emulatorBuffer(const WarpTraceSource &source,
                                            unsigned param) {
-  if (llvm::StringRef(source.name()) != "emulate")
-    return nullptr;
-  return static_cast<const emu::Emulator &>(source).buffer(param);
+  // By type, not by name(): a producer that wraps the emulator (a what-if
+  // run's) has its name.
+  const auto *emulator = dynamic_cast<const emu::Emulator *>(&source);
+  return emulator ? emulator->buffer(param) : nullptr;
 }
 
 uint64_t emulatorInstructionCount(const WarpTraceSource &source) {
-  if (llvm::StringRef(source.name()) != "emulate")
-    return 0;
-  return static_cast<const emu::Emulator &>(source).instructionCount();
+  const auto *emulator = dynamic_cast<const emu::Emulator *>(&source);
+  return emulator ? emulator->instructionCount() : 0;
 }
 
 } // namespace gpurd::trace
