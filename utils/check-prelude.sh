@@ -20,13 +20,13 @@
 #   --errors N          error lines shown per failing run (default 3)
 #   --warnings          also count warnings (printed per file, summary total)
 #   -q                  list only the summary and failing file names
-# Environment: CLANG (default /usr/lib/llvm-19/bin/clang), PRELUDE_DIR.
+# Environment: CLANG (default: clang-19 on the PATH), PRELUDE_DIR.
 # With no FILES, checks test/Inputs/corpus.
 set -u
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/.." && pwd)
-clang=${CLANG:-/usr/lib/llvm-19/bin/clang}
+clang=${CLANG:-$(command -v clang-19 || echo clang)}
 prelude=${PRELUDE_DIR:-$root/lib/Frontend/prelude}
 arch=sm_70
 codegen=0
