@@ -103,23 +103,50 @@ void printAccessModel(llvm::raw_ostream &os, const AccessModel &model) {
   }
 }
 
+/// The JSON names of variable kinds and array origins (a switch, so that a
+/// new enumerator cannot index past a table).
+static const char *kindName(Variable::Kind kind) {
+  switch (kind) {
+  case Variable::Kind::BlockIndex:
+    return "block-index";
+  case Variable::Kind::ThreadIndex:
+    return "thread-index";
+  case Variable::Kind::Loop:
+    return "loop";
+  case Variable::Kind::Parameter:
+    return "parameter";
+  }
+  return "parameter";
+}
+
+static const char *originName(ArrayInfo::Origin origin) {
+  switch (origin) {
+  case ArrayInfo::Origin::Parameter:
+    return "parameter";
+  case ArrayInfo::Origin::Variable:
+    return "variable";
+  case ArrayInfo::Origin::Local:
+    return "local";
+  case ArrayInfo::Origin::ParameterField:
+    return "parameter-field";
+  }
+  return "parameter";
+}
+
 nlohmann::json accessModelJson(const AccessModel &model) {
   std::vector<std::string> names = model.variableNames();
   nlohmann::json variables = nlohmann::json::array();
-  for (const Variable &v : model.variables) {
-    static const char *const kinds[] = {"block-index", "thread-index", "loop",
-                                        "parameter"};
-    variables.push_back(
-        {{"name", v.name}, {"kind", kinds[static_cast<int>(v.kind)]}});
-  }
+  for (const Variable &v : model.variables)
+    variables.push_back({{"name", v.name}, {"kind", kindName(v.kind)}});
   nlohmann::json arrays = nlohmann::json::array();
   for (const ArrayInfo &a : model.arrays) {
-    static const char *const origins[] = {"parameter", "variable", "local"};
     nlohmann::json j = {{"name", a.name},
                         {"space", memorySpaceName(a.space)},
-                        {"origin", origins[static_cast<int>(a.origin)]}};
+                        {"origin", originName(a.origin)}};
     if (a.paramIndex >= 0)
       j["param_index"] = a.paramIndex;
+    if (a.origin == ArrayInfo::Origin::ParameterField)
+      j["field_offset"] = a.fieldOffset;
     if (a.sizeBytes)
       j["size_bytes"] = a.sizeBytes;
     arrays.push_back(std::move(j));

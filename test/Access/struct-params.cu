@@ -6,6 +6,9 @@
 //
 // RUN: gpurd-advise %s --kernel axpy --dump-accesses -- | FileCheck %s --check-prefix=DUMP
 // RUN: gpurd-advise %s --kernel axpy --dump-accesses --arg v.n=2048 -- | FileCheck %s --check-prefix=KNOWN
+// The JSON dump names what a pointer member points to (it used to crash:
+// the origin's name was read past the end of a table).
+// RUN: gpurd-advise %s --kernel axpy --dump-accesses --format=json -- | FileCheck %s --check-prefix=JSON
 // RUN: gpurd-advise %s --kernel grid3 --dump-accesses --arg b.dims.x=64 --arg b.dims.y=32 -- | FileCheck %s --check-prefix=NESTED
 //
 // The cache model needs the member's value and says how to give it; with it,
@@ -160,3 +163,11 @@ void run(Vectors v, Scale s, Box b, Gather g) {
 // EMULATE: array g_index: L1 32 reads (hit rate 0.0%)
 // EMULATE: array g_in: L1 32 reads (hit rate 0.0%)
 // EMULATE: array g_out: L1 32 writes
+
+// JSON:      "field_offset": 0,
+// JSON-NEXT: "name": "v_x",
+// JSON-NEXT: "origin": "parameter-field",
+// JSON-NEXT: "param_index": 0,
+// JSON:      "field_offset": 8,
+// JSON-NEXT: "name": "v_y",
+// JSON-NEXT: "origin": "parameter-field",
