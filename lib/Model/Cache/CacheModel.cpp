@@ -538,17 +538,24 @@ void CacheModelRun::collectResults() {
   results.transactions.l1Writes = results.l1.writeAccesses;
 }
 
-void CacheModelRun::collectSm(SmEngine &smEngine,
-                              std::map<uint32_t, SiteCacheResults> &sites) {
-  const std::vector<CacheCounters> &counters = smEngine.l1().allCounters();
+/// Adds each site's counters of one cache level (\p level of its results)
+/// to \p sites, for the sites that used it.
+static void addSiteCounters(const std::vector<CacheCounters> &counters,
+                            CacheCounters SiteCacheResults::*level,
+                            std::map<uint32_t, SiteCacheResults> &sites) {
   for (uint32_t site = 0; site < counters.size(); ++site) {
     if (!counters[site].accesses() && !counters[site].bypassed &&
         !counters[site].reservationFailures)
       continue;
     SiteCacheResults &s = sites[site];
     s.site = site;
-    s.l1.add(counters[site]);
+    (s.*level).add(counters[site]);
   }
+}
+
+void CacheModelRun::collectSm(SmEngine &smEngine,
+                              std::map<uint32_t, SiteCacheResults> &sites) {
+  addSiteCounters(smEngine.l1().allCounters(), &SiteCacheResults::l1, sites);
   const std::vector<uint64_t> &instructions = smEngine.siteInstructionCounts();
   for (uint32_t site = 0; site < instructions.size(); ++site)
     if (instructions[site]) {
@@ -566,15 +573,8 @@ void CacheModelRun::collectSm(SmEngine &smEngine,
 }
 
 void CacheModelRun::collectL2(std::map<uint32_t, SiteCacheResults> &sites) {
-  const std::vector<CacheCounters> &counters = l2Engine->level().allCounters();
-  for (uint32_t site = 0; site < counters.size(); ++site) {
-    if (!counters[site].accesses() && !counters[site].bypassed &&
-        !counters[site].reservationFailures)
-      continue;
-    SiteCacheResults &s = sites[site];
-    s.site = site;
-    s.l2.add(counters[site]);
-  }
+  addSiteCounters(l2Engine->level().allCounters(), &SiteCacheResults::l2,
+                  sites);
   collectProfiles(l2Engine->level(), results.l2Profiles,
                   options.profileExactLimit);
   TransactionCounts &transactions = results.transactions;
