@@ -109,6 +109,7 @@ CudaCompileOptions AnalysisContext::compileOptions() const {
   CudaCompileOptions options;
   options.gpuArch = archDescription.computeCapability.value_or("sm_80");
   options.resourceDir = defaultClangResourceDir();
+  options.showWarnings = analysis.showCompilerWarnings;
   options.fileSystem = fileSystem;
   return options;
 }

@@ -149,6 +149,14 @@ adjustCudaCommandLine(const std::vector<std::string> &command,
   out.push_back(isNvcc(command.front()) ? "clang++" : command.front());
   out.push_back("-x");
   out.push_back("cuda");
+  // nvcc's dialect (its EDG front end, and the host compiler for host code)
+  // accepts what Clang's C++17 rejects in code nvcc compiles: `register`,
+  // narrowing conversions in braces, and "%"PRIu64 (a string literal right
+  // before a macro). Warnings here, before the command's own flags, which
+  // may still make them errors.
+  for (const char *flag : {"-Wno-error=register", "-Wno-error=c++11-narrowing",
+                           "-Wno-error=reserved-user-defined-literal"})
+    out.push_back(flag);
 
   // The input file is the last argument that is not an option (compilation
   // databases put it last); keep it last.
@@ -213,6 +221,10 @@ adjustCudaCommandLine(const std::vector<std::string> &command,
   // CUDA code is full of what newer compilers warn about; the user wants
   // gpurd's findings, not style warnings of old benchmark code.
   out.push_back("-Wno-unknown-cuda-version");
+  // The program's own warnings (printf formats, comma operators) are not
+  // gpurd's findings; errors still stop the analysis.
+  if (!options.showWarnings)
+    out.push_back("-w");
   // A CUDA installation on the machine must not veto old GPUs (sm_20 for
   // the Fermi preset): gpurd uses none of it.
   out.push_back("--no-cuda-version-check");

@@ -38,6 +38,12 @@ cl::opt<bool> unroll("unroll",
                               "analysed device code (off by default)"),
                      cl::cat(toolCategory));
 
+cl::opt<bool> showCompilerWarnings(
+    "show-compiler-warnings",
+    cl::desc("Show Clang's warnings about the program (hidden by default: "
+             "they are not gpurd's findings; errors always show)"),
+    cl::cat(toolCategory));
+
 cl::opt<bool> printDeviceIR(
     "print-device-ir",
     cl::desc("Print the specialised, optimised kernel IR the access model is "

@@ -22,10 +22,12 @@ TEST(CudaCompilation, ClangCommandGetsCudaFlagsAndKeepsTheFileLast) {
        "k.cu", "-fsyntax-only"},
       options);
   EXPECT_EQ(joined(out),
-            "clang++ -x cuda -Iinc -DN=4 -fsyntax-only -nocudainc -nocudalib "
+            "clang++ -x cuda -Wno-error=register -Wno-error=c++11-narrowing "
+            "-Wno-error=reserved-user-defined-literal -Iinc -DN=4 "
+            "-fsyntax-only -nocudainc -nocudalib "
             "--cuda-gpu-arch=sm_70 --cuda-host-only -D__GPURD__=1 -isystem "
             "/__gpurd__/include -include gpurd_cuda_prelude.h "
-            "-Wno-unknown-cuda-version --no-cuda-version-check "
+            "-Wno-unknown-cuda-version -w --no-cuda-version-check "
             "--cuda-path=/__gpurd__/no-cuda "
             "--cuda-feature=+ptx80 -Wno-unused-command-line-argument k.cu");
 }
@@ -40,14 +42,16 @@ TEST(CudaCompilation, NvccCommandIsTranslated) {
        "--generate-code=arch=compute_80,code=[sm_80]", "-Xcompiler=-fPIC", "-x",
        "cu", "-c", "src/k.cu", "-o", "k.o"},
       options);
-  EXPECT_EQ(
-      joined(out),
-      "clang++ -x cuda -I /a -I /b -D X=1 -D Y -std=c++17 -nocudainc "
-      "-nocudalib --cuda-gpu-arch=sm_80 --cuda-device-only -resource-dir "
-      "/res -D__GPURD__=1 -isystem /__gpurd__/include -include "
-      "gpurd_cuda_prelude.h -Wno-unknown-cuda-version --no-cuda-version-check "
-      "--cuda-path=/__gpurd__/no-cuda --cuda-feature=+ptx80 "
-      "-Wno-unused-command-line-argument src/k.cu");
+  EXPECT_EQ(joined(out),
+            "clang++ -x cuda -Wno-error=register -Wno-error=c++11-narrowing "
+            "-Wno-error=reserved-user-defined-literal -I /a -I /b -D X=1 -D Y "
+            "-std=c++17 -nocudainc "
+            "-nocudalib --cuda-gpu-arch=sm_80 --cuda-device-only -resource-dir "
+            "/res -D__GPURD__=1 -isystem /__gpurd__/include -include "
+            "gpurd_cuda_prelude.h -Wno-unknown-cuda-version -w "
+            "--no-cuda-version-check "
+            "--cuda-path=/__gpurd__/no-cuda --cuda-feature=+ptx80 "
+            "-Wno-unused-command-line-argument src/k.cu");
 }
 
 TEST(CudaCompilation, PreludeIsServedFromMemory) {

@@ -39,6 +39,9 @@ struct AnalysisOptions {
   /// With a kernel named, every command-line argument value is for it;
   /// without, each applies to the kernels that have such a parameter.
   std::string kernel;
+  /// Show the compiler's warnings about the program (its errors always
+  /// show).
+  bool showCompilerWarnings = false;
   /// When set, the specialised, optimised kernel IR the access model is
   /// built from is printed here.
   llvm::raw_ostream *printDeviceIR = nullptr;

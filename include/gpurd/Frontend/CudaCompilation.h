@@ -51,6 +51,9 @@ struct CudaCompileOptions {
   CudaSide side = CudaSide::Host;
   /// Clang's resource directory, which holds the `__clang_cuda_*.h` headers.
   std::string resourceDir;
+  /// Show Clang's warnings about the program (off: `-w`; errors are always
+  /// shown).
+  bool showWarnings = false;
   /// Where source files are read from: the real file system when null
   /// (files served from memory, such as an editor's unsaved buffers,
   /// otherwise). The prelude is served on top of it.
