@@ -88,6 +88,30 @@ public:
   __device__ dim3 dim_threads() const { return group_dim(); }
 };
 static __inline__ __device__ thread_block this_thread_block() { return thread_block(); }
+/* Shared memory that lets tiles larger than a warp communicate (CUDA 11's
+ * experimental and CUDA 12's block_tile_memory); the block it is passed
+ * with is the same block. */
+template <unsigned int _MaxBlockSize = 1024>
+struct block_tile_memory {
+  char __reserved[_MaxBlockSize > 32 ? 8 * (_MaxBlockSize / 32) : 8];
+};
+template <unsigned int _MaxBlockSize>
+static __inline__ __device__ thread_block
+this_thread_block(block_tile_memory<_MaxBlockSize> &) {
+  return thread_block();
+}
+namespace experimental {
+template <unsigned int _TileCommunicationSize = 8,
+          unsigned int _MaxBlockSize = 1024>
+struct block_tile_memory {
+  char __reserved[_MaxBlockSize > 32 ? _TileCommunicationSize * (_MaxBlockSize / 32) : 8];
+};
+template <unsigned int _TileCommunicationSize, unsigned int _MaxBlockSize>
+static __inline__ __device__ thread_block this_thread_block(
+    block_tile_memory<_TileCommunicationSize, _MaxBlockSize> &) {
+  return thread_block();
+}
+} // namespace experimental
 
 class grid_group {
 public:
