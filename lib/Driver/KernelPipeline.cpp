@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Assumptions.h"
 #include "SourceVariant.h"
 #include "WhatIf.h"
 
@@ -62,26 +63,52 @@ access::AccessAnalysisOptions accessOptions(const AnalysisOptions &analysis) {
   return options;
 }
 
-/// Scalar arguments without a value matter when an access depends on them
-/// (an isl parameter of that name is left) or, with \p all, when the kernel
-/// is emulated (which runs all of its code).
-Error requireArguments(const KernelInfo &kernel, const LaunchConfig &config,
-                       const access::AccessModel &model, bool all) {
+/// The scalar arguments of \p config without a value that matter: those an
+/// access depends on (an isl parameter of that name is left) or, with
+/// \p all, every one (an emulated kernel runs all of its code).
+std::vector<std::pair<std::string, std::string>>
+neededArguments(const LaunchConfig &config, const access::AccessModel &model,
+                bool all) {
+  std::vector<std::pair<std::string, std::string>> needed;
+  for (const auto &entry : config.unknownArgs)
+    if (all || llvm::any_of(model.parameters(), [&](unsigned p) {
+          return model.variables[p].name == entry.first;
+        }))
+      needed.push_back(entry);
+  return needed;
+}
+
+Error incompleteLaunchError(
+    const KernelInfo &kernel,
+    ArrayRef<std::pair<std::string, std::string>> needed) {
   std::string message;
-  for (const auto &[name, why] : config.unknownArgs) {
-    bool needed = all || llvm::any_of(model.parameters(), [&](unsigned p) {
-                    return model.variables[p].name == name;
-                  });
-    if (needed)
-      message += "\n  " + why;
-  }
-  if (message.empty())
-    return Error::success();
+  for (const auto &entry : needed)
+    message += "\n  " + entry.second;
   return createStringError(inconvertibleErrorCode(),
                            "kernel '" + kernel.name +
                                "': the launch configuration is incomplete "
                                "for its accesses:" +
                                message);
+}
+
+std::map<std::string, EvaluatedValue> argumentsOf(const LaunchConfig &config) {
+  std::map<std::string, EvaluatedValue> args;
+  for (const LaunchArgument &arg : config.args)
+    args[arg.param] = arg.value;
+  return args;
+}
+
+/// What the trace producer is asked for \p config.
+trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
+                                       const LaunchConfig &config) {
+  trace::TraceSourceRequest request;
+  request.kind = analysis.traceSource;
+  request.launch.grid = config.grid;
+  request.launch.block = config.block;
+  request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
+  request.args = argumentsOf(config);
+  request.buffers = analysis.buffers;
+  return request;
 }
 
 /// The cache model's input from a trace producer, which must outlive it.
@@ -162,41 +189,28 @@ AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
   if (!device)
     return device.takeError();
   out->device = std::move(*device);
-
-  std::map<std::string, EvaluatedValue> args;
-  for (const LaunchArgument &arg : config.args)
-    args[arg.param] = arg.value;
-  access::KernelSpecialization values =
-      specializationFor(kernel, config.grid, config.block, args);
-  access::AccessAnalysisOptions options = accessOptions(analysis);
-  auto prepared =
-      access::prepareKernel(*out->device->module, kernel, values, options);
-  if (!prepared)
-    return prepared.takeError();
-  out->prepared = std::move(*prepared);
-  auto model = access::buildAccessModel(out->prepared, kernel, source.unit,
-                                        values, options);
-  if (!model)
-    return model.takeError();
-  out->model = std::move(*model);
-
-  trace::TraceSourceRequest request;
-  request.kind = analysis.traceSource;
-  request.launch.grid = config.grid;
-  request.launch.block = config.block;
-  request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
-  request.args = args;
-  request.buffers = analysis.buffers;
-  if (Error error = requireArguments(kernel, config, out->model, false))
+  if (Error error = buildModelOf(source, kernel, *out))
     return error;
-  auto producer =
-      trace::createTraceSource(out->prepared, out->model, kernel, request);
+  // Scalar arguments without a value matter where an access depends on
+  // them, and everywhere in an emulated kernel.
+  if (Error error = completeArguments(source, kernel, *out, /*all=*/false))
+    return error;
+  auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
+                                           traceRequest(analysis, out->config));
   if (!producer)
     return producer.takeError();
-  if (StringRef((*producer)->name()) != "affine")
-    if (Error error = requireArguments(kernel, config, out->model, true))
-      return error;
   out->source = std::move(*producer);
+  if (StringRef(out->source->name()) != "affine" &&
+      !out->config.unknownArgs.empty()) {
+    out->source.reset(); // it refers to the model rebuilt below
+    if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
+      return error;
+    producer = trace::createTraceSource(out->prepared, out->model, kernel,
+                                        traceRequest(analysis, out->config));
+    if (!producer)
+      return producer.takeError();
+    out->source = std::move(*producer);
+  }
   if (!change.arraySpaces.empty()) {
     auto placed =
         withArraySpaces(std::move(out->source), out->model, change.arraySpaces);
@@ -205,6 +219,42 @@ AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
     out->source = std::move(*placed);
   }
   return out;
+}
+
+Error AnalysisContext::buildModelOf(SourceVariant &source,
+                                        const KernelInfo &kernel,
+                                        KernelTrace &trace) {
+  access::KernelSpecialization values = specializationFor(
+      kernel, trace.config.grid, trace.config.block, argumentsOf(trace.config));
+  access::AccessAnalysisOptions options = accessOptions(analysis);
+  auto prepared =
+      access::prepareKernel(*trace.device->module, kernel, values, options);
+  if (!prepared)
+    return prepared.takeError();
+  trace.prepared = std::move(*prepared);
+  auto model = access::buildAccessModel(trace.prepared, kernel, source.unit,
+                                        values, options);
+  if (!model)
+    return model.takeError();
+  trace.model = std::move(*model);
+  return Error::success();
+}
+
+Error AnalysisContext::completeArguments(SourceVariant &source,
+                                         const KernelInfo &kernel,
+                                         KernelTrace &trace, bool all) {
+  std::vector<std::pair<std::string, std::string>> needed =
+      neededArguments(trace.config, trace.model, all);
+  if (needed.empty())
+    return Error::success();
+  if (!analysis.assumeUnknownValues)
+    return incompleteLaunchError(kernel, needed);
+  auto use = indexUse(source.unit, kernel);
+  if (!use)
+    return use.takeError();
+  assumeArguments(kernel, *use, needed, trace.config);
+  // The assumed values are folded into the kernel like given ones.
+  return buildModelOf(source, kernel, trace);
 }
 
 std::optional<std::string> AnalysisContext::cacheModelUnavailable() const {

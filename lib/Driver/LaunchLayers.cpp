@@ -9,6 +9,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Assumptions.h"
+
 #include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Support/UserInput.h"
 
@@ -94,8 +96,57 @@ AnalysisContext::resolveLaunch(const TranslationUnitInfo &unit,
   auto layers = overridesFor(unit, kernel);
   if (!layers)
     return layers.takeError();
-  return gpurd::resolveLaunch(unit, kernel, pointersTo(*layers),
-                              allowUnknownArgs);
+  return launchWithAssumptions(unit, kernel, std::move(*layers),
+                               allowUnknownArgs);
+}
+
+Expected<access::IndexUse>
+AnalysisContext::indexUse(const TranslationUnitInfo &unit,
+                          const KernelInfo &kernel) {
+  auto device = deviceModule(unit);
+  if (!device)
+    return device.takeError();
+  if (const Function *function =
+          (*device)->module->getFunction(kernel.mangledName))
+    return access::indexUseOf(*function);
+  access::IndexUse use;
+  use.thread[0] = use.block[0] = true;
+  return use;
+}
+
+Expected<LaunchConfig> AnalysisContext::launchWithAssumptions(
+    const TranslationUnitInfo &unit, const KernelInfo &kernel,
+    std::vector<LaunchOverrides> layers, bool allowUnknownArgs) {
+  std::vector<LaunchAssumption> assumptions;
+  std::optional<access::IndexUse> use;
+  if (analysis.assumeUnknownValues) {
+    auto known = mergeLaunch(unit, kernel, pointersTo(layers));
+    if (!known)
+      return known.takeError();
+    bool shapeKnown = known->grid && known->block &&
+                      (known->dynamicSharedBytes ||
+                       (!known->site && !kernel.usesDynamicShared));
+    if (!shapeKnown || !allowUnknownArgs) {
+      auto used = indexUse(unit, kernel);
+      if (!used)
+        return used.takeError();
+      use = *used;
+    }
+    if (!shapeKnown) {
+      LaunchOverrides assumed;
+      assumeLaunchShape(kernel, *use, archDescription, *known, assumed,
+                        assumptions);
+      layers.push_back(std::move(assumed));
+    }
+  }
+  auto config = gpurd::resolveLaunch(unit, kernel, pointersTo(layers),
+                                     allowUnknownArgs || use.has_value());
+  if (!config)
+    return config.takeError();
+  config->assumptions = std::move(assumptions);
+  if (use && !allowUnknownArgs && !config->unknownArgs.empty())
+    assumeArguments(kernel, *use, config->unknownArgs, *config);
+  return config;
 }
 
 void AnalysisContext::recordSpecMatches(const TranslationUnitInfo &unit) {

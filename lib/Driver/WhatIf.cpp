@@ -178,11 +178,9 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
   layers->push_back(change.launch);
   if (layers->back().origin.empty())
     layers->back().origin = "what-if change";
-  std::vector<const LaunchOverrides *> pointers;
-  for (const LaunchOverrides &layer : *layers)
-    pointers.push_back(&layer);
-  auto config = gpurd::resolveLaunch(source->unit, *launched, pointers,
-                                     /*allowUnknownArgs=*/true);
+  auto config = launchWithAssumptions(source->unit, *launched,
+                                      std::move(*layers),
+                                      /*allowUnknownArgs=*/true);
   if (!config)
     return config.takeError();
   config->kernel = traced->name;

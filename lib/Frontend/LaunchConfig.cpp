@@ -428,6 +428,57 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   return launch;
 }
 
+std::string missingPartMessage(const PartialLaunch &launch, LaunchPart part,
+                               llvm::StringRef argument) {
+  const LaunchSite *site = launch.site;
+  std::string where;
+  if (site)
+    where = " (the launch at " + displayPath(site->position.file) + ":" +
+            std::to_string(site->position.line) + ")";
+  auto reasonOf = [](const Dim3Value &dim) {
+    for (const EvaluatedValue &c : dim.components)
+      if (!c.isKnown())
+        return c.unknownReason;
+    return std::string();
+  };
+  auto giveIt = [](UserInput input, llvm::StringRef value) {
+    return "; give it with " + userInput(input, value) + " or in a " +
+           userInput(UserInput::LaunchSpec) + " file";
+  };
+  const std::string noSite = " (no launch site in the file)";
+  switch (part) {
+  case LaunchPart::Grid:
+    return "the grid size" +
+           (site ? where + " is '" + site->grid.text +
+                       "': " + reasonOf(site->grid)
+                 : noSite) +
+           giveIt(UserInput::Grid, "X[,Y[,Z]]");
+  case LaunchPart::Block:
+    return "the block size" +
+           (site ? where + " is '" + site->block.text +
+                       "': " + reasonOf(site->block)
+                 : noSite) +
+           giveIt(UserInput::Block, "X[,Y[,Z]]");
+  case LaunchPart::DynamicShared:
+    return "the dynamic shared memory size" +
+           (site ? where + " is '" + site->dynamicSharedBytes.text +
+                       "': " + site->dynamicSharedBytes.unknownReason
+                 : std::string(" (the kernel declares extern __shared__ "
+                               "memory)")) +
+           giveIt(UserInput::DynamicShared, "BYTES");
+  case LaunchPart::Argument:
+    break;
+  }
+  std::string reason = noSite;
+  if (site)
+    for (const LaunchArgument &arg : site->args)
+      if (arg.param == argument)
+        reason =
+            where + " is '" + arg.value.text + "': " + arg.value.unknownReason;
+  return "the argument '" + argument.str() + "'" + reason +
+         giveIt(UserInput::Argument, argument.str() + "=VALUE");
+}
+
 llvm::Expected<LaunchConfig>
 resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
               llvm::ArrayRef<const LaunchOverrides *> layers,
@@ -446,50 +497,19 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   config.blockOrigin = merged->blockOrigin;
   config.sharedOrigin = merged->sharedOrigin;
   std::vector<std::string> missing;
-  std::string where;
   if (site) {
     config.site = site->position;
     config.siteApi = site->api;
     config.sitePointer = site->pointer;
-    where = " (the launch at " + displayPath(site->position.file) + ":" +
-            std::to_string(site->position.line) + ")";
   }
-
-  auto reasonOf = [&](const Dim3Value &dim) {
-    for (const EvaluatedValue &c : dim.components)
-      if (!c.isKnown())
-        return c.unknownReason;
-    return std::string();
-  };
   if (!grid)
-    missing.push_back(
-        "the grid size" +
-        (site ? where + " is '" + site->grid.text + "': " + reasonOf(site->grid)
-              : std::string(" (no launch site in the file)")) +
-        "; give it with " + userInput(UserInput::Grid, "X[,Y[,Z]]") +
-        " or in a " + userInput(UserInput::LaunchSpec) + " file");
+    missing.push_back(missingPartMessage(*merged, LaunchPart::Grid));
   if (!block)
-    missing.push_back("the block size" +
-                      (site ? where + " is '" + site->block.text +
-                                  "': " + reasonOf(site->block)
-                            : std::string(" (no launch site in the file)")) +
-                      "; give it with " +
-                      userInput(UserInput::Block, "X[,Y[,Z]]") + " or in a " +
-                      userInput(UserInput::LaunchSpec) + " file");
+    missing.push_back(missingPartMessage(*merged, LaunchPart::Block));
   if (!shared) {
-    if (site)
+    if (site || kernel.usesDynamicShared)
       missing.push_back(
-          "the dynamic shared memory size" + where + " is '" +
-          site->dynamicSharedBytes.text +
-          "': " + site->dynamicSharedBytes.unknownReason + "; give it with " +
-          userInput(UserInput::DynamicShared, "BYTES") + " or in a " +
-          userInput(UserInput::LaunchSpec) + " file");
-    else if (kernel.usesDynamicShared)
-      missing.push_back("the dynamic shared memory size (the kernel declares "
-                        "extern __shared__ memory); give it with " +
-                        userInput(UserInput::DynamicShared, "BYTES") +
-                        " or in a " + userInput(UserInput::LaunchSpec) +
-                        " file");
+          missingPartMessage(*merged, LaunchPart::DynamicShared));
     else
       shared = 0;
   }
@@ -505,16 +525,8 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
       config.args.push_back(std::move(arg));
       continue;
     }
-    std::string reason = " (no launch site in the file)";
-    if (site)
-      for (const LaunchArgument &arg : site->args)
-        if (arg.param == param.name)
-          reason = where + " is '" + arg.value.text +
-                   "': " + arg.value.unknownReason;
     std::string message =
-        "the argument '" + param.name + "'" + reason + "; give it with " +
-        userInput(UserInput::Argument, param.name + "=VALUE") + " or in a " +
-        userInput(UserInput::LaunchSpec) + " file";
+        missingPartMessage(*merged, LaunchPart::Argument, param.name);
     if (allowUnknownArgs)
       config.unknownArgs.push_back({param.name, std::move(message)});
     else

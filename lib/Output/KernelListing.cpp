@@ -306,15 +306,27 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
     return o.empty() || o == "source" ? std::string() : o;
   };
   std::vector<std::string> overridden;
+  auto from = [&](const std::string &part, const std::string &o) {
+    return o == "assumption" ? part + " assumed" : part + " from " + o;
+  };
   if (!origin(config.gridOrigin).empty())
-    overridden.push_back("grid from " + config.gridOrigin);
+    overridden.push_back(from("grid", config.gridOrigin));
   if (!origin(config.blockOrigin).empty())
-    overridden.push_back("block from " + config.blockOrigin);
+    overridden.push_back(from("block", config.blockOrigin));
   if (!origin(config.sharedOrigin).empty())
-    overridden.push_back("shared memory from " + config.sharedOrigin);
+    overridden.push_back(from("shared memory", config.sharedOrigin));
   for (const std::string &o : overridden)
     os << "; " << o;
   os << "\n";
+  // Each assumption once, as a note at the kernel: what, why this value,
+  // why it was unknown and how to give the real one.
+  for (const LaunchAssumption &a : config.assumptions)
+    os << location(kernel.position) << ": note: assumed "
+       << (a.part == "grid" || a.part == "block" ||
+                   a.part == "dynamic shared memory"
+               ? a.part + " " + a.value
+               : a.part + " = " + a.value)
+       << " (" << a.basis << "); " << a.missing << "\n";
 }
 
 nlohmann::json launchConfigJson(const KernelInfo &kernel,
@@ -334,6 +346,13 @@ nlohmann::json launchConfigJson(const KernelInfo &kernel,
       unknown.push_back(name);
     out["unknown_args"] = std::move(unknown);
   }
+  nlohmann::json assumptions = nlohmann::json::array();
+  for (const LaunchAssumption &a : config.assumptions)
+    assumptions.push_back({{"part", a.part},
+                           {"value", a.value},
+                           {"basis", a.basis},
+                           {"unknown_because", a.missing}});
+  out["assumptions"] = std::move(assumptions);
   out["launch_site"] = config.site ? locationJson(*config.site) : nullptr;
   out["launch_site_api"] = config.siteApi;
   out["launch_site_pointer"] = pointerJson(config.sitePointer);

@@ -27,6 +27,7 @@ __global__ void stencil(const float *in, float *out, int nx, int ny) {
 // JSON-NEXT: "nx": 512,
 // JSON-NEXT: "ny": 512
 // JSON-NEXT: },
+// JSON-NEXT: "assumptions": [],
 // JSON-NEXT: "block": [
 // JSON-NEXT: 16,
 // JSON-NEXT: 16,

@@ -3,9 +3,9 @@
 // and cudaLaunchKernelExC, with argument arrays and cudaLaunchConfig_t.
 // RUN: gpurd-advise --list-kernels %s -- | FileCheck %s
 // RUN: gpurd-advise %s --kernel saxpy -- | FileCheck %s --check-prefix=SAXPY
-// RUN: %expect-exit 1 gpurd-advise %s --kernel reduce --launch 2 -- 2>&1 | FileCheck %s --check-prefix=EXTERNAL
-// RUN: %expect-exit 1 gpurd-advise %s --kernel reduce --launch 3 -- 2>&1 | FileCheck %s --check-prefix=LATER
-// RUN: %expect-exit 1 gpurd-advise %s --kernel reduce --launch 4 -- 2>&1 | FileCheck %s --check-prefix=ELSEWHERE
+// RUN: %expect-exit 1 gpurd-advise --no-assume %s --kernel reduce --launch 2 -- 2>&1 | FileCheck %s --check-prefix=EXTERNAL
+// RUN: %expect-exit 1 gpurd-advise --no-assume %s --kernel reduce --launch 3 -- 2>&1 | FileCheck %s --check-prefix=LATER
+// RUN: %expect-exit 1 gpurd-advise --no-assume %s --kernel reduce --launch 4 -- 2>&1 | FileCheck %s --check-prefix=ELSEWHERE
 
 #include <cuda_runtime.h>
 

@@ -17,16 +17,11 @@ using namespace llvm;
 namespace gpurd::advise {
 namespace {
 
-/// Runs the cache model on \p kernel and prints (or adds to \p launchJson)
+/// Runs the cache model on \p trace and prints (or adds to \p launchJson)
 /// its report.
-Error modelKernel(driver::AnalysisContext &context,
-                  const TranslationUnitInfo &unit, const KernelInfo &kernel,
-                  const LaunchConfig &config, const ToolRequest &request,
-                  nlohmann::json &launchJson) {
-  auto trace = context.prepareTrace(unit, kernel, config);
-  if (!trace)
-    return trace.takeError();
-  auto results = context.runCacheModel(**trace);
+Error modelKernel(driver::AnalysisContext &context, driver::KernelTrace &trace,
+                  const ToolRequest &request, nlohmann::json &launchJson) {
+  auto results = context.runCacheModel(trace);
   if (!results)
     return results.takeError();
   const std::string &arch = context.arch().name;
@@ -34,11 +29,10 @@ Error modelKernel(driver::AnalysisContext &context,
     // JSON always carries the reuse profiles (seed 003's features);
     // --reuse-profile adds them to the text report.
     launchJson["cache_model"] =
-        cacheReportJson(arch, (*trace)->model, *results, /*reuseProfile=*/true);
+        cacheReportJson(arch, trace.model, *results, /*reuseProfile=*/true);
   else
     printSpelled([&](raw_ostream &os) {
-      printCacheReport(os, arch, (*trace)->model, *results,
-                       request.reuseProfile);
+      printCacheReport(os, arch, trace.model, *results, request.reuseProfile);
     });
   return Error::success();
 }
@@ -54,19 +48,27 @@ bool adviseKernels(driver::AnalysisContext &context,
   bool ok = forEachLaunch(
       context, unit, /*allowUnknownArgs=*/true,
       [&](const KernelInfo &kernel, const LaunchConfig &config) {
+        // The trace completes the launch (arguments the accesses need may
+        // be assumed), so the launch is printed from it.
+        Expected<std::unique_ptr<driver::KernelTrace>> trace =
+            modelError ? nullptr : context.prepareTrace(unit, kernel, config);
+        const LaunchConfig &shown =
+            trace && *trace ? (*trace)->config : config;
         nlohmann::json launchJson;
         if (request.json)
-          launchJson = launchConfigJson(kernel, config);
+          launchJson = launchConfigJson(kernel, shown);
         else
           printSpelled(
-              [&](raw_ostream &os) { printLaunchConfig(os, kernel, config); });
+              [&](raw_ostream &os) { printLaunchConfig(os, kernel, shown); });
         bool modelled = true;
-        if (!modelError)
-          if (Error error = modelKernel(context, unit, kernel, config, request,
-                                        launchJson)) {
-            reportError(std::move(error));
-            modelled = false;
-          }
+        Error error = trace ? (*trace ? modelKernel(context, **trace, request,
+                                                    launchJson)
+                                      : Error::success())
+                            : trace.takeError();
+        if (error) {
+          reportError(std::move(error));
+          modelled = false;
+        }
         if (request.json)
           launches.push_back(std::move(launchJson));
         return modelled;

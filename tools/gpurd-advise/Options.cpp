@@ -44,6 +44,13 @@ cl::opt<bool> showCompilerWarnings(
              "they are not gpurd's findings; errors always show)"),
     cl::cat(toolCategory));
 
+cl::opt<bool> noAssume(
+    "no-assume",
+    cl::desc("Do not analyse launches the source and the options leave "
+             "incomplete under stated assumptions; report what is missing "
+             "instead"),
+    cl::cat(toolCategory));
+
 cl::opt<bool> printDeviceIR(
     "print-device-ir",
     cl::desc("Print the specialised, optimised kernel IR the access model is "

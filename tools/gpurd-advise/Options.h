@@ -29,6 +29,7 @@ extern llvm::cl::opt<bool> dumpAccesses;
 extern llvm::cl::opt<bool> explainCompiled;
 extern llvm::cl::opt<bool> unroll;
 extern llvm::cl::opt<bool> showCompilerWarnings;
+extern llvm::cl::opt<bool> noAssume;
 extern llvm::cl::opt<bool> printDeviceIR;
 extern llvm::cl::opt<unsigned long> islMaxOperations;
 extern llvm::cl::list<std::string> emitTrace;

@@ -155,6 +155,7 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   driver::AnalysisOptions &analysis = request.analysis;
   analysis.unroll = unroll;
   analysis.showCompilerWarnings = showCompilerWarnings;
+  analysis.assumeUnknownValues = !noAssume;
   analysis.islMaxOperations = islMaxOperations;
   analysis.traceSource = traceSource;
   analysis.kernel = kernelName;

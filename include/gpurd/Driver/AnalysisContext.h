@@ -19,6 +19,7 @@
 #define GPURD_DRIVER_ANALYSISCONTEXT_H
 
 #include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Access/IndexUse.h"
 #include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Driver/DriverOptions.h"
 #include "gpurd/Driver/KernelChange.h"
@@ -162,6 +163,26 @@ private:
   CudaCompileOptions compileOptions() const;
   llvm::Expected<std::vector<LaunchOverrides>>
   overridesFor(const TranslationUnitInfo &unit, const KernelInfo &kernel);
+  /// The launch of \p kernel in \p unit from \p layers; with
+  /// AnalysisOptions::assumeUnknownValues, what they leave unknown of the
+  /// grid, block and dynamic shared memory is assumed (Assumptions.h), and
+  /// so are the scalar arguments unless \p allowUnknownArgs.
+  llvm::Expected<LaunchConfig>
+  launchWithAssumptions(const TranslationUnitInfo &unit,
+                        const KernelInfo &kernel,
+                        std::vector<LaunchOverrides> layers,
+                        bool allowUnknownArgs);
+  /// The indices \p kernel's compiled code reads (x only when it is not in
+  /// the device code).
+  llvm::Expected<access::IndexUse> indexUse(const TranslationUnitInfo &unit,
+                                            const KernelInfo &kernel);
+  /// Builds trace.prepared and trace.model for trace.config.
+  llvm::Error buildModelOf(SourceVariant &source, const KernelInfo &kernel,
+                           KernelTrace &trace);
+  /// Gives the scalar arguments trace.config lacks and the model needs (all
+  /// with \p all) assumed values, or fails without assumptions.
+  llvm::Error completeArguments(SourceVariant &source, const KernelInfo &kernel,
+                                KernelTrace &trace, bool all);
   llvm::Expected<std::unique_ptr<KernelTrace>>
   prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
                  const LaunchConfig &config, const KernelChange &change);

@@ -39,6 +39,10 @@ struct AnalysisOptions {
   /// With a kernel named, every command-line argument value is for it;
   /// without, each applies to the kernels that have such a parameter.
   std::string kernel;
+  /// Analyse launches the inputs leave incomplete under stated assumptions
+  /// (LaunchConfig::assumptions, docs/assumptions.md); off: such a launch
+  /// is an error that lists what is missing.
+  bool assumeUnknownValues = true;
   /// Show the compiler's warnings about the program (its errors always
   /// show).
   bool showCompilerWarnings = false;

@@ -63,6 +63,21 @@ llvm::Expected<LaunchSpec> loadLaunchSpec(llvm::StringRef path);
 llvm::Expected<const KernelInfo *> findKernel(const TranslationUnitInfo &unit,
                                               llvm::StringRef name);
 
+/// A value of a launch that neither the source nor the inputs gave and that
+/// the analysis assumed (lib/Driver's assumptions, docs/assumptions.md).
+struct LaunchAssumption {
+  /// What was assumed: `grid`, `block`, `dynamic shared memory`, or the
+  /// name of a scalar argument.
+  std::string part;
+  /// The value, as printed (`(4096, 1, 1)`, `2048`).
+  std::string value;
+  /// Why this value (`the kernel reads threadIdx.y; ...`).
+  std::string basis;
+  /// Why it was unknown and the input that gives the real value
+  /// (missingPartMessage).
+  std::string missing;
+};
+
 /// A fully known launch configuration.
 struct LaunchConfig {
   std::string kernel;
@@ -83,6 +98,8 @@ struct LaunchConfig {
   /// a value (parameter name, and the message that says why and how to
   /// give it), for the caller to require only where they matter.
   std::vector<std::pair<std::string, std::string>> unknownArgs;
+  /// Values the analysis assumed, in the order it assumed them.
+  std::vector<LaunchAssumption> assumptions;
 
   uint64_t threadsPerBlock() const { return block[0] * block[1] * block[2]; }
   uint64_t blocks() const { return grid[0] * grid[1] * grid[2]; }
@@ -98,6 +115,15 @@ struct PartialLaunch {
   std::map<std::string, EvaluatedValue> args;
   std::string gridOrigin, blockOrigin, sharedOrigin;
 };
+
+/// The parts of a launch a message can name as missing.
+enum class LaunchPart { Grid, Block, DynamicShared, Argument };
+
+/// Why \p part of \p launch (the scalar argument \p argument) is unknown and
+/// which input gives it: "the grid size (the launch at k.cu:12) is 'g': 'n'
+/// is a parameter of 'run'; give it with {{input:grid X[,Y[,Z]]}} or ...".
+std::string missingPartMessage(const PartialLaunch &launch, LaunchPart part,
+                               llvm::StringRef argument = {});
 
 /// Applies the override layers to the launch site of \p kernel (the first,
 /// or the one a layer selects). Fails only on invalid overrides.

@@ -1,0 +1,70 @@
+//===- IndexUse.cpp - Which thread and block indices a kernel reads -------===//
+
+#include "gpurd/Access/IndexUse.h"
+
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
+using namespace llvm;
+
+namespace gpurd::access {
+namespace {
+
+/// Records the special register \p id reads in \p use.
+void record(Intrinsic::ID id, IndexUse &use) {
+  switch (id) {
+  case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
+    use.thread[0] = true;
+    break;
+  case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_y:
+    use.thread[1] = true;
+    break;
+  case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_ntid_z:
+    use.thread[2] = true;
+    break;
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    use.block[0] = true;
+    break;
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    use.block[1] = true;
+    break;
+  case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    use.block[2] = true;
+    break;
+  default:
+    break;
+  }
+}
+
+} // namespace
+
+IndexUse indexUseOf(const Function &kernel) {
+  IndexUse use;
+  SmallPtrSet<const Function *, 16> seen{&kernel};
+  SmallVector<const Function *, 16> work{&kernel};
+  while (!work.empty()) {
+    const Function *function = work.pop_back_val();
+    for (const BasicBlock &block : *function)
+      for (const Instruction &inst : block) {
+        const auto *call = dyn_cast<CallBase>(&inst);
+        const Function *callee = call ? call->getCalledFunction() : nullptr;
+        if (!callee)
+          continue;
+        if (callee->isIntrinsic())
+          record(callee->getIntrinsicID(), use);
+        else if (!callee->isDeclaration() && seen.insert(callee).second)
+          work.push_back(callee);
+      }
+  }
+  return use;
+}
+
+} // namespace gpurd::access

@@ -1,0 +1,50 @@
+//===- Assumptions.h - Values assumed where a launch is unknown -*- C++ -*-===//
+//
+// When neither the source, a launch spec nor the command line gives a part
+// of a kernel's launch, the analysis goes on with a documented assumption
+// (docs/assumptions.md) and says so: the block shape from __launch_bounds__
+// or from the thread indices the kernel reads, a grid that fills the GPU
+// several times over, and scalar arguments equal to the launch's extent so
+// that bounds guards hold for every thread. Each assumption names why the
+// value was unknown and the input that gives the real one.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_LIB_DRIVER_ASSUMPTIONS_H
+#define GPURD_LIB_DRIVER_ASSUMPTIONS_H
+
+#include "gpurd/Access/IndexUse.h"
+#include "gpurd/Arch/ArchDescription.h"
+#include "gpurd/Frontend/LaunchConfig.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <utility>
+#include <vector>
+
+namespace gpurd::driver {
+
+/// Waves of resident blocks an assumed grid gives every SM.
+inline constexpr unsigned AssumedWaves = 4;
+/// Threads of an assumed block without __launch_bounds__.
+inline constexpr unsigned AssumedBlockThreads = 256;
+
+/// Assumes the parts of the grid, block and dynamic shared memory that
+/// \p known lacks, for \p kernel which reads the indices \p use: the values
+/// go into \p layer, the assumptions into \p out.
+void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
+                       const arch::ArchDescription &arch,
+                       const PartialLaunch &known, LaunchOverrides &layer,
+                       std::vector<LaunchAssumption> &out);
+
+/// Assumes values for the scalar arguments \p unknown (name and
+/// missingPartMessage) of \p config, adds them to config.args and
+/// config.assumptions and removes them from config.unknownArgs. Integers
+/// take the extent of the launch's threads in the widest dimension the
+/// kernel indexes, floating-point values 1, bools true.
+void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
+                     llvm::ArrayRef<std::pair<std::string, std::string>> unknown,
+                     LaunchConfig &config);
+
+} // namespace gpurd::driver
+
+#endif // GPURD_LIB_DRIVER_ASSUMPTIONS_H
