@@ -21,8 +21,12 @@ a whole.  Each kernel of the listing is then one of:
 and the file may have crashed (signal, stack dump) or timed out.
 
 The summary is a Markdown table per suite; --details writes one row per
-kernel (TSV).  Flags in a suites file may use {root} and {dir} (the file's
-directory); every file also gets -I{dir}.
+kernel (TSV).  A suites file gives per suite its directory, the flags of
+its build (its Makefiles' -I and -D) and, under "per_path", extra flags for
+files whose path contains a key (a benchmark's own include directory).
+Flags may use {root}, {utils} (this directory: stand-ins for configure-
+generated headers) and {dir} (the file's directory); every file also gets
+-I{dir}.
 """
 
 import argparse
@@ -37,7 +41,7 @@ import time
 
 INCLUDE_CU = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+\.(?:cu|cuh\.cu))[>"]',
                         re.MULTILINE)
-KERNEL_ERROR = re.compile(r"error: kernel '([^']+)': (.*)")
+KERNEL_ERROR = re.compile(r"error: kernel '([^']+)'[: ] *(.*)")
 
 
 def entryFiles(directory):
@@ -108,7 +112,8 @@ def fileErrors(stderr):
     """Error lines that do not name a kernel (the file as a whole)."""
     out = []
     for line in stderr.splitlines():
-        if ': error: ' in line or line.startswith('gpurd-advise: error:'):
+        if (': error: ' in line or ': fatal error: ' in line or
+                line.startswith('gpurd-advise: error:')):
             if not KERNEL_ERROR.search(line):
                 out.append(line.strip())
     return out
@@ -247,26 +252,36 @@ def main():
     if args.suites:
         with open(args.suites) as f:
             spec = json.load(f)
-        suites = [(n, os.path.join(args.root, s['dir']),
-                   [x.replace('{root}', args.root) for x in s.get('flags', [])])
+        utils = os.path.dirname(os.path.abspath(__file__))
+
+        def expand(flags):
+            return [x.replace('{root}', args.root).replace('{utils}', utils)
+                    for x in flags]
+        suites = [(n, os.path.join(args.root, s['dir']), expand(s.get(
+            'flags', [])), {k: expand(v) for k, v in s.get('per_path',
+                                                           {}).items()})
                   for n, s in spec.items()
                   if not args.only or n in args.only.split(',')]
     elif args.dir:
         suites = [(os.path.basename(os.path.normpath(args.dir)), args.dir,
-                   flags)]
+                   flags, {})]
     else:
         ap.error('give a DIR or --suites FILE')
     rows, detail = [], []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for name, directory, suiteFlags in suites:
+        for name, directory, suiteFlags, perPath in suites:
             if not os.path.isdir(directory):
                 sys.exit('measure-suites.py: error: no directory %s for suite '
                          '%s (see docs/real-programs.md for how to get it)' %
                          (directory, name))
             files = entryFiles(directory)
+            def flagsFor(path):
+                extra = [f for key, fs in sorted(perPath.items())
+                         if key in path for f in fs]
+                return suiteFlags + extra
             results = list(pool.map(
-                lambda p: measureFile(args.gpurd, p, suiteFlags, args.timeout),
-                files))
+                lambda p: measureFile(args.gpurd, p, flagsFor(p),
+                                      args.timeout), files))
             rows.append(summarise(name, results))
             for r in results:
                 rel = os.path.relpath(r['file'], args.root)
