@@ -57,11 +57,11 @@ std::array<uint64_t, 3> assumedBlock(const KernelInfo &kernel,
   uint64_t threads =
       kernel.launchBoundsMaxThreads.value_or(AssumedBlockThreads);
   std::array<uint64_t, 3> block = blockShape(threads, dims);
-  basis = kernel.launchBoundsMaxThreads
-              ? "the kernel's __launch_bounds__(" + std::to_string(threads) +
-                    ")"
-              : "gpurd's default of " + std::to_string(threads) +
-                    " threads per block";
+  basis =
+      kernel.launchBoundsMaxThreads
+          ? "the kernel's __launch_bounds__(" + std::to_string(threads) + ")"
+          : "gpurd's default of " + std::to_string(threads) +
+                " threads per block";
   basis += dims == 1 ? ", in x: the kernel reads no threadIdx.y or .z"
                      : ", in " + std::to_string(dims) +
                            " dimensions: the kernel reads " +
@@ -125,12 +125,11 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
     uint64_t threads = block[0] * block[1] * block[2];
     shared = kernel.usesDynamicShared ? threads * 4 : 0;
     layer.dynamicSharedBytes = shared;
-    out.push_back(
-        {"dynamic shared memory", std::to_string(shared) + " B",
-         kernel.usesDynamicShared
-             ? "one 4-byte word per thread of the block"
-             : "the kernel declares no extern __shared__ memory",
-         missingPartMessage(known, LaunchPart::DynamicShared)});
+    out.push_back({"dynamic shared memory", std::to_string(shared) + " B",
+                   kernel.usesDynamicShared
+                       ? "one 4-byte word per thread of the block"
+                       : "the kernel declares no extern __shared__ memory",
+                   missingPartMessage(known, LaunchPart::DynamicShared)});
   }
   if (!known.grid) {
     std::string basis;

@@ -41,9 +41,10 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
 /// config.assumptions and removes them from config.unknownArgs. Integers
 /// take the extent of the launch's threads in the widest dimension the
 /// kernel indexes, floating-point values 1, bools true.
-void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
-                     llvm::ArrayRef<std::pair<std::string, std::string>> unknown,
-                     LaunchConfig &config);
+void assumeArguments(
+    const KernelInfo &kernel, const access::IndexUse &use,
+    llvm::ArrayRef<std::pair<std::string, std::string>> unknown,
+    LaunchConfig &config);
 
 } // namespace gpurd::driver
 

@@ -222,8 +222,8 @@ AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
 }
 
 Error AnalysisContext::buildModelOf(SourceVariant &source,
-                                        const KernelInfo &kernel,
-                                        KernelTrace &trace) {
+                                    const KernelInfo &kernel,
+                                    KernelTrace &trace) {
   access::KernelSpecialization values = specializationFor(
       kernel, trace.config.grid, trace.config.block, argumentsOf(trace.config));
   access::AccessAnalysisOptions options = accessOptions(analysis);

@@ -178,9 +178,9 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
   layers->push_back(change.launch);
   if (layers->back().origin.empty())
     layers->back().origin = "what-if change";
-  auto config = launchWithAssumptions(source->unit, *launched,
-                                      std::move(*layers),
-                                      /*allowUnknownArgs=*/true);
+  auto config =
+      launchWithAssumptions(source->unit, *launched, std::move(*layers),
+                            /*allowUnknownArgs=*/true);
   if (!config)
     return config.takeError();
   config->kernel = traced->name;

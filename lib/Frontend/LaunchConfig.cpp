@@ -508,8 +508,7 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
     missing.push_back(missingPartMessage(*merged, LaunchPart::Block));
   if (!shared) {
     if (site || kernel.usesDynamicShared)
-      missing.push_back(
-          missingPartMessage(*merged, LaunchPart::DynamicShared));
+      missing.push_back(missingPartMessage(*merged, LaunchPart::DynamicShared));
     else
       shared = 0;
   }

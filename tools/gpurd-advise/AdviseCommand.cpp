@@ -52,8 +52,7 @@ bool adviseKernels(driver::AnalysisContext &context,
         // be assumed), so the launch is printed from it.
         Expected<std::unique_ptr<driver::KernelTrace>> trace =
             modelError ? nullptr : context.prepareTrace(unit, kernel, config);
-        const LaunchConfig &shown =
-            trace && *trace ? (*trace)->config : config;
+        const LaunchConfig &shown = trace && *trace ? (*trace)->config : config;
         nlohmann::json launchJson;
         if (request.json)
           launchJson = launchConfigJson(kernel, shown);
@@ -61,10 +60,10 @@ bool adviseKernels(driver::AnalysisContext &context,
           printSpelled(
               [&](raw_ostream &os) { printLaunchConfig(os, kernel, shown); });
         bool modelled = true;
-        Error error = trace ? (*trace ? modelKernel(context, **trace, request,
-                                                    launchJson)
-                                      : Error::success())
-                            : trace.takeError();
+        Error error =
+            trace ? (*trace ? modelKernel(context, **trace, request, launchJson)
+                            : Error::success())
+                  : trace.takeError();
         if (error) {
           reportError(std::move(error));
           modelled = false;

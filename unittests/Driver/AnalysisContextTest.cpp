@@ -191,6 +191,64 @@ TEST_F(AnalysisContextTest, UnusedArgumentNamesItsInput) {
                          ": no analysed kernel has a parameter 'm'");
 }
 
+/// A kernel launched from another file: its launch is assumed
+/// (docs/assumptions.md). It reads threadIdx.y and blockIdx.y, so the block
+/// is 16 x 16 (256 threads); on fermi-gtx470 that leaves
+/// min(8 blocks, 1536 / 256 threads, 48 / 8 warps) = 6 resident blocks per
+/// SM, and 4 waves of 14 SMs x 6 = 336 blocks: sqrt(336) = 18.3, rounded up
+/// to a power of two, 32 x 32. n is the threads' extent, 32 x 16 = 512; the
+/// access `a[y * n + x]` depends on it, so the cache model's run assumes it:
+/// 512 x 512 floats read once by 512 x 512 / 32 = 8192 warps, each reading
+/// two 16-float rows (64 bytes each) in two lines: 16384 L1 read requests.
+TEST_F(AnalysisContextTest, AssumesTheLaunchOfAKernelLaunchedElsewhere) {
+  constexpr const char *Elsewhere = "/gpurd-in-memory/elsewhere.cu";
+  context->setFileContents(Elsewhere, R"(
+__global__ void sum2d(const float *a, float *out, int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < n && y < n)
+    atomicAdd(out, a[y * n + x]);
+}
+)");
+  auto parsed = context->translationUnit(Elsewhere);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+  const KernelInfo &k = parsed->kernels.front();
+  auto config = context->resolveLaunch(*parsed, k, /*allowUnknownArgs=*/true);
+  ASSERT_TRUE(static_cast<bool>(config)) << toString(config.takeError());
+  EXPECT_EQ(config->block, (std::array<uint64_t, 3>{16, 16, 1}));
+  EXPECT_EQ(config->grid, (std::array<uint64_t, 3>{32, 32, 1}));
+  ASSERT_EQ(config->assumptions.size(), 2u);
+  EXPECT_EQ(config->assumptions[0].part, "block");
+  EXPECT_EQ(config->assumptions[1].part, "grid");
+  ASSERT_EQ(config->unknownArgs.size(), 1u);
+
+  auto trace = context->prepareTrace(*parsed, k, *config);
+  ASSERT_TRUE(static_cast<bool>(trace)) << toString(trace.takeError());
+  ASSERT_EQ((*trace)->config.assumptions.size(), 3u);
+  EXPECT_EQ((*trace)->config.assumptions[2].part, "n");
+  EXPECT_EQ((*trace)->config.assumptions[2].value, "512");
+  EXPECT_TRUE((*trace)->config.unknownArgs.empty());
+  auto results = context->runCacheModel(**trace);
+  ASSERT_TRUE(static_cast<bool>(results)) << toString(results.takeError());
+  EXPECT_EQ(results->l1.readAccesses, 16384u);
+
+  // Without assumptions, the same launch is an error naming what is missing.
+  auto arch = arch::loadArch("fermi-gtx470");
+  ASSERT_TRUE(static_cast<bool>(arch));
+  AnalysisOptions strictOptions;
+  strictOptions.assumeUnknownValues = false;
+  AnalysisContext strict(database, std::move(*arch), strictOptions);
+  strict.setFileContents(Elsewhere, "__global__ void k(float *a) "
+                                    "{ a[threadIdx.x] = 0; }");
+  auto strictUnit = strict.translationUnit(Elsewhere);
+  ASSERT_TRUE(static_cast<bool>(strictUnit));
+  auto missing = strict.resolveLaunch(*strictUnit, strictUnit->kernels.front(),
+                                      /*allowUnknownArgs=*/true);
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_NE(toString(missing.takeError()).find("the grid size"),
+            std::string::npos);
+}
+
 /// examples/matmul.cu's tiled kernel with 32 x 32 tiles instead of 16 x 16:
 /// the what-if an autotuner asks. At n = 256, each step of the k loop loads
 /// one element of A and one of B per thread.

@@ -1,4 +1,5 @@
-//===- IndexUse.h - Which thread and block indices a kernel reads -*- C++ -*-===//
+//===- IndexUse.h - Which thread and block indices a kernel reads *- C++
+//-*-===//
 //
 // The dimensions of threadIdx/blockDim and blockIdx/gridDim a compiled kernel
 // reads: what "how the kernel indexes" means when a launch's shape has to be

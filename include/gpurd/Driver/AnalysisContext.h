@@ -167,11 +167,9 @@ private:
   /// AnalysisOptions::assumeUnknownValues, what they leave unknown of the
   /// grid, block and dynamic shared memory is assumed (Assumptions.h), and
   /// so are the scalar arguments unless \p allowUnknownArgs.
-  llvm::Expected<LaunchConfig>
-  launchWithAssumptions(const TranslationUnitInfo &unit,
-                        const KernelInfo &kernel,
-                        std::vector<LaunchOverrides> layers,
-                        bool allowUnknownArgs);
+  llvm::Expected<LaunchConfig> launchWithAssumptions(
+      const TranslationUnitInfo &unit, const KernelInfo &kernel,
+      std::vector<LaunchOverrides> layers, bool allowUnknownArgs);
   /// The indices \p kernel's compiled code reads (x only when it is not in
   /// the device code).
   llvm::Expected<access::IndexUse> indexUse(const TranslationUnitInfo &unit,
