@@ -1,4 +1,4 @@
-//===- IndexUse.h - Which thread and block indices a kernel reads *- C++
+//===- IndexUse.h - Thread and block indices a kernel reads -----*- C++ -*-===//
 //-*-===//
 //
 // The dimensions of threadIdx/blockDim and blockIdx/gridDim a compiled kernel
