@@ -189,8 +189,8 @@ AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
   request.buffers = analysis.buffers;
   if (Error error = requireArguments(kernel, config, out->model, false))
     return error;
-  auto producer =
-      trace::createTraceSource(out->prepared, out->model, kernel, request);
+  auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
+                                           request, &out->defaultBuffers);
   if (!producer)
     return producer.takeError();
   if (StringRef((*producer)->name()) != "affine")
@@ -234,8 +234,13 @@ Expected<model::CacheModelResults>
 AnalysisContext::runCacheModel(KernelTrace &trace) {
   model::KernelTraceInput input =
       traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);
-  return model::runCacheModel(archDescription, input,
-                              cacheModelOptions(modelOptionsValue));
+  auto results = model::runCacheModel(archDescription, input,
+                                      cacheModelOptions(modelOptionsValue));
+  // The emulator's default buffers are an assumption the report states.
+  if (results && trace.defaultBuffers)
+    results->notes.push_back(
+        trace::describeDefaultBuffers(*trace.defaultBuffers, trace.model));
+  return results;
 }
 
 Expected<KernelAnalysis>
