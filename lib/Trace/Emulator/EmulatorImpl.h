@@ -25,8 +25,9 @@
 //
 // The Emulator's members are defined by concern:
 //
-//  * Setup.cpp: buffers, variables, parameters and textures; the entry
-//    points (createEmulator, the testing hooks);
+//  * Setup.cpp: buffers (default ones in ZeroMemory.h's lazily mapped
+//    zeros), variables, parameters and textures; the entry points
+//    (createEmulator, the testing hooks);
 //  * Interpreter.cpp: `run`, the interpreter loop, one switch over the
 //    opcodes whose handlers are inlined from ExecuteArithmetic.h,
 //    ExecuteMemory.h, ExecuteControl.h and ExecuteIntrinsics.h;
