@@ -23,7 +23,8 @@ std::string bufferInput(const BufferSpec &spec) {
   return userInput(UserInput::Buffer, spec.name);
 }
 
-/// The `--buffer` TYPE for the elements of parameter or member \p name.
+/// The `--buffer` TYPE for the elements of parameter or member \p name
+/// (`TYPE` when they are not one of its scalar types).
 std::string suggestedType(const KernelInfo &kernel, const std::string &name) {
   std::string pointee;
   for (const KernelParam &p : kernel.params) {
@@ -52,7 +53,9 @@ std::string suggestedType(const KernelInfo &kernel, const std::string &name) {
   if (pointee == "unsigned long long" || pointee == "unsigned long" ||
       pointee == "uint64_t" || pointee == "size_t")
     return "uint64";
-  return "float32";
+  if (pointee == "float")
+    return "float32";
+  return "TYPE"; // a struct or another type: the user knows its layout
 }
 
 /// The model's array for pointer parameter \p param (or its member at

@@ -291,4 +291,25 @@ __global__ void gather(const int *index, const float *x, float *y) {
       << message;
 }
 
+TEST(DefaultBuffers, StructElementsSuggestNoScalarType) {
+  // A BFS-like kernel: the edges read depend on the nodes' contents, whose
+  // elements are structs: the hint leaves TYPE to the user.
+  const char *code = R"(
+struct Node { int start; int count; };
+__global__ void visit(const Node *nodes, const int *edges, int *cost) {
+  int i = threadIdx.x;
+  cost[i] = edges[nodes[i].start];
+})";
+  auto compiled = test::compileKernel(code, "visit", {1, 1, 1}, {32, 1, 1});
+  ASSERT_OK(compiled);
+  auto source = traceSourceFor(**compiled, {1, 1, 1}, {32, 1, 1}, {}, nullptr);
+  ASSERT_FALSE(static_cast<bool>(source));
+  std::string message = llvm::toString(source.takeError());
+  EXPECT_NE(message.find("depend on the contents of 'nodes'"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("nodes=TYPE:COUNT:INIT"), std::string::npos)
+      << message;
+}
+
 } // namespace
