@@ -195,8 +195,10 @@ AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
   // them, and everywhere in an emulated kernel.
   if (Error error = completeArguments(source, kernel, *out, /*all=*/false))
     return error;
-  auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
-                                           traceRequest(analysis, out->config));
+  auto producer =
+      trace::createTraceSource(out->prepared, out->model, kernel,
+                               traceRequest(analysis, out->config),
+                               &out->defaultBuffers);
   if (!producer)
     return producer.takeError();
   out->source = std::move(*producer);
@@ -205,8 +207,10 @@ AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
     out->source.reset(); // it refers to the model rebuilt below
     if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
       return error;
+    out->defaultBuffers = {};
     producer = trace::createTraceSource(out->prepared, out->model, kernel,
-                                        traceRequest(analysis, out->config));
+                                        traceRequest(analysis, out->config),
+                                        &out->defaultBuffers);
     if (!producer)
       return producer.takeError();
     out->source = std::move(*producer);
@@ -284,8 +288,13 @@ Expected<model::CacheModelResults>
 AnalysisContext::runCacheModel(KernelTrace &trace) {
   model::KernelTraceInput input =
       traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);
-  return model::runCacheModel(archDescription, input,
-                              cacheModelOptions(modelOptionsValue));
+  auto results = model::runCacheModel(archDescription, input,
+                                      cacheModelOptions(modelOptionsValue));
+  // The emulator's default buffers are an assumption the report states.
+  if (results && trace.defaultBuffers)
+    results->notes.push_back(
+        trace::describeDefaultBuffers(*trace.defaultBuffers, trace.model));
+  return results;
 }
 
 Expected<KernelAnalysis>

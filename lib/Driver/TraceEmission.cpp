@@ -74,6 +74,9 @@ Expected<TraceSummary> writeTraces(KernelTrace &trace,
       return error;
   summary.blocks = blocks.size();
   summary.sampled = schedule.describe();
+  if (trace.defaultBuffers)
+    summary.notes.push_back(
+        trace::describeDefaultBuffers(*trace.defaultBuffers, trace.model));
   return summary;
 }
 

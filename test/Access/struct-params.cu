@@ -154,7 +154,7 @@ void run(Vectors v, Scale s, Box b, Gather g) {
 // NOTINT: error: command line: the argument 'v.n' (int) needs an integer, got '1.5'
 
 // NOVALUE: gpurd-advise: error: kernel 'gather' is emulated, and reads 'g.n' without a value; give it with --arg g.n=VALUE
-// NOBUFFER: gpurd-advise: error: kernel 'gather' is emulated, and its pointer arguments 'g.index', 'g.in', 'g.out' have no buffer; describe each with --buffer NAME=TYPE:COUNT:INIT (e.g. --buffer g.index=int32:1024:zero)
+// NOBUFFER: gpurd-advise: error: kernel 'gather' is emulated, and the addresses of S1 (line 93) 'g.in[g.index[i]]' depend on the contents of 'g.index'; 'g.index' has no buffer, and zeros would decide those addresses: give it real contents with --buffer g.index=int32:COUNT:INIT
 // With g.n = 1024, the first 4 blocks (32 warps) work: each reads a line of
 // g.index and, through the identity index, a line of g.in, and writes one
 // of g.out; the other 4 blocks read nothing.

@@ -48,4 +48,16 @@ void run(const int *rp, const int *ci, const float *v, const float *x, float *y)
 // CHECK-NEXT: 0 3 5 w global 0x7f000000040c 4
 
 // AFFINE: gpurd-advise: error: kernel 'spmv' cannot be enumerated affinely: S2 (line 19) is not affine: the address depends on a value loaded from memory; use --trace-source=emulate
-// NOBUFFER: gpurd-advise: error: kernel 'spmv' is emulated, and its pointer arguments 'rowPtr', 'colIdx', 'values', 'x', 'y' have no buffer; describe each with --buffer NAME=TYPE:COUNT:INIT (e.g. --buffer rowPtr=int32:1024:zero)
+// Without buffers, zeros would decide where values, colIdx and x are read:
+// the message names the arrays whose contents decide those addresses.
+// NOBUFFER: gpurd-advise: error: kernel 'spmv' is emulated, and the addresses of S2 (line 19) 'values[j]' and S3 (line 19) 'colIdx[j]' depend on the contents of 'rowPtr'; the addresses of S4 (line 19) 'x[colIdx[j]]' depend on the contents of 'rowPtr' and 'colIdx'; 'rowPtr' and 'colIdx' have no buffer, and zeros would decide those addresses: give each real contents with --buffer rowPtr=int32:COUNT:INIT and --buffer colIdx=int32:COUNT:INIT
+// ROWPTR: gpurd-advise: error: kernel 'spmv' is emulated, and the addresses of S2 (line 19) 'values[j]', S3 (line 19) 'colIdx[j]' and S4 (line 19) 'x[colIdx[j]]' depend on the contents of 'rowPtr'; 'rowPtr' has no buffer, and zeros would decide those addresses: give it real contents with --buffer rowPtr=int32:COUNT:INIT
+
+// (These RUN lines come last to keep the kernel's line numbers.)
+// RUN: gpurd-advise %s --emit-trace=%t/p.txt --buffer rowPtr=int32:rows+1:csr-rowptr:%inputs/matrices/general-4x4.mtx --buffer colIdx=int32:6:csr-colidx:%inputs/matrices/general-4x4.mtx -- | FileCheck %s --check-prefix=PARTIAL
+// RUN: %expect-exit 1 gpurd-advise %s --emit-trace=%t/u.txt --buffer colIdx=int32:6:csr-colidx:%inputs/matrices/general-4x4.mtx -- 2>&1 | FileCheck %s --check-prefix=ROWPTR
+// With rowPtr and colIdx only, the other arrays get default buffers: the
+// same 30 accesses; y[row] for 4 rows is 16 bytes (affine), values[j] for
+// j = 0..5 reaches 24 bytes, x[colIdx[j]] columns up to 3: 16 bytes.
+// PARTIAL: kernel spmv: wrote 30 thread accesses (9 warp instructions, 1 block) from the emulate trace source
+// PARTIAL-NEXT: note: the emulator made the buffers no --buffer NAME=TYPE:COUNT:INIT described, filled with zeros (an assumption: loaded values are zeros): 'y' 16 bytes (the bytes the access model's accesses reach); 'values' 24 bytes, 'x' 16 bytes (the bytes the emulated accesses reached: not all of them are affine)

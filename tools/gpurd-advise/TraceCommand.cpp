@@ -73,7 +73,8 @@ bool emitTraces(driver::AnalysisContext &context,
                {"warp_instructions", summary->warpInstructions},
                {"thread_accesses", summary->threadAccesses},
                {"sampled", summary->sampled},
-               {"outputs", request.traceOutputs}};
+               {"outputs", request.traceOutputs},
+               {"notes", summary->notes}};
     return true;
   }
   uint64_t instructions = summary->warpInstructions;
@@ -85,6 +86,8 @@ bool emitTraces(driver::AnalysisContext &context,
   if (count)
     outs() << "; sampled " << summary->sampled;
   outs() << "\n";
+  for (const std::string &note : summary->notes)
+    outs() << "  note: " << spelled(note) << "\n";
   return true;
 }
 

@@ -27,6 +27,7 @@
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Frontend/LaunchConfig.h"
 #include "gpurd/Model/CacheResults.h"
+#include "gpurd/Trace/DefaultBuffers.h"
 #include "gpurd/Trace/WarpTrace.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
@@ -57,6 +58,9 @@ struct KernelTrace {
   access::PreparedKernel prepared;
   access::AccessModel model;
   std::unique_ptr<trace::WarpTraceSource> source;
+  /// The buffers the emulator made for pointer arguments without one
+  /// (null when none): kept up to date as the source traces blocks.
+  std::shared_ptr<const trace::DefaultBufferReport> defaultBuffers;
   /// The change this trace was prepared with (empty: as written).
   KernelChange change;
 };

@@ -16,6 +16,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace gpurd::driver {
 
@@ -27,6 +28,9 @@ struct TraceSummary {
   uint64_t threadAccesses = 0;
   /// Which SMs' blocks were kept (BlockSchedule::describe()).
   std::string sampled;
+  /// What the trace assumed (the emulator's default buffers), with user
+  /// inputs as Support/UserInput.h references.
+  std::vector<std::string> notes;
 };
 
 /// Writes the blocks of \p trace that \p smCount SMs spread over \p arch's

@@ -5,14 +5,16 @@
 // compiled memory operations), block by block: every thread of the block
 // runs with its own registers and local memory, the block shares its shared
 // memory, `__syncthreads` is a block barrier, warp shuffles and votes execute
-// warp-synchronously. Loads and stores go to real argument buffers; every
-// address is bounds-checked; a runaway loop stops at a step limit.
+// warp-synchronously. Loads and stores go to real argument buffers (or
+// default ones, DefaultBuffers.h); every address is bounds-checked; a
+// runaway loop stops at a step limit.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_TRACE_EMULATOR_H
 #define GPURD_TRACE_EMULATOR_H
 
 #include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Trace/DefaultBuffers.h"
 #include "gpurd/Trace/MemoryLayout.h"
 #include "gpurd/Trace/WarpTrace.h"
 
@@ -59,6 +61,12 @@ struct EmulatorArguments {
   std::map<std::pair<unsigned, uint64_t>, MemberScalar> memberScalars;
   std::map<std::pair<unsigned, uint64_t>, std::vector<uint8_t>> memberBuffers;
   std::map<std::pair<unsigned, uint64_t>, std::string> memberNames;
+  /// Pointer parameters and members given no contents above that get a
+  /// default buffer (DefaultBuffers.h): zeros over the layout's span for a
+  /// buffer of unknown size, mapped lazily. The emulator updates each
+  /// entry's touchedEnd as it traces. Those missing from it have no buffer
+  /// (an access is an error).
+  std::shared_ptr<DefaultBufferReport> defaultBuffers;
 };
 
 /// Creates the emulator for a prepared kernel (whose siteInstructions map

@@ -3,7 +3,8 @@
 // `--trace-source=auto|affine|emulate`: the affine enumerator when every
 // operation of the kernel is affine (auto) or when asked, the IR emulator
 // otherwise. Both get the same memory layout; the emulator also gets real
-// argument buffers (`--buffer`), whose sizes the layout uses.
+// argument buffers (`--buffer`), whose sizes the layout uses, and default
+// ones (DefaultBuffers.h) for the pointer arguments without.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_TRACE_TRACESOURCE_H
@@ -12,6 +13,7 @@
 #include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Trace/Buffers.h"
+#include "gpurd/Trace/DefaultBuffers.h"
 #include "gpurd/Trace/WarpTrace.h"
 
 #include <map>
@@ -32,12 +34,16 @@ struct TraceSourceRequest {
 };
 
 /// Creates the producer for \p kernel (prepared with the launch values) and
-/// its access model. Errors name what is missing: a pointer argument without
-/// a buffer when emulating, a non-affine operation when `affine` is asked.
-llvm::Expected<std::unique_ptr<WarpTraceSource>>
-createTraceSource(const access::PreparedKernel &prepared,
-                  const access::AccessModel &model, const KernelInfo &kernel,
-                  const TraceSourceRequest &request);
+/// its access model. The emulator gets a default buffer (DefaultBuffers.h)
+/// for each pointer argument the request has no buffer for; \p
+/// defaultBuffers (when given) receives their report, which the emulator
+/// keeps up to date as it traces (null when none was made). Errors name what
+/// is missing: a buffer whose contents decide global addresses, a
+/// non-affine operation when `affine` is asked.
+llvm::Expected<std::unique_ptr<WarpTraceSource>> createTraceSource(
+    const access::PreparedKernel &prepared, const access::AccessModel &model,
+    const KernelInfo &kernel, const TraceSourceRequest &request,
+    std::shared_ptr<const DefaultBufferReport> *defaultBuffers = nullptr);
 
 } // namespace gpurd::trace
 

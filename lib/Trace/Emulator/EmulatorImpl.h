@@ -25,8 +25,9 @@
 //
 // The Emulator's members are defined by concern:
 //
-//  * Setup.cpp: buffers, variables, parameters and textures; the entry
-//    points (createEmulator, the testing hooks);
+//  * Setup.cpp: buffers (default ones in ZeroMemory.h's lazily mapped
+//    zeros), variables, parameters and textures; the entry points
+//    (createEmulator, the testing hooks);
 //  * Interpreter.cpp: `run`, the interpreter loop, one switch over the
 //    opcodes whose handlers are inlined from ExecuteArithmetic.h,
 //    ExecuteMemory.h, ExecuteControl.h and ExecuteIntrinsics.h;
@@ -40,6 +41,7 @@
 #define GPURD_LIB_TRACE_EMULATOR_EMULATORIMPL_H
 
 #include "Program.h"
+#include "ZeroMemory.h"
 
 #include "gpurd/Trace/Emulator.h"
 
@@ -68,6 +70,11 @@ struct Region {
   bool isConstant = false;
   int param = -1;       ///< Pointer parameter, or -1 for variables.
   bool missing = false; ///< A pointer parameter without a buffer.
+  /// A default buffer (DefaultBuffers.h): size is how far accesses have
+  /// reached so far (at least the access model's extent); data is mapped up
+  /// to capacity, and an access below capacity grows size and *touchedEnd.
+  uint64_t capacity = 0;
+  uint64_t *touchedEnd = nullptr;
 };
 
 /// A shared variable (for error messages).
@@ -159,6 +166,8 @@ private:
   llvm::Error bindPointerArgument(const llvm::Argument &arg,
                                   const ParameterNames &names,
                                   DecodeEnvironment &env);
+  llvm::Error bindDefaultBuffer(Region &region, unsigned param,
+                                std::optional<uint64_t> memberOffset);
   void bindScalarArgument(const llvm::Argument &arg,
                           const ParameterNames &names, DecodeEnvironment &env);
   llvm::Error placeVariables(const llvm::Module &module,
@@ -273,8 +282,11 @@ private:
         return region.data + offset;
       }
     }
-    return nullptr;
+    return growDefaultBuffer(address, size);
   }
+  /// An access past what a default buffer has served so far, within its
+  /// capacity: the buffer grows to cover it (Setup.cpp).
+  uint8_t *growDefaultBuffer(uint64_t address, uint64_t size);
   static void record(Thread &thread, int32_t site, uint64_t address,
                      uint64_t steps) {
     uint64_t before = steps - 1 - thread.lastMark;
@@ -330,6 +342,7 @@ private:
   Region emptyRegion;
   const Region *lastRegion = &emptyRegion;
   std::vector<std::vector<uint8_t>> variableMemory;
+  std::vector<std::unique_ptr<ZeroMemory>> defaultMemory;
   std::vector<SharedVariable> sharedVariables;
   std::vector<BoundTexture> textures;
   std::vector<uint8_t> shared;

@@ -161,7 +161,8 @@ llvm::Error Emulator::bindByValArgument(const llvm::Argument &arg,
     member.param = -1; // not a parameter of its own
     auto buffer = arguments.memberBuffers.find(key);
     if (buffer == arguments.memberBuffers.end()) {
-      member.missing = true;
+      if (llvm::Error error = bindDefaultBuffer(member, index, key.second))
+        return error;
     } else {
       if (buffer->second.size() > UnknownBufferSpan)
         return makeError("the buffer of '" + member.name +
@@ -201,7 +202,8 @@ llvm::Error Emulator::bindPointerArgument(const llvm::Argument &arg,
       planned = placed.size;
   auto buffer = arguments.buffers.find(index);
   if (buffer == arguments.buffers.end()) {
-    region.missing = true;
+    if (llvm::Error error = bindDefaultBuffer(region, index, std::nullopt))
+      return error;
   } else {
     uint64_t size = buffer->second.size();
     if (planned && planned != size)
@@ -218,6 +220,58 @@ llvm::Error Emulator::bindPointerArgument(const llvm::Argument &arg,
   }
   regions.push_back(region);
   return llvm::Error::success();
+}
+
+/// A pointer parameter or member without contents: a default buffer when
+/// the arguments list one, else none (an access is an error).
+llvm::Error Emulator::bindDefaultBuffer(Region &region, unsigned param,
+                                        std::optional<uint64_t> memberOffset) {
+  DefaultBuffer *entry = nullptr;
+  if (arguments.defaultBuffers)
+    for (DefaultBuffer &buffer : arguments.defaultBuffers->buffers)
+      if (buffer.param == param && buffer.memberOffset == memberOffset)
+        entry = &buffer;
+  if (!entry) {
+    region.missing = true;
+    return llvm::Error::success();
+  }
+  uint64_t modelled = entry->extent.end > 0 ? uint64_t(entry->extent.end) : 0;
+  if (modelled > UnknownBufferSpan)
+    return makeError(
+        "the access model says '" + region.name + "' of '" + model.kernel +
+        "' is accessed over " + std::to_string(modelled) +
+        " bytes, more than the memory layout's span of " +
+        std::to_string(UnknownBufferSpan) +
+        " bytes for a buffer of unknown size; give it with " +
+        userInput(UserInput::Buffer, region.name + "=TYPE:COUNT:INIT"));
+  auto memory = ZeroMemory::reserve(UnknownBufferSpan);
+  if (!memory)
+    return makeError(
+        "cannot make a default buffer for '" + region.name + "' of '" +
+        model.kernel + "': " + llvm::toString(memory.takeError()) +
+        "; give it with " +
+        userInput(UserInput::Buffer, region.name + "=TYPE:COUNT:INIT"));
+  region.data = (*memory)->data();
+  region.size = modelled;
+  region.capacity = UnknownBufferSpan;
+  region.touchedEnd = &entry->touchedEnd;
+  defaultMemory.push_back(std::move(*memory));
+  return llvm::Error::success();
+}
+
+uint8_t *Emulator::growDefaultBuffer(uint64_t address, uint64_t size) {
+  for (Region &region : regions) {
+    if (!region.touchedEnd)
+      continue;
+    uint64_t offset = address - region.base;
+    if (offset >= region.capacity || size > region.capacity - offset)
+      continue;
+    region.size = std::max(region.size, offset + size);
+    *region.touchedEnd = std::max(*region.touchedEnd, region.size);
+    lastRegion = &region;
+    return region.data + offset;
+  }
+  return nullptr;
 }
 
 /// Integers and floating-point values, converted from the argument given

@@ -1,0 +1,72 @@
+//===- DefaultBuffers.cpp - Buffers gpurd makes for the emulator ----------===//
+
+#include "gpurd/Trace/DefaultBuffers.h"
+#include "gpurd/Support/UserInput.h"
+
+namespace gpurd::trace {
+std::string quotedNames(const std::vector<std::string> &names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (i)
+      out += i + 1 == names.size() ? " and " : ", ";
+    out += "'" + names[i] + "'";
+  }
+  return out;
+}
+
+std::string describeSite(const access::AccessSite &site) {
+  std::string text = "S" + std::to_string(site.id) + " (line " +
+                     std::to_string(site.position.line) + ")";
+  if (!site.sourceText.empty())
+    text += " '" + site.sourceText + "'";
+  return text;
+}
+
+std::string describeDefaultBuffers(const DefaultBufferReport &report,
+                                   const access::AccessModel &model) {
+  if (report.empty())
+    return "";
+  std::string modelled, touched;
+  for (const DefaultBuffer &buffer : report.buffers) {
+    std::string item =
+        "'" + buffer.name + "' " + std::to_string(buffer.bytes()) + " bytes";
+    bool fromModel = buffer.extent.complete && buffer.touchedEnd == 0;
+    std::string &list = fromModel ? modelled : touched;
+    list += (list.empty() ? "" : ", ") + item;
+  }
+  std::string text = "the emulator made the buffers no " +
+                     userInput(UserInput::Buffer, "NAME=TYPE:COUNT:INIT") +
+                     " described, filled with zeros (an assumption: loaded "
+                     "values are zeros): ";
+  if (!modelled.empty())
+    text += modelled + " (the bytes the access model's accesses reach)";
+  if (!touched.empty())
+    text += (modelled.empty() ? "" : "; ") + touched +
+            " (the bytes the emulated accesses reached: not all of them "
+            "are affine)";
+  for (const DefaultBufferReport::DependentSites &group :
+       report.dependentSites) {
+    std::string sites;
+    for (size_t i = 0; i < group.sites.size(); ++i) {
+      unsigned site = group.sites[i];
+      if (i)
+        sites += i + 1 == group.sites.size() ? " and " : ", ";
+      sites += site < model.sites.size() ? describeSite(model.sites[site])
+                                         : "S" + std::to_string(site);
+    }
+    unsigned first = group.sites.front();
+    const char *space = first < model.sites.size()
+                            ? memorySpaceName(model.sites[first].space)
+                            : "shared";
+    text += "; the contents of " + quotedNames(group.arrays) + " decide the " +
+            space + "-memory addresses of " + sites +
+            ", which follow the zeros";
+  }
+  if (!report.branchArrays.empty())
+    text += "; the contents of " + quotedNames(report.branchArrays) +
+            " decide branches (loop trip counts, conditions), which take "
+            "the way zeros take";
+  return text;
+}
+
+} // namespace gpurd::trace
