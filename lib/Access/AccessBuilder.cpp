@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "IslForms.h"
+#include "ModelChecks.h"
 #include "ScevAffinator.h"
 #include "SourceMatcher.h"
 #include "VariableTable.h"
@@ -47,6 +48,7 @@ struct MemoryOperation {
   bool readOnlyPath = false; ///< __ldg.
   bool isTexture = false;
   bool unsupported = false; ///< memcpy/memset...
+  bool notInlined = false;  ///< A call to a device function with a body.
 };
 
 std::optional<MemoryOperation> memoryOperation(Instruction &inst,
@@ -133,14 +135,19 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
   }
   StringRef name = callee->getName();
   // A call to a function with no body here (wmma, surfaces, cooperative
-  // grid sync) that may touch memory: recorded, but not modelled.
-  if (!callee->isIntrinsic() && callee->isDeclaration() &&
-      !name.starts_with("__nv_") && name != "vprintf" &&
+  // grid sync) that may touch memory, or to a device function that stayed a
+  // call (recursive: inlineDeviceCalls inlines the others): recorded, but
+  // not modelled. Never dropped: the kernel's memory operations would be
+  // missing without a word.
+  bool opaque = callee->isDeclaration() && !name.starts_with("__nv_") &&
+                name != "vprintf";
+  if (!callee->isIntrinsic() && (opaque || !callee->isDeclaration()) &&
       call->mayReadOrWriteMemory()) {
     op.kind = AccessKind::ReadModifyWrite;
     op.name = "call " + llvm::demangle(name.str());
     op.name = op.name.substr(0, op.name.find('('));
     op.unsupported = true;
+    op.notInlined = !callee->isDeclaration();
     for (Value *arg : call->args())
       if (arg->getType()->isPointerTy()) {
         op.address = arg;
@@ -650,7 +657,14 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
       else
         offset = std::get<QuasiAffine>(r);
     }
-    if (op.unsupported)
+    if (op.notInlined)
+      fail({NonAffineReason::Kind::UnsupportedOperation,
+            "'" + op.name.substr(strlen("call ")) +
+                "' is a device function that stays a call (it is "
+                "recursive, or the kernel grew too large to inline it): "
+                "its memory operations are not modelled",
+            {}});
+    else if (op.unsupported)
       fail({NonAffineReason::Kind::UnsupportedOperation,
             op.name.rfind("call ", 0) == 0
                 ? "'" + op.name + "' may access memory and is not modelled"
@@ -801,6 +815,9 @@ buildAccessModel(PreparedKernel &prepared, const KernelInfo &kernel,
   Builder builder(*prepared.function, kernel, unit, values, analyses);
   AccessModel model = builder.build();
   prepared.siteInstructions = builder.takeSiteInstructions();
+  if (std::optional<std::string> warning =
+          emptyModelWarning(model, kernel, unit))
+    model.warnings.push_back(std::move(*warning));
   if (Error error = computeIslForms(model, options.islMaxOperations))
     return error;
   return model;

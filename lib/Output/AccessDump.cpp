@@ -193,11 +193,14 @@ nlohmann::json accessModelJson(const AccessModel &model) {
     }
     sites.push_back(std::move(j));
   }
-  return {{"kernel", model.kernel},
-          {"variables", std::move(variables)},
-          {"arrays", std::move(arrays)},
-          {"loops", std::move(loops)},
-          {"sites", std::move(sites)}};
+  nlohmann::json out = {{"kernel", model.kernel},
+                        {"variables", std::move(variables)},
+                        {"arrays", std::move(arrays)},
+                        {"loops", std::move(loops)},
+                        {"sites", std::move(sites)}};
+  if (!model.warnings.empty())
+    out["warnings"] = model.warnings;
+  return out;
 }
 
 void printExplanation(llvm::raw_ostream &os, const AccessModel &model,

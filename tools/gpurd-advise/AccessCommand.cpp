@@ -33,6 +33,8 @@ bool printAccesses(driver::AnalysisContext &context,
       ok = false;
       continue;
     }
+    for (const std::string &warning : model->warnings)
+      warn(warning);
     nlohmann::json entry;
     if (request.printAccessModel) {
       if (request.json)

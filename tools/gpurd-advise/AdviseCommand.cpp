@@ -26,6 +26,8 @@ Error modelKernel(driver::AnalysisContext &context,
   auto trace = context.prepareTrace(unit, kernel, config);
   if (!trace)
     return trace.takeError();
+  for (const std::string &warning : (*trace)->model.warnings)
+    warn(warning);
   auto results = context.runCacheModel(**trace);
   if (!results)
     return results.takeError();

@@ -134,6 +134,9 @@ struct AccessModel {
   std::vector<ArrayInfo> arrays;
   std::vector<LoopInfo> loops;
   std::vector<AccessSite> sites;
+  /// What the user must hear about the model (no compiled memory operation
+  /// although the source has some, ...): one message each.
+  std::vector<std::string> warnings;
 
   std::vector<std::string> variableNames() const;
   /// Indices of the parameter variables.

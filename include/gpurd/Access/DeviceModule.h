@@ -40,8 +40,17 @@ struct KernelSpecialization {
   std::map<std::pair<unsigned, uint64_t>, double> floatFields;
 };
 
+/// Inlines into \p kernel every call to a function defined in \p module
+/// (transitively), except functions that are recursive, and stops when the
+/// kernel grows beyond a bound. Clang's O3 inliner leaves calls to large
+/// device functions (Rodinia dwt2d's kernels call one `run` that holds the
+/// whole transform); the access model looks at the kernel's own code only,
+/// and nvcc inlines device functions. Returns the number of calls inlined.
+unsigned inlineDeviceCalls(llvm::Module &module, llvm::Function &kernel);
+
 /// Replaces blockDim/gridDim reads and scalar arguments of \p kernel with the
-/// known values, bounds thread and block indices, and re-optimises the module
+/// known values, bounds thread and block indices (after inlining device
+/// calls, inlineDeviceCalls), and re-optimises the module
 /// (the same pipeline, unrolling as \p unroll says).
 llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
                              const KernelSpecialization &values, bool unroll);
