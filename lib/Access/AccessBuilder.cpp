@@ -169,6 +169,12 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
 /// `_ZZ11matmulTiledILi16EEvPKfS1_PfiE2As`.
 std::string variableName(const GlobalValue &global) {
   std::string demangled = llvm::demangle(global.getName().str());
+  // A variable the optimiser split (SROA of `__shared__ int3 b` gives
+  // `b.0`, `b.1`, `b.2`) demangles as `b (.0)`: keep the symbol's spelling.
+  if (size_t suffix = demangled.rfind(" (.");
+      suffix != std::string::npos && demangled.back() == ')')
+    demangled = demangled.substr(0, suffix) +
+                demangled.substr(suffix + 2, demangled.size() - suffix - 3);
   size_t scope = demangled.rfind("::");
   if (scope != std::string::npos)
     return demangled.substr(scope + 2);
