@@ -62,6 +62,8 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
+  // Clang's own O3 run below reads the same LLVM options as gpurd's.
+  disableAliasCheckVersioning();
   CudaCompileOptions cuda = options.cuda;
   cuda.side = CudaSide::Device;
   DeviceModule result;

@@ -21,12 +21,14 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
 #include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
 
+#include <mutex>
 #include <set>
 
 namespace gpurd::access {
@@ -68,6 +70,19 @@ constexpr size_t MaxInlinedInstructions = 400000;
 
 } // namespace
 
+void disableAliasCheckVersioning() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // LoopLoadElimination's bound on run-time checks per forwarded load
+    // (LLVM's default 1): 0 forwards only what needs no check.
+    llvm::StringMap<llvm::cl::Option *> &options =
+        llvm::cl::getRegisteredOptions();
+    auto it = options.find("runtime-check-per-loop-load-elim");
+    if (it != options.end())
+      it->second->addOccurrence(0, it->first(), "0");
+  });
+}
+
 unsigned inlineDeviceCalls(llvm::Module &module, llvm::Function &kernel) {
   std::set<const llvm::Function *> recursive = recursiveFunctions(module);
   unsigned inlined = 0;
@@ -92,6 +107,7 @@ unsigned inlineDeviceCalls(llvm::Module &module, llvm::Function &kernel) {
 }
 
 void optimizeDeviceModule(llvm::Module &module, bool unroll) {
+  disableAliasCheckVersioning();
   std::unique_ptr<llvm::TargetMachine> machine = nvptxTargetMachine(module);
   llvm::PipelineTuningOptions tuning;
   tuning.LoopUnrolling = unroll;

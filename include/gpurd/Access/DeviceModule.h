@@ -40,6 +40,17 @@ struct KernelSpecialization {
   std::map<std::pair<unsigned, uint64_t>, double> floatFields;
 };
 
+/// Keeps the device O3 pipeline from versioning loops on run-time alias
+/// checks (comparisons of pointers): LoopLoadElimination, which forwards a
+/// value stored in one iteration to a load in the next, otherwise guards
+/// that with a check that the arrays do not overlap and keeps the loop
+/// twice. nvcc does not version on aliasing (the CUDA Programming Guide's
+/// __restrict__ section: without it the compiler must keep the loads), and
+/// the model of the two versions is not affine (PolyBench adi). Forwarding
+/// that needs no check (__restrict__, one array) is kept. Sets LLVM's
+/// process-wide option once; docs/access-model.md.
+void disableAliasCheckVersioning();
+
 /// Inlines into \p kernel every call to a function defined in \p module
 /// (transitively), except functions that are recursive, and stops when the
 /// kernel grows beyond a bound. Clang's O3 inliner leaves calls to large
