@@ -17,6 +17,7 @@
 #include "gpurd/Access/ParamFields.h"
 
 #include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Access/HostDeviceDifferences.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -796,8 +797,7 @@ prepareKernel(const Module &module, const KernelInfo &kernel,
   prepared.module = CloneModule(module);
   Function *function = prepared.module->getFunction(kernel.mangledName);
   if (!function || function->isDeclaration())
-    return makeError("kernel '" + kernel.name + "' (" + kernel.mangledName +
-                     ") is not in the compiled device code");
+    return makeError(missingKernelReason(module, kernel));
   if (Error error =
           specializeKernel(*prepared.module, *function, values, options.unroll))
     return error;
