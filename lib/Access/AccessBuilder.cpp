@@ -10,12 +10,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "IslForms.h"
+#include "ModelChecks.h"
 #include "ScevAffinator.h"
 #include "SourceMatcher.h"
 #include "VariableTable.h"
 #include "gpurd/Access/ParamFields.h"
 
 #include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Access/HostDeviceDifferences.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
@@ -47,6 +49,7 @@ struct MemoryOperation {
   bool readOnlyPath = false; ///< __ldg.
   bool isTexture = false;
   bool unsupported = false; ///< memcpy/memset...
+  bool notInlined = false;  ///< A call to a device function with a body.
 };
 
 std::optional<MemoryOperation> memoryOperation(Instruction &inst,
@@ -133,14 +136,19 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
   }
   StringRef name = callee->getName();
   // A call to a function with no body here (wmma, surfaces, cooperative
-  // grid sync) that may touch memory: recorded, but not modelled.
-  if (!callee->isIntrinsic() && callee->isDeclaration() &&
-      !name.starts_with("__nv_") && name != "vprintf" &&
+  // grid sync) that may touch memory, or to a device function that stayed a
+  // call (recursive: inlineDeviceCalls inlines the others): recorded, but
+  // not modelled. Never dropped: the kernel's memory operations would be
+  // missing without a word.
+  bool opaque = callee->isDeclaration() && !name.starts_with("__nv_") &&
+                name != "vprintf";
+  if (!callee->isIntrinsic() && (opaque || !callee->isDeclaration()) &&
       call->mayReadOrWriteMemory()) {
     op.kind = AccessKind::ReadModifyWrite;
     op.name = "call " + llvm::demangle(name.str());
     op.name = op.name.substr(0, op.name.find('('));
     op.unsupported = true;
+    op.notInlined = !callee->isDeclaration();
     for (Value *arg : call->args())
       if (arg->getType()->isPointerTy()) {
         op.address = arg;
@@ -162,6 +170,12 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
 /// `_ZZ11matmulTiledILi16EEvPKfS1_PfiE2As`.
 std::string variableName(const GlobalValue &global) {
   std::string demangled = llvm::demangle(global.getName().str());
+  // A variable the optimiser split (SROA of `__shared__ int3 b` gives
+  // `b.0`, `b.1`, `b.2`) demangles as `b (.0)`: keep the symbol's spelling.
+  if (size_t suffix = demangled.rfind(" (.");
+      suffix != std::string::npos && demangled.back() == ')')
+    demangled = demangled.substr(0, suffix) +
+                demangled.substr(suffix + 2, demangled.size() - suffix - 3);
   size_t scope = demangled.rfind("::");
   if (scope != std::string::npos)
     return demangled.substr(scope + 2);
@@ -650,7 +664,14 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
       else
         offset = std::get<QuasiAffine>(r);
     }
-    if (op.unsupported)
+    if (op.notInlined)
+      fail({NonAffineReason::Kind::UnsupportedOperation,
+            "'" + op.name.substr(strlen("call ")) +
+                "' is a device function that stays a call (it is "
+                "recursive, or the kernel grew too large to inline it): "
+                "its memory operations are not modelled",
+            {}});
+    else if (op.unsupported)
       fail({NonAffineReason::Kind::UnsupportedOperation,
             op.name.rfind("call ", 0) == 0
                 ? "'" + op.name + "' may access memory and is not modelled"
@@ -776,8 +797,7 @@ prepareKernel(const Module &module, const KernelInfo &kernel,
   prepared.module = CloneModule(module);
   Function *function = prepared.module->getFunction(kernel.mangledName);
   if (!function || function->isDeclaration())
-    return makeError("kernel '" + kernel.name + "' (" + kernel.mangledName +
-                     ") is not in the compiled device code");
+    return makeError(missingKernelReason(module, kernel));
   if (Error error =
           specializeKernel(*prepared.module, *function, values, options.unroll))
     return error;
@@ -801,6 +821,9 @@ buildAccessModel(PreparedKernel &prepared, const KernelInfo &kernel,
   Builder builder(*prepared.function, kernel, unit, values, analyses);
   AccessModel model = builder.build();
   prepared.siteInstructions = builder.takeSiteInstructions();
+  if (std::optional<std::string> warning =
+          emptyModelWarning(model, kernel, unit))
+    model.warnings.push_back(std::move(*warning));
   if (Error error = computeIslForms(model, options.islMaxOperations))
     return error;
   return model;

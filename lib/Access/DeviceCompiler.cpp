@@ -1,10 +1,13 @@
 //===- DeviceCompiler.cpp - The kernel's optimised device IR --------------===//
 
 #include "gpurd/Access/DeviceCompiler.h"
+#include "gpurd/Access/HostDeviceDifferences.h"
 
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/PPCallbacks.h"
+#include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -16,6 +19,45 @@ namespace {
 llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
+
+/// Records the lines of each preprocessor branch the device compile skips.
+class SkippedRanges : public clang::PPCallbacks {
+public:
+  SkippedRanges(const clang::SourceManager &sources,
+                std::vector<SkippedLines> &out)
+      : sources(sources), out(out) {}
+  void SourceRangeSkipped(clang::SourceRange range,
+                          clang::SourceLocation) override {
+    clang::PresumedLoc begin = sources.getPresumedLoc(range.getBegin());
+    clang::PresumedLoc end = sources.getPresumedLoc(range.getEnd());
+    if (begin.isInvalid() || end.isInvalid() ||
+        sources.isInSystemHeader(range.getBegin()))
+      return;
+    out.push_back({begin.getFilename(), begin.getLine(), end.getLine()});
+  }
+
+private:
+  const clang::SourceManager &sources;
+  std::vector<SkippedLines> &out;
+};
+
+/// EmitLLVMOnlyAction that also records the skipped preprocessor branches.
+class DeviceCodeGenAction : public clang::EmitLLVMOnlyAction {
+public:
+  DeviceCodeGenAction(llvm::LLVMContext *context,
+                      std::vector<SkippedLines> &skipped)
+      : clang::EmitLLVMOnlyAction(context), skipped(skipped) {}
+
+protected:
+  bool BeginSourceFileAction(clang::CompilerInstance &compiler) override {
+    compiler.getPreprocessor().addPPCallbacks(
+        std::make_unique<SkippedRanges>(compiler.getSourceManager(), skipped));
+    return clang::EmitLLVMOnlyAction::BeginSourceFileAction(compiler);
+  }
+
+private:
+  std::vector<SkippedLines> &skipped;
+};
 
 /// Runs EmitLLVMOnlyAction and keeps the module.
 class EmitModuleAction : public clang::tooling::ToolAction {
@@ -33,7 +75,7 @@ public:
     if (!compiler.hasDiagnostics())
       return false;
     compiler.createSourceManager(*files);
-    clang::EmitLLVMOnlyAction action(&context);
+    DeviceCodeGenAction action(&context, skipped);
     bool ok = compiler.ExecuteAction(action);
     files->clearStatCache();
     errors = compiler.getDiagnostics().getClient()->getNumErrors();
@@ -44,6 +86,7 @@ public:
 
   llvm::LLVMContext &context;
   std::unique_ptr<llvm::Module> module;
+  std::vector<SkippedLines> skipped;
   unsigned errors = 0;
 };
 
@@ -62,6 +105,8 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
   LLVMInitializeNVPTXTargetInfo();
   LLVMInitializeNVPTXTarget();
   LLVMInitializeNVPTXTargetMC();
+  // Clang's own O3 run below reads the same LLVM options as gpurd's.
+  disableAliasCheckVersioning();
   CudaCompileOptions cuda = options.cuda;
   cuda.side = CudaSide::Device;
   DeviceModule result;
@@ -94,6 +139,7 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
     return makeError("the device side of '" + file +
                      "' could not be compiled (see the errors above)");
   result.module = std::move(action.module);
+  recordSkippedLines(*result.module, action.skipped);
   return result;
 }
 

@@ -9,19 +9,27 @@
 #include "gpurd/Access/DeviceModule.h"
 #include "gpurd/Access/ParamFields.h"
 
+#include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
+#include "llvm/Analysis/CallGraph.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/IR/PassManager.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
+
+#include <mutex>
+#include <set>
 
 namespace gpurd::access {
 namespace {
@@ -44,9 +52,62 @@ std::unique_ptr<llvm::TargetMachine> nvptxTargetMachine(llvm::Module &module) {
       triple.str(), cpu, "", llvm::TargetOptions(), std::nullopt));
 }
 
+/// The functions that take part in a cycle of the call graph (recursion).
+std::set<const llvm::Function *> recursiveFunctions(llvm::Module &module) {
+  std::set<const llvm::Function *> out;
+  llvm::CallGraph graph(module);
+  for (auto scc = llvm::scc_begin(&graph); !scc.isAtEnd(); ++scc)
+    if (scc.hasCycle())
+      for (const llvm::CallGraphNode *node : *scc)
+        if (const llvm::Function *function = node->getFunction())
+          out.insert(function);
+  return out;
+}
+
+/// A bound on the kernel's size while inlining: beyond it the remaining
+/// calls stay calls (the access model reports them).
+constexpr size_t MaxInlinedInstructions = 400000;
+
 } // namespace
 
+void disableAliasCheckVersioning() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // LoopLoadElimination's bound on run-time checks per forwarded load
+    // (LLVM's default 1): 0 forwards only what needs no check.
+    llvm::StringMap<llvm::cl::Option *> &options =
+        llvm::cl::getRegisteredOptions();
+    auto it = options.find("runtime-check-per-loop-load-elim");
+    if (it != options.end())
+      it->second->addOccurrence(0, it->first(), "0");
+  });
+}
+
+unsigned inlineDeviceCalls(llvm::Module &module, llvm::Function &kernel) {
+  std::set<const llvm::Function *> recursive = recursiveFunctions(module);
+  unsigned inlined = 0;
+  // The call graph without cycles is a DAG: each round inlines one more
+  // level, and a round finds no call once the leaves are in.
+  while (true) {
+    std::vector<llvm::CallBase *> calls;
+    for (llvm::Instruction &inst : llvm::instructions(kernel))
+      if (auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+        if (llvm::Function *callee = call->getCalledFunction();
+            callee && !callee->isDeclaration() && !callee->isIntrinsic() &&
+            !recursive.count(callee))
+          calls.push_back(call);
+    if (calls.empty() || kernel.getInstructionCount() > MaxInlinedInstructions)
+      return inlined;
+    for (llvm::CallBase *call : calls) {
+      llvm::InlineFunctionInfo info;
+      if (llvm::InlineFunction(*call, info).isSuccess())
+        ++inlined;
+    }
+  }
+}
+
 void optimizeDeviceModule(llvm::Module &module, bool unroll) {
+  disableAliasCheckVersioning();
   std::unique_ptr<llvm::TargetMachine> machine = nvptxTargetMachine(module);
   llvm::PipelineTuningOptions tuning;
   tuning.LoopUnrolling = unroll;
@@ -77,6 +138,9 @@ void optimizeDeviceModule(llvm::Module &module, bool unroll) {
 
 llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
                              const KernelSpecialization &values, bool unroll) {
+  // Device functions become part of the kernel, as nvcc inlines them: the
+  // access model and the emulator see every operation in one function.
+  inlineDeviceCalls(module, kernel);
   // Arguments first: they are per-kernel facts.
   for (auto &[index, value] : values.integerArgs) {
     if (index >= kernel.arg_size())

@@ -2,6 +2,7 @@
 
 #include "IslForms.h"
 #include "Isl.h"
+#include "IslNames.h"
 #include "gpurd/Support/UserInput.h"
 
 #include <isl/aff.h>
@@ -78,7 +79,13 @@ std::string affText(const std::string &printed) {
 
 llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
   IslContext ctx(maxOperations);
-  std::vector<std::string> names = model.variableNames();
+  // Names as isl reads them, never as the program spells them (IslNames.h).
+  IslNames islNames = islNamesOf(model);
+  for (size_t v = 0; v < model.variables.size(); ++v)
+    model.variables[v].islName = islNames.variables[v];
+  for (size_t a = 0; a < model.arrays.size(); ++a)
+    model.arrays[a].islName = islNames.arrays[a];
+  const std::vector<std::string> &names = islNames.variables;
   std::vector<std::string> params;
   for (unsigned p : model.parameters())
     params.push_back(names[p]);
@@ -159,7 +166,7 @@ llvm::Error computeIslForms(AccessModel &model, unsigned long maxOperations) {
     site.islDomain = islString(isl_set_to_str(domain.get()));
 
     if (site.kind != AccessKind::Barrier && site.array >= 0) {
-      std::string array = model.arrays[site.array].name;
+      const std::string &array = islNames.arrays[site.array];
       std::string accessText = prefix + "{ " + tuple + " -> " + array + "[" +
                                site.offset.str(names) + "] }";
       IslPtr<isl_map> access(

@@ -136,8 +136,12 @@ static const char *originName(ArrayInfo::Origin origin) {
 nlohmann::json accessModelJson(const AccessModel &model) {
   std::vector<std::string> names = model.variableNames();
   nlohmann::json variables = nlohmann::json::array();
-  for (const Variable &v : model.variables)
-    variables.push_back({{"name", v.name}, {"kind", kindName(v.kind)}});
+  for (const Variable &v : model.variables) {
+    nlohmann::json j = {{"name", v.name}, {"kind", kindName(v.kind)}};
+    if (!v.islName.empty() && v.islName != v.name)
+      j["isl_name"] = v.islName;
+    variables.push_back(std::move(j));
+  }
   nlohmann::json arrays = nlohmann::json::array();
   for (const ArrayInfo &a : model.arrays) {
     nlohmann::json j = {{"name", a.name},
@@ -149,6 +153,8 @@ nlohmann::json accessModelJson(const AccessModel &model) {
       j["field_offset"] = a.fieldOffset;
     if (a.sizeBytes)
       j["size_bytes"] = a.sizeBytes;
+    if (!a.islName.empty() && a.islName != a.name)
+      j["isl_name"] = a.islName;
     arrays.push_back(std::move(j));
   }
   nlohmann::json loops = nlohmann::json::array();
@@ -193,11 +199,14 @@ nlohmann::json accessModelJson(const AccessModel &model) {
     }
     sites.push_back(std::move(j));
   }
-  return {{"kernel", model.kernel},
-          {"variables", std::move(variables)},
-          {"arrays", std::move(arrays)},
-          {"loops", std::move(loops)},
-          {"sites", std::move(sites)}};
+  nlohmann::json out = {{"kernel", model.kernel},
+                        {"variables", std::move(variables)},
+                        {"arrays", std::move(arrays)},
+                        {"loops", std::move(loops)},
+                        {"sites", std::move(sites)}};
+  if (!model.warnings.empty())
+    out["warnings"] = model.warnings;
+  return out;
 }
 
 void printExplanation(llvm::raw_ostream &os, const AccessModel &model,

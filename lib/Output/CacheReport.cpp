@@ -236,6 +236,8 @@ nlohmann::json cacheReportJson(const std::string &archName,
                         {"sites", std::move(sites)},
                         {"arrays", std::move(arrays)},
                         {"notes", results.notes}};
+  if (!model.warnings.empty())
+    out["warnings"] = model.warnings;
   if (results.l2Modelled)
     out["l2"] = levelJson(results.l2);
   const model::ExecutionInfo &execution = results.execution;

@@ -3,6 +3,7 @@
 #include "Commands.h"
 #include "Messages.h"
 
+#include "gpurd/Access/HostDeviceDifferences.h"
 #include "gpurd/Output/AccessDump.h"
 #include "gpurd/Output/KernelListing.h"
 
@@ -20,10 +21,14 @@ bool printAccesses(driver::AnalysisContext &context,
   }
   // One compile for every kernel of the file; a file that does not compile
   // is reported once.
-  if (auto device = context.deviceModule(unit); !device) {
+  auto device = context.deviceModule(unit);
+  if (!device) {
     reportError(device.takeError());
     return false;
   }
+  for (const std::string &message :
+       access::deviceOnlyKernels(*(*device)->module, unit))
+    warn(message);
   bool ok = true;
   nlohmann::json models = nlohmann::json::array();
   for (const KernelInfo *kernel : *kernels) {
@@ -33,6 +38,8 @@ bool printAccesses(driver::AnalysisContext &context,
       ok = false;
       continue;
     }
+    for (const std::string &warning : model->warnings)
+      warn(warning);
     nlohmann::json entry;
     if (request.printAccessModel) {
       if (request.json)

@@ -21,6 +21,8 @@ namespace {
 /// its report.
 Error modelKernel(driver::AnalysisContext &context, driver::KernelTrace &trace,
                   const ToolRequest &request, nlohmann::json &launchJson) {
+  for (const std::string &warning : trace.model.warnings)
+    warn(warning);
   auto results = context.runCacheModel(trace);
   if (!results)
     return results.takeError();

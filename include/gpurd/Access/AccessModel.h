@@ -70,6 +70,9 @@ struct ArrayInfo {
   int paramIndex = -1;      ///< For parameters and their members.
   uint64_t fieldOffset = 0; ///< For ParameterField.
   uint64_t sizeBytes = 0;   ///< For variables and locals, when known.
+  /// The identifier the isl forms use for it: `name` unless that is not one
+  /// isl reads (`myBinIndex.0` becomes `myBinIndex_0`), set by the isl step.
+  std::string islName;
 };
 
 /// A loop of the compiled kernel.
@@ -126,6 +129,10 @@ struct Variable {
   /// For parameters that stand for a struct member: how the source (and
   /// --arg) spells it, `p.n` for the isl name `p_n`.
   std::string sourceName = {};
+  /// The identifier the isl forms use for it: `name` unless that is not one
+  /// isl reads (a keyword such as `max`, characters such as `.`), set by
+  /// the isl step.
+  std::string islName = {};
 };
 
 struct AccessModel {
@@ -134,6 +141,9 @@ struct AccessModel {
   std::vector<ArrayInfo> arrays;
   std::vector<LoopInfo> loops;
   std::vector<AccessSite> sites;
+  /// What the user must hear about the model (no compiled memory operation
+  /// although the source has some, ...): one message each.
+  std::vector<std::string> warnings;
 
   std::vector<std::string> variableNames() const;
   /// Indices of the parameter variables.

@@ -40,8 +40,28 @@ struct KernelSpecialization {
   std::map<std::pair<unsigned, uint64_t>, double> floatFields;
 };
 
+/// Keeps the device O3 pipeline from versioning loops on run-time alias
+/// checks (comparisons of pointers): LoopLoadElimination, which forwards a
+/// value stored in one iteration to a load in the next, otherwise guards
+/// that with a check that the arrays do not overlap and keeps the loop
+/// twice. nvcc does not version on aliasing (the CUDA Programming Guide's
+/// __restrict__ section: without it the compiler must keep the loads), and
+/// the model of the two versions is not affine (PolyBench adi). Forwarding
+/// that needs no check (__restrict__, one array) is kept. Sets LLVM's
+/// process-wide option once; docs/access-model.md.
+void disableAliasCheckVersioning();
+
+/// Inlines into \p kernel every call to a function defined in \p module
+/// (transitively), except functions that are recursive, and stops when the
+/// kernel grows beyond a bound. Clang's O3 inliner leaves calls to large
+/// device functions (Rodinia dwt2d's kernels call one `run` that holds the
+/// whole transform); the access model looks at the kernel's own code only,
+/// and nvcc inlines device functions. Returns the number of calls inlined.
+unsigned inlineDeviceCalls(llvm::Module &module, llvm::Function &kernel);
+
 /// Replaces blockDim/gridDim reads and scalar arguments of \p kernel with the
-/// known values, bounds thread and block indices, and re-optimises the module
+/// known values, bounds thread and block indices (after inlining device
+/// calls, inlineDeviceCalls), and re-optimises the module
 /// (the same pipeline, unrolling as \p unroll says).
 llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
                              const KernelSpecialization &values, bool unroll);
