@@ -1,7 +1,8 @@
 /*===- cooperative_groups.h - gpurd CUDA prelude: cooperative groups ------===*
  *
  * The commonly used part of CUDA's cooperative groups: thread_block,
- * thread_block_tile<N> (shuffles, votes, sync), coalesced_group, grid_group,
+ * thread_block_tile<N> (shuffles, votes, sync; N up to 32 in a warp, 64 to
+ * 1024 across warps), coalesced_group, grid_group,
  * tiled_partition, sync(), and reduce() with plus/less/greater/bit_* (which
  * CUDA has in <cooperative_groups/reduce.h>; that path is not served).
  * Everything maps onto __syncthreads, __syncwarp and the *_sync intrinsics.
@@ -136,15 +137,15 @@ public:
 };
 static __inline__ __device__ grid_group this_grid() { return grid_group(); }
 
-/* A warp-sized or smaller tile of Size threads (Size a power of 2 <= 32).
- * thread_block_tile<Size, Parent> converts to thread_block_tile<Size>. */
-template <unsigned int _Size, class _Parent = void> class thread_block_tile;
-template <unsigned int _Size> class thread_block_tile<_Size, void> {
-  static_assert(_Size <= 32 && (_Size & (_Size - 1)) == 0,
-                "thread_block_tile size must be a power of 2 no larger than 32");
+namespace __gpurd_cg {
+/* A warp-sized or smaller tile of Size threads (Size a power of 2 <= 32):
+ * shuffles, votes and sync on the tile's lanes. */
+template <unsigned int _Size> class __warp_tile {
+  static_assert(_Size >= 1 && (_Size & (_Size - 1)) == 0,
+                "thread_block_tile size must be a power of 2");
   __device__ static unsigned int __tile_mask() {
     return _Size == 32 ? 0xffffffffu
-                       : ((1u << _Size) - 1u) << (__gpurd_cg::__lane() & ~(_Size - 1u));
+                       : ((1u << _Size) - 1u) << (__lane() & ~(_Size - 1u));
   }
 public:
   __device__ operator thread_group() const {
@@ -153,28 +154,28 @@ public:
   __device__ void sync() const { __syncwarp(__tile_mask()); }
   __device__ static constexpr unsigned int size() { return _Size; }
   __device__ static constexpr unsigned int num_threads() { return _Size; }
-  __device__ unsigned int thread_rank() const { return __gpurd_cg::__lane() & (_Size - 1u); }
-  __device__ unsigned int meta_group_rank() const { return __gpurd_cg::__block_rank() / _Size; }
+  __device__ unsigned int thread_rank() const { return __lane() & (_Size - 1u); }
+  __device__ unsigned int meta_group_rank() const { return __block_rank() / _Size; }
   __device__ unsigned int meta_group_size() const {
-    return (__gpurd_cg::__block_size() + _Size - 1) / _Size;
+    return (__block_size() + _Size - 1) / _Size;
   }
   template <class __T> __device__ __T shfl(__T __v, int __src) const {
-    return __gpurd_cg::__shfl_any(__gpurd_cg::__idx, __tile_mask(), __v, __src, _Size);
+    return __shfl_any(__idx, __tile_mask(), __v, __src, _Size);
   }
   template <class __T> __device__ __T shfl_down(__T __v, unsigned int __d) const {
-    return __gpurd_cg::__shfl_any(__gpurd_cg::__down, __tile_mask(), __v, (int)__d, _Size);
+    return __shfl_any(__down, __tile_mask(), __v, (int)__d, _Size);
   }
   template <class __T> __device__ __T shfl_up(__T __v, unsigned int __d) const {
-    return __gpurd_cg::__shfl_any(__gpurd_cg::__up, __tile_mask(), __v, (int)__d, _Size);
+    return __shfl_any(__up, __tile_mask(), __v, (int)__d, _Size);
   }
   template <class __T> __device__ __T shfl_xor(__T __v, int __m) const {
-    return __gpurd_cg::__shfl_any(__gpurd_cg::__xor, __tile_mask(), __v, __m, _Size);
+    return __shfl_any(__xor, __tile_mask(), __v, __m, _Size);
   }
   __device__ int any(int __p) const { return __any_sync(__tile_mask(), __p); }
   __device__ int all(int __p) const { return __all_sync(__tile_mask(), __p); }
   __device__ unsigned int ballot(int __p) const {
     unsigned int __b = __ballot_sync(__tile_mask(), __p);
-    return _Size == 32 ? __b : (__b >> (__gpurd_cg::__lane() & ~(_Size - 1u))) & ((1u << (_Size & 31u)) - 1u);
+    return _Size == 32 ? __b : (__b >> (__lane() & ~(_Size - 1u))) & ((1u << (_Size & 31u)) - 1u);
   }
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 700
   template <class __T> __device__ unsigned int match_any(__T __v) const {
@@ -182,6 +183,90 @@ public:
   }
 #endif
 };
+
+
+/* A tile of 64..1024 threads (CUDA 11.1 experimental, CUDA 12): several
+ * whole warps of one block, numbered by the block's thread rank.  Its
+ * threads meet at a block barrier (CUDA uses a named barrier over the tile;
+ * the memory model is the same) and exchange values through shared memory,
+ * as CUDA does through the block_tile_memory scratch. */
+template <unsigned int _Size> class __multi_warp_tile {
+  static_assert(_Size <= 1024 && (_Size & (_Size - 1)) == 0,
+                "thread_block_tile size must be a power of 2 no larger than 1024");
+  template <class __T> __device__ static __T *__slots() {
+    __shared__ __T __slot[1024];
+    return __slot;
+  }
+  template <class __T> __device__ __T __exchange(__T __v, unsigned int __src) const {
+    __T *__s = __slots<__T>();
+    unsigned int __base = meta_group_rank() * _Size;
+    __s[__base + thread_rank()] = __v;
+    sync();
+    __T __r = __s[__base + (__src & (_Size - 1u))];
+    sync();
+    return __r;
+  }
+public:
+  __device__ operator thread_group() const {
+    return thread_group(_Size, thread_rank(), 0xffffffffu, true);
+  }
+  __device__ void sync() const { __syncthreads(); }
+  __device__ static constexpr unsigned int size() { return _Size; }
+  __device__ static constexpr unsigned int num_threads() { return _Size; }
+  __device__ unsigned int thread_rank() const { return __block_rank() & (_Size - 1u); }
+  __device__ unsigned int meta_group_rank() const { return __block_rank() / _Size; }
+  __device__ unsigned int meta_group_size() const {
+    return (__block_size() + _Size - 1) / _Size;
+  }
+  template <class __T> __device__ __T shfl(__T __v, unsigned int __src) const {
+    return __exchange(__v, __src);
+  }
+  template <class __T> __device__ __T shfl_down(__T __v, unsigned int __d) const {
+    unsigned int __r = thread_rank() + __d;
+    __T __o = __exchange(__v, __r);
+    return __r < _Size ? __o : __v;
+  }
+  template <class __T> __device__ __T shfl_up(__T __v, unsigned int __d) const {
+    unsigned int __r = thread_rank();
+    __T __o = __exchange(__v, __r - __d);
+    return __r >= __d ? __o : __v;
+  }
+  template <class __T> __device__ __T shfl_xor(__T __v, unsigned int __m) const {
+    return __exchange(__v, thread_rank() ^ __m);
+  }
+  __device__ int any(int __p) const {
+    return __exchange_count(__p != 0) != 0;
+  }
+  __device__ int all(int __p) const {
+    return __exchange_count(__p != 0) == _Size;
+  }
+private:
+  __device__ unsigned int __exchange_count(bool __p) const {
+    __shared__ unsigned int __count[1024 / 64];
+    if (thread_rank() == 0) __count[meta_group_rank()] = 0;
+    sync();
+    if (__p) atomicAdd(&__count[meta_group_rank()], 1u);
+    sync();
+    unsigned int __n = __count[meta_group_rank()];
+    sync();
+    return __n;
+  }
+};
+template <unsigned int _Size, bool = (_Size > 32)> struct __tile_base {
+  typedef __warp_tile<_Size> type;
+};
+template <unsigned int _Size> struct __tile_base<_Size, true> {
+  typedef __multi_warp_tile<_Size> type;
+};
+} // namespace __gpurd_cg
+
+/* thread_block_tile<Size>: a warp-level tile up to 32 threads, or a
+ * multi-warp tile of 64..1024; thread_block_tile<Size, Parent> converts to
+ * thread_block_tile<Size>. */
+template <unsigned int _Size, class _Parent = void> class thread_block_tile;
+template <unsigned int _Size>
+class thread_block_tile<_Size, void>
+    : public __gpurd_cg::__tile_base<_Size>::type {};
 
 template <unsigned int _Size, class _Parent>
 class thread_block_tile : public thread_block_tile<_Size, void> {};
@@ -269,6 +354,35 @@ static __inline__ __device__ __T reduce(const _Group &__g, __T __v, _Op __op) {
   for (unsigned int __o = 1; __o < __g.size(); __o *= 2)
     __v = __op(__v, __g.shfl_xor(__v, __o));
   return __v;
+}
+namespace __gpurd_cg {
+template <unsigned int _Size, class _Parent, class __T, class _Op>
+static __inline__ __device__ __T __tile_reduce(__bool_tag<false>, const thread_block_tile<_Size, _Parent> &__g, __T __v, _Op __op) {
+  for (unsigned int __o = 1; __o < _Size; __o *= 2)
+    __v = __op(__v, __g.shfl_xor(__v, __o));
+  return __v;
+}
+/* A multi-warp tile reduces each warp with shuffles, then combines the
+ * warps' partial results through shared memory, as CUDA does. */
+template <unsigned int _Size, class _Parent, class __T, class _Op>
+static __inline__ __device__ __T __tile_reduce(__bool_tag<true>, const thread_block_tile<_Size, _Parent> &__g, __T __v, _Op __op) {
+  __shared__ __T __partial[32];
+  for (unsigned int __o = 1; __o < 32; __o *= 2)
+    __v = __op(__v, __shfl_any(__xor, 0xffffffffu, __v, (int)__o, 32));
+  unsigned int __warp = __block_rank() / 32;
+  if (__lane() == 0) __partial[__warp] = __v;
+  __g.sync();
+  unsigned int __first = __g.meta_group_rank() * (_Size / 32);
+  __T __r = __partial[__first];
+  for (unsigned int __w = 1; __w < _Size / 32; ++__w)
+    __r = __op(__r, __partial[__first + __w]);
+  __g.sync();
+  return __r;
+}
+} // namespace __gpurd_cg
+template <unsigned int _Size, class _Parent, class __T, class _Op>
+static __inline__ __device__ __T reduce(const thread_block_tile<_Size, _Parent> &__g, __T __v, _Op __op) {
+  return __gpurd_cg::__tile_reduce(__gpurd_cg::__bool_tag<(_Size > 32)>(), __g, __v, __op);
 }
 template <class _Group, class __T, class _Op>
 static __inline__ __device__ __T inclusive_scan(const _Group &__g, __T __v, _Op __op) {

@@ -9,6 +9,8 @@
 #include "gpurd_cuda_prelude.h"
 #include "cuComplex.h"
 
+#define CUBLAS_API_H_ /* helper_cuda.h tests it to add cuBLAS error names */
+
 typedef enum {
   CUBLAS_STATUS_SUCCESS = 0, CUBLAS_STATUS_NOT_INITIALIZED = 1,
   CUBLAS_STATUS_ALLOC_FAILED = 3, CUBLAS_STATUS_INVALID_VALUE = 7,

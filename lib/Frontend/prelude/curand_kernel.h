@@ -2,8 +2,10 @@
  *
  * The device API of cuRAND that Monte-Carlo style kernels call: state types,
  * curand_init, curand, curand_uniform/_normal (+ double, 2/4-wide,
- * log-normal, Poisson).  The generator is a small xorwow, so the state is
- * read and written the way the real one is; the numbers are NOT cuRAND's.
+ * log-normal, Poisson).  The pseudo-random generators are a small xorwow,
+ * so the state is read and written the way the real one is; the numbers are
+ * NOT cuRAND's.  The Sobol quasi-random generators (32/64-bit, scrambled)
+ * are the real algorithm with the state layout of cuRAND.
  *===----------------------------------------------------------------------===*/
 #ifndef GPURD_CURAND_KERNEL_H
 #define GPURD_CURAND_KERNEL_H
@@ -28,8 +30,6 @@ struct curandStateMRG32k3a : curandStateXORWOW {};
 typedef struct curandStateMRG32k3a curandStateMRG32k3a_t;
 struct curandStateMtgp32 : curandStateXORWOW {};
 typedef struct curandStateMtgp32 curandStateMtgp32_t;
-struct curandStateSobol32 : curandStateXORWOW {};
-typedef struct curandStateSobol32 curandStateSobol32_t;
 
 #define CURAND_2POW32_INV (2.3283064e-10f)
 #define CURAND_2POW32_INV_DOUBLE (2.3283064365386963e-10)
@@ -119,6 +119,81 @@ static __inline__ __device__ void skipahead(unsigned long long __n, curandStateX
 }
 static __inline__ __device__ void skipahead_sequence(unsigned long long __n, curandStateXORWOW *__s) {
   __s->d += (unsigned int)__n;
+}
+
+/* Sobol quasi-random generators, as cuRAND defines them: the state holds
+ * the dimension's direction vectors, the index i, the current value x and
+ * the scramble constant c (0 unless scrambled).  Each draw XORs in the
+ * direction vector of the lowest zero bit of i (Gray-code order), so the
+ * numbers are the real Sobol sequence of the given direction vectors. */
+#define __GPURD_SOBOL(STATE, UINT, BITS, FFS)                                  \
+  struct STATE {                                                               \
+    UINT i, x, c;                                                              \
+    UINT direction_vectors[BITS];                                              \
+  };                                                                           \
+  typedef struct STATE STATE##_t;                                              \
+  static __inline__ __device__ void skipahead(UINT __n, STATE *__s) {          \
+    UINT __i = __s->i + __n, __g = __i ^ (__i >> 1), __x = __s->c;             \
+    for (int __k = 0; __k < BITS; ++__k)                                       \
+      if ((__g >> __k) & 1)                                                    \
+        __x ^= __s->direction_vectors[__k];                                    \
+    __s->i = __i;                                                              \
+    __s->x = __x;                                                              \
+  }                                                                            \
+  static __inline__ __device__ void __gpurd_sobol_init(                        \
+      const UINT *__v, UINT __c, UINT __offset, STATE *__s) {                  \
+    for (int __k = 0; __k < BITS; ++__k)                                       \
+      __s->direction_vectors[__k] = __v[__k];                                  \
+    __s->i = 0;                                                                \
+    __s->c = __c;                                                              \
+    __s->x = __c;                                                              \
+    skipahead(__offset, __s);                                                  \
+  }                                                                            \
+  static __inline__ __device__ UINT curand(STATE *__s) {                       \
+    UINT __r = __s->x;                                                         \
+    __s->x ^= __s->direction_vectors[FFS(~__s->i) - 1];                        \
+    ++__s->i;                                                                  \
+    return __r;                                                                \
+  }                                                                            \
+  static __inline__ __device__ double curand_uniform_double(STATE *__s) {      \
+    return curand(__s) * (1.0 / (BITS == 32 ? 4294967296.0                     \
+                                            : 18446744073709551616.0)) +       \
+           (0.5 / (BITS == 32 ? 4294967296.0 : 18446744073709551616.0));       \
+  }                                                                            \
+  static __inline__ __device__ float curand_uniform(STATE *__s) {              \
+    return (float)curand_uniform_double(__s);                                  \
+  }                                                                            \
+  static __inline__ __device__ float curand_normal(STATE *__s) {               \
+    return normcdfinvf(curand_uniform(__s));                                   \
+  }                                                                            \
+  static __inline__ __device__ double curand_normal_double(STATE *__s) {       \
+    return normcdfinv(curand_uniform_double(__s));                             \
+  }                                                                            \
+  static __inline__ __device__ float curand_log_normal(                        \
+      STATE *__s, float __mean, float __stddev) {                              \
+    return expf(__mean + __stddev * curand_normal(__s));                       \
+  }                                                                            \
+  static __inline__ __device__ double curand_log_normal_double(                \
+      STATE *__s, double __mean, double __stddev) {                            \
+    return exp(__mean + __stddev * curand_normal_double(__s));                 \
+  }
+__GPURD_SOBOL(curandStateSobol32, unsigned int, 32, __ffs)
+__GPURD_SOBOL(curandStateScrambledSobol32, unsigned int, 32, __ffs)
+__GPURD_SOBOL(curandStateSobol64, unsigned long long, 64, __ffsll)
+__GPURD_SOBOL(curandStateScrambledSobol64, unsigned long long, 64, __ffsll)
+#undef __GPURD_SOBOL
+
+static __inline__ __device__ void curand_init(curandDirectionVectors32_t __v, unsigned int __offset, curandStateSobol32_t *__s) {
+  __gpurd_sobol_init(__v, 0u, __offset, __s);
+}
+static __inline__ __device__ void curand_init(curandDirectionVectors32_t __v, unsigned int __c, unsigned int __offset, curandStateScrambledSobol32_t *__s) {
+  __gpurd_sobol_init(__v, __c, __offset, __s);
+}
+static __inline__ __device__ void curand_init(curandDirectionVectors64_t __v, unsigned long long __offset, curandStateSobol64_t *__s) {
+  __gpurd_sobol_init(__v, 0ull, __offset, __s);
+}
+static __inline__ __device__ void curand_init(curandDirectionVectors64_t __v, unsigned long long __c, unsigned long long __offset, curandStateScrambledSobol64_t *__s) {
+  __gpurd_sobol_init(__v, __c, __offset, __s);
 }
 
 #endif /* GPURD_CURAND_KERNEL_H */

@@ -689,6 +689,7 @@ enum cudaSurfaceFormatMode { cudaFormatModeForced = 0, cudaFormatModeAuto = 1 };
 #define cudaSurfaceType2DLayered 0xF2
 #define cudaSurfaceTypeCubemapLayered 0xFC
 
+/* Every attribute of CUDA 12.x, with its value. */
 enum cudaDeviceAttr {
   cudaDevAttrMaxThreadsPerBlock = 1, cudaDevAttrMaxBlockDimX = 2,
   cudaDevAttrMaxBlockDimY = 3, cudaDevAttrMaxBlockDimZ = 4,
@@ -700,21 +701,132 @@ enum cudaDeviceAttr {
   cudaDevAttrGpuOverlap = 15, cudaDevAttrMultiProcessorCount = 16,
   cudaDevAttrKernelExecTimeout = 17, cudaDevAttrIntegrated = 18,
   cudaDevAttrCanMapHostMemory = 19, cudaDevAttrComputeMode = 20,
+  cudaDevAttrMaxTexture1DWidth = 21, cudaDevAttrMaxTexture2DWidth = 22,
+  cudaDevAttrMaxTexture2DHeight = 23, cudaDevAttrMaxTexture3DWidth = 24,
+  cudaDevAttrMaxTexture3DHeight = 25, cudaDevAttrMaxTexture3DDepth = 26,
+  cudaDevAttrMaxTexture2DLayeredWidth = 27,
+  cudaDevAttrMaxTexture2DLayeredHeight = 28,
+  cudaDevAttrMaxTexture2DLayeredLayers = 29, cudaDevAttrSurfaceAlignment = 30,
   cudaDevAttrConcurrentKernels = 31, cudaDevAttrEccEnabled = 32,
   cudaDevAttrPciBusId = 33, cudaDevAttrPciDeviceId = 34,
-  cudaDevAttrMemoryClockRate = 36, cudaDevAttrGlobalMemoryBusWidth = 37,
-  cudaDevAttrL2CacheSize = 38, cudaDevAttrMaxThreadsPerMultiProcessor = 39,
+  cudaDevAttrTccDriver = 35, cudaDevAttrMemoryClockRate = 36,
+  cudaDevAttrGlobalMemoryBusWidth = 37, cudaDevAttrL2CacheSize = 38,
+  cudaDevAttrMaxThreadsPerMultiProcessor = 39,
   cudaDevAttrAsyncEngineCount = 40, cudaDevAttrUnifiedAddressing = 41,
-  cudaDevAttrComputeCapabilityMajor = 75, cudaDevAttrComputeCapabilityMinor = 76,
-  cudaDevAttrManagedMemory = 83, cudaDevAttrConcurrentManagedAccess = 89,
-  cudaDevAttrCooperativeLaunch = 95, cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrMaxTexture1DLayeredWidth = 42,
+  cudaDevAttrMaxTexture1DLayeredLayers = 43,
+  cudaDevAttrMaxTexture2DGatherWidth = 45,
+  cudaDevAttrMaxTexture2DGatherHeight = 46,
+  cudaDevAttrMaxTexture3DWidthAlt = 47, cudaDevAttrMaxTexture3DHeightAlt = 48,
+  cudaDevAttrMaxTexture3DDepthAlt = 49, cudaDevAttrPciDomainId = 50,
+  cudaDevAttrTexturePitchAlignment = 51,
+  cudaDevAttrMaxTextureCubemapWidth = 52,
+  cudaDevAttrMaxTextureCubemapLayeredWidth = 53,
+  cudaDevAttrMaxTextureCubemapLayeredLayers = 54,
+  cudaDevAttrMaxSurface1DWidth = 55, cudaDevAttrMaxSurface2DWidth = 56,
+  cudaDevAttrMaxSurface2DHeight = 57, cudaDevAttrMaxSurface3DWidth = 58,
+  cudaDevAttrMaxSurface3DHeight = 59, cudaDevAttrMaxSurface3DDepth = 60,
+  cudaDevAttrMaxSurface1DLayeredWidth = 61,
+  cudaDevAttrMaxSurface1DLayeredLayers = 62,
+  cudaDevAttrMaxSurface2DLayeredWidth = 63,
+  cudaDevAttrMaxSurface2DLayeredHeight = 64,
+  cudaDevAttrMaxSurface2DLayeredLayers = 65,
+  cudaDevAttrMaxSurfaceCubemapWidth = 66,
+  cudaDevAttrMaxSurfaceCubemapLayeredWidth = 67,
+  cudaDevAttrMaxSurfaceCubemapLayeredLayers = 68,
+  cudaDevAttrMaxTexture1DLinearWidth = 69,
+  cudaDevAttrMaxTexture2DLinearWidth = 70,
+  cudaDevAttrMaxTexture2DLinearHeight = 71,
+  cudaDevAttrMaxTexture2DLinearPitch = 72,
+  cudaDevAttrMaxTexture2DMipmappedWidth = 73,
+  cudaDevAttrMaxTexture2DMipmappedHeight = 74,
+  cudaDevAttrComputeCapabilityMajor = 75,
+  cudaDevAttrComputeCapabilityMinor = 76,
+  cudaDevAttrMaxTexture1DMipmappedWidth = 77,
+  cudaDevAttrStreamPrioritiesSupported = 78,
+  cudaDevAttrGlobalL1CacheSupported = 79,
+  cudaDevAttrLocalL1CacheSupported = 80,
   cudaDevAttrMaxSharedMemoryPerMultiprocessor = 81,
-  cudaDevAttrMaxRegistersPerMultiprocessor = 82,
-  cudaDevAttrMaxBlocksPerMultiprocessor = 106
+  cudaDevAttrMaxRegistersPerMultiprocessor = 82, cudaDevAttrManagedMemory = 83,
+  cudaDevAttrIsMultiGpuBoard = 84, cudaDevAttrMultiGpuBoardGroupID = 85,
+  cudaDevAttrHostNativeAtomicSupported = 86,
+  cudaDevAttrSingleToDoublePrecisionPerfRatio = 87,
+  cudaDevAttrPageableMemoryAccess = 88,
+  cudaDevAttrConcurrentManagedAccess = 89,
+  cudaDevAttrComputePreemptionSupported = 90,
+  cudaDevAttrCanUseHostPointerForRegisteredMem = 91,
+  cudaDevAttrCooperativeLaunch = 95,
+  cudaDevAttrCooperativeMultiDeviceLaunch = 96,
+  cudaDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cudaDevAttrCanFlushRemoteWrites = 98, cudaDevAttrHostRegisterSupported = 99,
+  cudaDevAttrPageableMemoryAccessUsesHostPageTables = 100,
+  cudaDevAttrDirectManagedMemAccessFromHost = 101,
+  cudaDevAttrMaxBlocksPerMultiprocessor = 106,
+  cudaDevAttrMaxPersistingL2CacheSize = 108,
+  cudaDevAttrMaxAccessPolicyWindowSize = 109,
+  cudaDevAttrSparseCudaArraySupported = 112,
+  cudaDevAttrHostRegisterReadOnlySupported = 113,
+  cudaDevAttrTimelineSemaphoreInteropSupported = 114,
+  cudaDevAttrMaxTimelineSemaphoreInteropSupported = 114,
+  cudaDevAttrMemoryPoolsSupported = 115,
+  cudaDevAttrGPUDirectRDMASupported = 116,
+  cudaDevAttrGPUDirectRDMAFlushWritesOptions = 117,
+  cudaDevAttrGPUDirectRDMAWritesOrdering = 118,
+  cudaDevAttrMemoryPoolSupportedHandleTypes = 119,
+  cudaDevAttrClusterLaunch = 120,
+  cudaDevAttrDeferredMappingCudaArraySupported = 121,
+  cudaDevAttrIpcEventSupport = 125, cudaDevAttrMemSyncDomainCount = 126,
+  cudaDevAttrNumaConfig = 130, cudaDevAttrNumaId = 131,
+  cudaDevAttrMpsEnabled = 133, cudaDevAttrHostNumaId = 134,
+  cudaDevAttrD3D12CigSupported = 135
 };
 enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
-  cudaFuncAttributePreferredSharedMemoryCarveout = 9
+  cudaFuncAttributePreferredSharedMemoryCarveout = 9,
+  cudaFuncAttributeClusterDimMustBeSet = 10,
+  cudaFuncAttributeRequiredClusterWidth = 11,
+  cudaFuncAttributeRequiredClusterHeight = 12,
+  cudaFuncAttributeRequiredClusterDepth = 13,
+  cudaFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cudaFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cudaFuncAttributeMax
+};
+/* cudaDeviceGetP2PAttribute */
+enum cudaDeviceP2PAttr {
+  cudaDevP2PAttrPerformanceRank = 1, cudaDevP2PAttrAccessSupported = 2,
+  cudaDevP2PAttrNativeAtomicSupported = 3,
+  cudaDevP2PAttrCudaArrayAccessSupported = 4
+};
+/* cudaMemRangeGetAttribute(s) */
+enum cudaMemRangeAttribute {
+  cudaMemRangeAttributeReadMostly = 1,
+  cudaMemRangeAttributePreferredLocation = 2,
+  cudaMemRangeAttributeAccessedBy = 3,
+  cudaMemRangeAttributeLastPrefetchLocation = 4,
+  cudaMemRangeAttributePreferredLocationType = 5,
+  cudaMemRangeAttributePreferredLocationId = 6,
+  cudaMemRangeAttributeLastPrefetchLocationType = 7,
+  cudaMemRangeAttributeLastPrefetchLocationId = 8
+};
+enum cudaStreamCaptureStatus {
+  cudaStreamCaptureStatusNone = 0, cudaStreamCaptureStatusActive = 1,
+  cudaStreamCaptureStatusInvalidated = 2
+};
+/* Graphics interop (the API-independent part; cuda_gl_interop.h adds GL). */
+enum cudaGraphicsRegisterFlags {
+  cudaGraphicsRegisterFlagsNone = 0, cudaGraphicsRegisterFlagsReadOnly = 1,
+  cudaGraphicsRegisterFlagsWriteDiscard = 2,
+  cudaGraphicsRegisterFlagsSurfaceLoadStore = 4,
+  cudaGraphicsRegisterFlagsTextureGather = 8
+};
+enum cudaGraphicsMapFlags {
+  cudaGraphicsMapFlagsNone = 0, cudaGraphicsMapFlagsReadOnly = 1,
+  cudaGraphicsMapFlagsWriteDiscard = 2
+};
+enum cudaGraphicsCubeFace {
+  cudaGraphicsCubeFacePositiveX = 0, cudaGraphicsCubeFaceNegativeX = 1,
+  cudaGraphicsCubeFacePositiveY = 2, cudaGraphicsCubeFaceNegativeY = 3,
+  cudaGraphicsCubeFacePositiveZ = 4, cudaGraphicsCubeFaceNegativeZ = 5
 };
 
 /* Stream/event/host-alloc flags. */
@@ -748,6 +860,23 @@ enum cudaFuncAttribute {
 #define cudaArraySurfaceLoadStore 0x02
 #define cudaArrayCubemap 0x04
 #define cudaArrayTextureGather 0x08
+#define cudaEventRecordDefault 0x00
+#define cudaEventRecordExternal 0x01
+#define cudaEventWaitDefault 0x00
+#define cudaEventWaitExternal 0x01
+#define cudaHostRegisterIoMemory 0x04
+#define cudaHostRegisterReadOnly 0x08
+#define cudaDeviceScheduleMask 0x07
+#define cudaDeviceSyncMemops 0x80
+#define cudaDeviceMask 0xff
+#define cudaArrayColorAttachment 0x20
+#define cudaArraySparse 0x40
+#define cudaArrayDeferredMapping 0x80
+#define cudaOccupancyDisableCachingOverride 0x01
+#define cudaCooperativeLaunchMultiDeviceNoPreSync 0x01
+#define cudaCooperativeLaunchMultiDeviceNoPostSync 0x02
+#define cudaInitDeviceFlagsAreValid 0x01
+#define CUDA_IPC_HANDLE_SIZE 64
 #define cudaCpuDeviceId ((int)-1)
 #define cudaInvalidDeviceId ((int)-2)
 #define cudaIpcMemLazyEnablePeerAccess 0x01
@@ -917,8 +1046,21 @@ typedef enum cudaLaunchAttributeID {
   cudaLaunchAttributeClusterSchedulingPolicyPreference = 5,
   cudaLaunchAttributeProgrammaticStreamSerialization = 6,
   cudaLaunchAttributeProgrammaticEvent = 7,
-  cudaLaunchAttributePriority = 8
+  cudaLaunchAttributePriority = 8,
+  cudaLaunchAttributeMemSyncDomainMap = 9,
+  cudaLaunchAttributeMemSyncDomain = 10,
+  cudaLaunchAttributeLaunchCompletionEvent = 12,
+  cudaLaunchAttributeDeviceUpdatableKernelNode = 13,
+  cudaLaunchAttributePreferredSharedMemoryCarveout = 14
 } cudaLaunchAttributeID;
+typedef enum cudaLaunchMemSyncDomain {
+  cudaLaunchMemSyncDomainDefault = 0, cudaLaunchMemSyncDomainRemote = 1
+} cudaLaunchMemSyncDomain;
+typedef struct cudaLaunchMemSyncDomainMap_st {
+  unsigned char default_;
+  unsigned char remote;
+} cudaLaunchMemSyncDomainMap;
+typedef struct CUgraphDeviceUpdatableNode_st *cudaGraphDeviceNode_t;
 typedef union cudaLaunchAttributeValue {
   char pad[64];
   struct cudaAccessPolicyWindow accessPolicyWindow;
@@ -929,6 +1071,11 @@ typedef union cudaLaunchAttributeValue {
   int programmaticStreamSerializationAllowed;
   struct { cudaEvent_t event; int flags; int triggerAtBlockStart; } programmaticEvent;
   int priority;
+  cudaLaunchMemSyncDomainMap memSyncDomainMap;
+  cudaLaunchMemSyncDomain memSyncDomain;
+  struct { cudaEvent_t event; int flags; } launchCompletionEvent;
+  struct { int deviceUpdatable; cudaGraphDeviceNode_t devNode; } deviceUpdatableKernelNode;
+  unsigned int sharedMemCarveout;
 } cudaLaunchAttributeValue;
 typedef struct cudaLaunchAttribute_st {
   cudaLaunchAttributeID id;
@@ -943,6 +1090,49 @@ typedef struct cudaLaunchConfig_st {
   cudaLaunchAttribute *attrs;
   unsigned int numAttrs;
 } cudaLaunchConfig_t;
+/* Stream and kernel-node attributes are launch attributes (CUDA 12). */
+typedef cudaLaunchAttributeID cudaStreamAttrID;
+typedef cudaLaunchAttributeValue cudaStreamAttrValue;
+#define cudaStreamAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaStreamAttributeSynchronizationPolicy cudaLaunchAttributeSynchronizationPolicy
+#define cudaStreamAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaStreamAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaStreamAttributePriority cudaLaunchAttributePriority
+typedef cudaLaunchAttributeID cudaKernelNodeAttrID;
+typedef cudaLaunchAttributeValue cudaKernelNodeAttrValue;
+#define cudaKernelNodeAttributeAccessPolicyWindow cudaLaunchAttributeAccessPolicyWindow
+#define cudaKernelNodeAttributeCooperative cudaLaunchAttributeCooperative
+#define cudaKernelNodeAttributePriority cudaLaunchAttributePriority
+#define cudaKernelNodeAttributeClusterDimension cudaLaunchAttributeClusterDimension
+#define cudaKernelNodeAttributeClusterSchedulingPolicyPreference cudaLaunchAttributeClusterSchedulingPolicyPreference
+#define cudaKernelNodeAttributeMemSyncDomainMap cudaLaunchAttributeMemSyncDomainMap
+#define cudaKernelNodeAttributeMemSyncDomain cudaLaunchAttributeMemSyncDomain
+#define cudaKernelNodeAttributePreferredSharedMemoryCarveout cudaLaunchAttributePreferredSharedMemoryCarveout
+#define cudaKernelNodeAttributeDeviceUpdatableKernelNode cudaLaunchAttributeDeviceUpdatableKernelNode
+
+/* Peer 3D copies, array properties (cudaArrayGetSparseProperties, ...). */
+struct cudaMemcpy3DPeerParms {
+  cudaArray_t srcArray;
+  struct cudaPos srcPos;
+  struct cudaPitchedPtr srcPtr;
+  int srcDevice;
+  cudaArray_t dstArray;
+  struct cudaPos dstPos;
+  struct cudaPitchedPtr dstPtr;
+  int dstDevice;
+  struct cudaExtent extent;
+};
+struct cudaArraySparseProperties {
+  struct { unsigned int width, height, depth; } tileExtent;
+  unsigned int miptailFirstLevel;
+  unsigned long long miptailSize;
+  unsigned int flags;
+  unsigned int reserved[4];
+};
+struct cudaArrayMemoryRequirements {
+  size_t size, alignment;
+  unsigned int reserved[4];
+};
 
 /*===--- 9. Runtime API functions (cuda_runtime_api.h) --------------------===*/
 
@@ -977,6 +1167,9 @@ cudaError_t cudaDeviceDisablePeerAccess(int peerDevice);
 cudaError_t cudaDeviceGetPCIBusId(char *pciBusId, int len, int device);
 cudaError_t cudaDeviceGetByPCIBusId(int *device, const char *pciBusId);
 cudaError_t cudaDeviceGetStreamPriorityRange(int *leastPriority, int *greatestPriority);
+__GPURD_HD_API cudaError_t cudaDeviceGetP2PAttribute(int *value, enum cudaDeviceP2PAttr attr, int srcDevice, int dstDevice);
+cudaError_t cudaInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+cudaError_t cudaCtxResetPersistingL2Cache(void);
 cudaError_t cudaDriverGetVersion(int *driverVersion);
 __GPURD_HD_API cudaError_t cudaRuntimeGetVersion(int *runtimeVersion);
 /* Deprecated thread-level versions of the device calls. */
@@ -1038,34 +1231,64 @@ cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr, int value, struct 
 cudaError_t cudaIpcGetMemHandle(cudaIpcMemHandle_t *handle, void *devPtr);
 cudaError_t cudaIpcOpenMemHandle(void **devPtr, cudaIpcMemHandle_t handle, unsigned int flags);
 cudaError_t cudaIpcCloseMemHandle(void *devPtr);
+cudaError_t cudaIpcGetEventHandle(cudaIpcEventHandle_t *handle, cudaEvent_t event);
+cudaError_t cudaIpcOpenEventHandle(cudaEvent_t *event, cudaIpcEventHandle_t handle);
+cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr, int value, struct cudaExtent extent, cudaStream_t stream __dv(0));
+cudaError_t cudaMemcpy3DPeer(const struct cudaMemcpy3DPeerParms *p);
+cudaError_t cudaMemcpy3DPeerAsync(const struct cudaMemcpy3DPeerParms *p, cudaStream_t stream __dv(0));
+cudaError_t cudaMemcpyFromArrayAsync(void *dst, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t count, enum cudaMemcpyKind kind, cudaStream_t stream __dv(0));
+cudaError_t cudaMemcpy2DToArrayAsync(cudaArray_t dst, size_t wOffset, size_t hOffset, const void *src, size_t spitch, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream __dv(0));
+cudaError_t cudaMemcpy2DFromArrayAsync(void *dst, size_t dpitch, cudaArray_const_t src, size_t wOffset, size_t hOffset, size_t width, size_t height, enum cudaMemcpyKind kind, cudaStream_t stream __dv(0));
+cudaError_t cudaMemcpy2DArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t width, size_t height, enum cudaMemcpyKind kind __dv(cudaMemcpyDeviceToDevice));
+cudaError_t cudaMemcpyArrayToArray(cudaArray_t dst, size_t wOffsetDst, size_t hOffsetDst, cudaArray_const_t src, size_t wOffsetSrc, size_t hOffsetSrc, size_t count, enum cudaMemcpyKind kind __dv(cudaMemcpyDeviceToDevice));
+cudaError_t cudaMemRangeGetAttribute(void *data, size_t dataSize, enum cudaMemRangeAttribute attribute, const void *devPtr, size_t count);
+cudaError_t cudaMemRangeGetAttributes(void **data, size_t *dataSizes, enum cudaMemRangeAttribute *attributes, size_t numAttributes, const void *devPtr, size_t count);
+
+/* Arrays: mipmapped, layered and planar */
+cudaError_t cudaMallocMipmappedArray(cudaMipmappedArray_t *mipmappedArray, const struct cudaChannelFormatDesc *desc, struct cudaExtent extent, unsigned int numLevels, unsigned int flags __dv(0));
+cudaError_t cudaGetMipmappedArrayLevel(cudaArray_t *levelArray, cudaMipmappedArray_const_t mipmappedArray, unsigned int level);
+cudaError_t cudaFreeMipmappedArray(cudaMipmappedArray_t mipmappedArray);
+cudaError_t cudaArrayGetInfo(struct cudaChannelFormatDesc *desc, struct cudaExtent *extent, unsigned int *flags, cudaArray_t array);
+cudaError_t cudaArrayGetPlane(cudaArray_t *pPlaneArray, cudaArray_t hArray, unsigned int planeIdx);
+cudaError_t cudaArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements, cudaArray_t array, int device);
+cudaError_t cudaMipmappedArrayGetMemoryRequirements(struct cudaArrayMemoryRequirements *memoryRequirements, cudaMipmappedArray_t mipmap, int device);
+cudaError_t cudaArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties, cudaArray_t array);
+cudaError_t cudaMipmappedArrayGetSparseProperties(struct cudaArraySparseProperties *sparseProperties, cudaMipmappedArray_t mipmap);
+
+/* Graphics interop, independent of the graphics API */
+cudaError_t cudaGraphicsUnregisterResource(cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsResourceSetMapFlags(cudaGraphicsResource_t resource, unsigned int flags);
+cudaError_t cudaGraphicsMapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream __dv(0));
+cudaError_t cudaGraphicsUnmapResources(int count, cudaGraphicsResource_t *resources, cudaStream_t stream __dv(0));
+cudaError_t cudaGraphicsResourceGetMappedPointer(void **devPtr, size_t *size, cudaGraphicsResource_t resource);
+cudaError_t cudaGraphicsSubResourceGetMappedArray(cudaArray_t *array, cudaGraphicsResource_t resource, unsigned int arrayIndex, unsigned int mipLevel);
+cudaError_t cudaGraphicsResourceGetMappedMipmappedArray(cudaMipmappedArray_t *mipmappedArray, cudaGraphicsResource_t resource);
 
 /* Streams and events */
 cudaError_t cudaStreamCreate(cudaStream_t *pStream);
 __GPURD_HD_API cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream, unsigned int flags);
 cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream, unsigned int flags, int priority);
+__GPURD_HD_API cudaError_t cudaStreamGetPriority(cudaStream_t hStream, int *priority);
+__GPURD_HD_API cudaError_t cudaStreamGetFlags(cudaStream_t hStream, unsigned int *flags);
+__GPURD_HD_API cudaError_t cudaStreamGetId(cudaStream_t hStream, unsigned long long *streamId);
+__GPURD_HD_API cudaError_t cudaStreamCopyAttributes(cudaStream_t dst, cudaStream_t src);
+__GPURD_HD_API cudaError_t cudaStreamGetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, cudaStreamAttrValue *value_out);
+__GPURD_HD_API cudaError_t cudaStreamSetAttribute(cudaStream_t hStream, cudaStreamAttrID attr, const cudaStreamAttrValue *value);
 __GPURD_HD_API cudaError_t cudaStreamDestroy(cudaStream_t stream);
 cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 cudaError_t cudaStreamQuery(cudaStream_t stream);
 __GPURD_HD_API cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event, unsigned int flags __dv(0));
 cudaError_t cudaStreamAddCallback(cudaStream_t stream, cudaStreamCallback_t callback, void *userData, unsigned int flags);
 cudaError_t cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length __dv(0), unsigned int flags __dv(cudaMemAttachSingle));
-cudaError_t cudaStreamBeginCapture(cudaStream_t stream, enum cudaStreamCaptureMode mode);
-cudaError_t cudaStreamEndCapture(cudaStream_t stream, cudaGraph_t *pGraph);
 cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn, void *userData);
 cudaError_t cudaEventCreate(cudaEvent_t *event);
 __GPURD_HD_API cudaError_t cudaEventCreateWithFlags(cudaEvent_t *event, unsigned int flags);
 __GPURD_HD_API cudaError_t cudaEventRecord(cudaEvent_t event, cudaStream_t stream __dv(0));
+__GPURD_HD_API cudaError_t cudaEventRecordWithFlags(cudaEvent_t event, cudaStream_t stream __dv(0), unsigned int flags __dv(0));
 cudaError_t cudaEventQuery(cudaEvent_t event);
 cudaError_t cudaEventSynchronize(cudaEvent_t event);
 __GPURD_HD_API cudaError_t cudaEventDestroy(cudaEvent_t event);
 cudaError_t cudaEventElapsedTime(float *ms, cudaEvent_t start, cudaEvent_t end);
-
-/* Graphs (the few calls stream-capture code uses) */
-cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
-cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec, cudaGraph_t graph, cudaGraphNode_t *pErrorNode, char *pLogBuffer, size_t bufferSize);
-cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec, cudaStream_t stream);
-cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
-cudaError_t cudaGraphDestroy(cudaGraph_t graph);
 
 /* Execution control */
 __GPURD_HD_API cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr, const void *func);
@@ -1115,7 +1338,16 @@ unsigned __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
                                     size_t *sharedMem, void *stream);
 } /* extern "C" */
 
+/* 9a. Memory pools and stream-ordered allocation; 9b. graphs and stream
+ * capture.  Each family in its own header (types, calls, C++ overloads). */
+#include "gpurd_cuda_mempool.h"
+#include "gpurd_cuda_graph.h"
+
 /*===--- 10. C++ runtime API (cuda_runtime.h, channel_descriptor.h) -------===*/
+
+static __inline__ __host__ cudaError_t cudaEventCreate(cudaEvent_t *__e, unsigned int __flags) {
+  return ::cudaEventCreateWithFlags(__e, __flags);
+}
 
 /* Channel descriptors for cudaCreateChannelDesc<T>(). */
 template <class __T> __inline__ __host__ cudaChannelFormatDesc cudaCreateChannelDesc(void) {
@@ -1399,5 +1631,32 @@ template <class __T, class __V> __device__ void surf1Dwrite(__V __v, surface<__T
 template <class __T, class __V> __device__ void surf2Dwrite(__V __v, surface<__T, cudaSurfaceType2D> __s, int __x, int __y, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
 template <class __T, class __V> __device__ void surf3Dwrite(__V __v, surface<__T, cudaSurfaceType3D> __s, int __x, int __y, int __z, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
 template <class __V, class __T> __device__ void surf2Dread(__V *__r, surface<__T, cudaSurfaceType2D> __s, int __x, int __y, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surf1Dread(__T *__r, cudaSurfaceObject_t __s, int __x, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surf3Dread(__T *__r, cudaSurfaceObject_t __s, int __x, int __y, int __z, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+/* Layered and cubemap surfaces: a layer index, a face (0-5) or a
+ * layer * 6 + face selects the 1D/2D image. */
+template <class __T> __device__ void surf1DLayeredwrite(__T __v, cudaSurfaceObject_t __s, int __x, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surf2DLayeredwrite(__T __v, cudaSurfaceObject_t __s, int __x, int __y, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surfCubemapwrite(__T __v, cudaSurfaceObject_t __s, int __x, int __y, int __face, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surfCubemapLayeredwrite(__T __v, cudaSurfaceObject_t __s, int __x, int __y, int __layerFace, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ __T surf1DLayeredread(cudaSurfaceObject_t __s, int __x, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ __T surf2DLayeredread(cudaSurfaceObject_t __s, int __x, int __y, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ __T surfCubemapread(cudaSurfaceObject_t __s, int __x, int __y, int __face, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ __T surfCubemapLayeredread(cudaSurfaceObject_t __s, int __x, int __y, int __layerFace, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surf1DLayeredread(__T *__r, cudaSurfaceObject_t __s, int __x, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surf2DLayeredread(__T *__r, cudaSurfaceObject_t __s, int __x, int __y, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surfCubemapread(__T *__r, cudaSurfaceObject_t __s, int __x, int __y, int __face, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T> __device__ void surfCubemapLayeredread(__T *__r, cudaSurfaceObject_t __s, int __x, int __y, int __layerFace, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+/* The same on surface references. */
+template <class __T, class __V> __device__ void surf1DLayeredwrite(__V __v, surface<__T, cudaSurfaceType1DLayered> __s, int __x, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T, class __V> __device__ void surf2DLayeredwrite(__V __v, surface<__T, cudaSurfaceType2DLayered> __s, int __x, int __y, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T, class __V> __device__ void surfCubemapwrite(__V __v, surface<__T, cudaSurfaceTypeCubemap> __s, int __x, int __y, int __face, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __T, class __V> __device__ void surfCubemapLayeredwrite(__V __v, surface<__T, cudaSurfaceTypeCubemapLayered> __s, int __x, int __y, int __layerFace, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __V, class __T> __device__ void surf1Dread(__V *__r, surface<__T, cudaSurfaceType1D> __s, int __x, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __V, class __T> __device__ void surf3Dread(__V *__r, surface<__T, cudaSurfaceType3D> __s, int __x, int __y, int __z, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __V, class __T> __device__ void surf1DLayeredread(__V *__r, surface<__T, cudaSurfaceType1DLayered> __s, int __x, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __V, class __T> __device__ void surf2DLayeredread(__V *__r, surface<__T, cudaSurfaceType2DLayered> __s, int __x, int __y, int __layer, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __V, class __T> __device__ void surfCubemapread(__V *__r, surface<__T, cudaSurfaceTypeCubemap> __s, int __x, int __y, int __face, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
+template <class __V, class __T> __device__ void surfCubemapLayeredread(__V *__r, surface<__T, cudaSurfaceTypeCubemapLayered> __s, int __x, int __y, int __layerFace, enum cudaSurfaceBoundaryMode __m = cudaBoundaryModeTrap);
 
 #endif /* GPURD_CUDA_PRELUDE_H */
