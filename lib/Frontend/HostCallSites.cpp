@@ -17,6 +17,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include <algorithm>
+
 using namespace clang;
 using namespace gpurd::host;
 
@@ -142,8 +144,14 @@ HostEvaluator::incomingValue(const ParmVarDecl *param, const FieldDecl *member,
   if (callers.calls.empty())
     return unknown(head + ", which is not called in this file");
 
-  // The callers that agree give the value without a choice.
-  const std::vector<const CallExpr *> &calls = callers.calls;
+  // The callers that agree give the value without a choice. A function
+  // that calls itself is entered first from elsewhere: those calls come
+  // first.
+  std::vector<const CallExpr *> calls = callers.calls;
+  std::stable_partition(calls.begin(), calls.end(), [&](const CallExpr *c) {
+    const FunctionDecl *caller = callerOf(context, c);
+    return !caller || caller->getCanonicalDecl() != owner->getCanonicalDecl();
+  });
   ChoiceKey key{owner->getCanonicalDecl(), nullptr};
   auto chosen = selection.find(key);
   if (calls.size() > 1 && chosen == selection.end()) {

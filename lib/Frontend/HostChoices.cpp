@@ -345,14 +345,14 @@ HostEvaluator::conditionalValue(const VarDecl *var, const FieldDecl *member,
   std::string name = var->getNameAsString();
   if (member)
     name += "." + member->getNameAsString();
-  // A component of a dim3 written whole is described by the whole value as
-  // written, once for all components.
+  // A component of a dim3 assigned whole is described by the value as
+  // written, once for all components; otherwise by its own value.
   const Write *chosen = known[index];
   std::string shown = valueText(*value);
-  if (field && chosen->field)
-    name += std::string(".") + "xyz"[*field];
-  else if (field && chosen->valueExpr)
+  if (field && !chosen->field && chosen->kind == Write::Assign)
     shown = text(chosen->valueExpr);
+  else if (field)
+    name += std::string(".") + "xyz"[*field];
   std::string why = "it" + reason.substr(reason.find("' ") + 1);
   std::string which = known.size() == 1
                           ? why

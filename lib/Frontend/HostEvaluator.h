@@ -88,6 +88,16 @@ public:
     ChoiceKey key;
     unsigned alternatives = 0;
   };
+  /// Runs \p evaluate (which evaluates with this evaluator) without
+  /// recording choice points or assumptions: for what is shown rather than
+  /// used (the text of a pointer argument).
+  template <typename Evaluate> auto withoutChoices(Evaluate evaluate) {
+    ProbeState state = startProbe();
+    auto out = evaluate();
+    endProbe(state);
+    return out;
+  }
+
   /// Starts the evaluation of one variant of the launch \p launch: choice
   /// points take the alternatives of \p selection (the first where it says
   /// nothing), and a variable that the condition of a branch around the

@@ -666,13 +666,18 @@ private:
       QualType canonical = type.getCanonicalType();
       bool isScalar =
           canonical->isArithmeticType() || canonical->isEnumeralType();
-      if (request.argsArray)
-        arg.value = evaluator.evaluateArgument(
-            request.argsArray, i, isScalar ? type : QualType(), request.point);
-      else
-        arg.value = evaluator.evaluate(
-            request.args[i], request.point,
-            request.convertArgs && isScalar ? type : QualType());
+      // A pointer or structure is shown as written: its value is no
+      // variant's business.
+      auto evaluate = [&] {
+        if (request.argsArray)
+          return evaluator.evaluateArgument(request.argsArray, i,
+                                            isScalar ? type : QualType(),
+                                            request.point);
+        return evaluator.evaluate(request.args[i], request.point,
+                                  request.convertArgs && isScalar ? type
+                                                                  : QualType());
+      };
+      arg.value = isScalar ? evaluate() : evaluator.withoutChoices(evaluate);
       if (!isScalar) {
         arg.value.value = std::monostate();
         arg.value.unknownReason = "not a scalar";
