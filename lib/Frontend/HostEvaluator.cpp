@@ -70,6 +70,7 @@ EvaluatedValue HostEvaluator::evaluateArgument(const Expr *argsArray,
                                                const Stmt *point) {
   reason_.clear();
   depth = 0;
+  steps = 0;
   EvaluatedValue out;
   std::string arrayText = text(argsArray);
   out.text = arrayText + "[" + std::to_string(index) + "]";
@@ -140,6 +141,7 @@ EvaluatedValue HostEvaluator::evaluate(const Expr *expr, const Stmt *point,
                                        QualType type) {
   reason_.clear();
   depth = 0;
+  steps = 0;
   std::optional<HostScalar> value = scalar(expr, point);
   if (value && !type.isNull())
     value = cast(*value, type);
@@ -152,6 +154,7 @@ Dim3Value HostEvaluator::evaluateDim3(const Expr *expr, const Stmt *point) {
   for (unsigned i = 0; i < 3; ++i) {
     reason_.clear();
     depth = 0;
+    steps = 0;
     out.components[i] = toEvaluated(nullptr, dim3Component(expr, i, point));
     out.components[i].text = out.text;
   }

@@ -4,10 +4,15 @@
 // dimensions, dynamic shared memory, scalar kernel arguments) the way a reader
 // of the code would: through #defines, constexpr/const variables, enumerators,
 // sizeof, dim3 constructors and member reads (`block.x`), calls of small
-// helpers such as `iDivUp(n, 16)` and of ceil/floor/min/max, and through
+// helpers such as `iDivUp(n, 16)` and of ceil/floor/min/max, through
 // local variables whose last assignment before the launch is certain (no
-// branch, loop or escaping address in between). Anything else is unknown,
-// with a reason a user can act on. For the runtime's launch functions it also
+// branch, loop or escaping address in between), and through parameters, from
+// the arguments the function's callers pass. Where the host code may give a
+// value one of a few values (a loop around the launch, assignments under a
+// condition, callers that disagree), each is an alternative of a choice
+// point, and the launch has one variant per combination (beginVariant).
+// Anything else is unknown, with a reason a user can act on that names the
+// chain it followed. For the runtime's launch functions it also
 // reads argument arrays (`void *args[] = {&n}`) and the members of a
 // cudaLaunchConfig_t, and for function pointers it lists the values that may
 // reach a launch.
@@ -23,11 +28,39 @@
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpurd {
+
+/// Every call of each function of a translation unit, found once (on the
+/// first question), so that a parameter's value can be read from the
+/// arguments the function's callers pass.
+class CallSites {
+public:
+  explicit CallSites(clang::ASTContext &context) : context(context) {}
+
+  struct Callers {
+    /// The calls, in the order of the translation unit.
+    std::vector<const clang::CallExpr *> calls;
+    /// A use of the function other than a call (its address taken): then it
+    /// may be called from where gpurd cannot see.
+    const clang::Expr *otherUse = nullptr;
+  };
+  /// The callers of \p function (any of its declarations).
+  const Callers &of(const clang::FunctionDecl *function);
+
+private:
+  void build();
+
+  clang::ASTContext &context;
+  bool built = false;
+  llvm::DenseMap<const clang::FunctionDecl *, Callers> callers;
+  Callers none;
+};
 
 /// A scalar host value: an integer of the expression's width and signedness,
 /// or a floating-point value.
@@ -40,8 +73,42 @@ struct HostScalar {
 class HostEvaluator {
 public:
   /// \p function is the function containing the launch; may be null.
-  HostEvaluator(clang::ASTContext &context, const clang::FunctionDecl *function)
-      : context(context), function(function) {}
+  /// \p callSites, when given, lets parameters take their callers' values.
+  HostEvaluator(clang::ASTContext &context, const clang::FunctionDecl *function,
+                CallSites *callSites = nullptr)
+      : context(context), function(function), callSites(callSites) {}
+
+  /// A place where the host code may give a value one of several values: a
+  /// loop's iterations, the callers of a function, the assignments under a
+  /// condition that may reach a use.
+  using ChoiceKey = std::pair<const void *, const void *>;
+  /// Which alternative each choice point takes (0 = the first).
+  using Selection = std::map<ChoiceKey, unsigned>;
+  struct Choice {
+    ChoiceKey key;
+    unsigned alternatives = 0;
+  };
+  /// Runs \p evaluate (which evaluates with this evaluator) without
+  /// recording choice points or assumptions: for what is shown rather than
+  /// used (the text of a pointer argument).
+  template <typename Evaluate> auto withoutChoices(Evaluate evaluate) {
+    ProbeState state = startProbe();
+    auto out = evaluate();
+    endProbe(state);
+    return out;
+  }
+
+  /// Starts the evaluation of one variant of the launch \p launch: choice
+  /// points take the alternatives of \p selection (the first where it says
+  /// nothing), and a variable that the condition of a branch around the
+  /// launch compares for equality (`if (bs == 16)`) holds that value.
+  void beginVariant(const clang::Stmt *launch, Selection selection);
+  /// The choice points met since beginVariant that the selection did not
+  /// decide, in the order met.
+  const std::vector<Choice> &openChoices() const { return opened; }
+  /// What the values evaluated since beginVariant assume, in the order met
+  /// (`'t' = 0 in iteration 1 of 4 of the loop at line 12`).
+  const std::vector<std::string> &assumptions() const { return assumed; }
 
   /// Evaluates the scalar expression \p expr as seen at \p point, converted
   /// to \p type when one is given.
@@ -137,6 +204,8 @@ private:
                                      const clang::Expr *where);
   std::optional<HostScalar> call(const clang::CallExpr *call,
                                  const clang::Stmt *point);
+  /// Whether an argument of \p call is `argc`, `argv` or `argv[i]` of main.
+  static bool readsCommandLine(const clang::CallExpr *call);
   /// ceil, floor, sqrt, round, abs and their variants.
   std::optional<HostScalar> unaryMath(const clang::CallExpr *call,
                                       const std::string &name,
@@ -158,6 +227,67 @@ private:
   std::optional<HostScalar> dim3Component(const clang::Expr *expr,
                                           unsigned index,
                                           const clang::Stmt *point);
+
+  // Parameters, from their callers (HostCallSites.cpp).
+
+  /// The value parameter \p param (its member and component as for
+  /// variable()) has on entry to its function: what its callers pass, when
+  /// they agree or one of them is chosen.
+  std::optional<HostScalar> incomingValue(const clang::ParmVarDecl *param,
+                                          const clang::FieldDecl *member,
+                                          std::optional<unsigned> field);
+  /// What \p call passes for \p param, evaluated in the caller.
+  std::optional<HostScalar> argumentValue(const clang::CallExpr *call,
+                                          const clang::ParmVarDecl *param,
+                                          const clang::FieldDecl *member,
+                                          std::optional<unsigned> field);
+
+  // Choice points (HostChoices.cpp).
+
+  /// The alternative choice point \p key takes: the selected one, else the
+  /// first, and the point is recorded as open.
+  unsigned choose(ChoiceKey key, unsigned alternatives);
+  /// Records what a value assumes, for the variant's description.
+  void assume(std::string assumption);
+  /// The value of \p var, the iteration variable of a `for` loop around
+  /// \p point that only its header changes, in the chosen iteration.
+  /// \p reason says why the variable has no certain value.
+  std::optional<HostScalar> loopValue(const clang::VarDecl *var,
+                                      const clang::Stmt *point,
+                                      const std::string &reason);
+  /// The value of \p var (member, component) when its last assignments
+  /// before \p point are under a condition: the chosen one of the values
+  /// that may reach the point. \p reason says why there is no certain one.
+  std::optional<HostScalar> conditionalValue(const clang::VarDecl *var,
+                                             const clang::FieldDecl *member,
+                                             std::optional<unsigned> field,
+                                             const clang::Stmt *point,
+                                             const std::string &reason);
+  /// The value of \p var after the loop increment \p inc, with the
+  /// variable's current value in `iterating`.
+  std::optional<HostScalar> stepValue(const clang::Expr *inc,
+                                      const clang::VarDecl *var);
+  /// Records what \p cond, the condition of \p branch, says of variables
+  /// when it \p holds (or fails): `v == 16` gives v the value 16.
+  void addConditions(const clang::Expr *cond, bool holds,
+                     const clang::IfStmt *branch);
+  /// The value the conditions of the branches around the launch give
+  /// \p var at \p point, if any.
+  std::optional<HostScalar> launchCondition(const clang::VarDecl *var,
+                                            const clang::Stmt *point);
+  /// What a probe must restore: an evaluation that only asks whether a
+  /// value is known leaves no open choice and no assumption behind.
+  struct ProbeState {
+    size_t opened = 0, assumed = 0;
+    std::string reason;
+  };
+  ProbeState startProbe() const {
+    return {opened.size(), assumed.size(), reason_};
+  }
+  /// Ends a probe; returns whether it met a choice point not decided.
+  bool endProbe(const ProbeState &state);
+  /// The text of a value for descriptions (`16`, `0.5`).
+  static std::string valueText(const HostScalar &value);
 
   // Variables: statements and the last certain write (HostLastWrite.cpp).
 
@@ -211,11 +341,31 @@ private:
   EvaluatedValue toEvaluated(const clang::Expr *expr,
                              const std::optional<HostScalar> &value);
 
+  /// A value the condition of a branch around the launch gives a variable.
+  struct LaunchCondition {
+    HostScalar value;
+    std::string description;
+  };
+
   clang::ASTContext &context;
+  /// The function whose variables are read; a caller's while one of its
+  /// calls is evaluated.
   const clang::FunctionDecl *function;
+  CallSites *callSites;
   Bindings bindings;
   std::string reason_;
   unsigned depth = 0;
+  unsigned steps = 0; ///< Expressions evaluated for one value.
+  /// The functions whose parameters are being read from their callers.
+  std::vector<const clang::FunctionDecl *> callStack;
+  // The variant being evaluated.
+  const clang::Stmt *launch = nullptr;
+  Selection selection;
+  std::vector<Choice> opened;
+  std::vector<std::string> assumed;
+  llvm::DenseMap<const clang::VarDecl *, LaunchCondition> conditions;
+  /// Values of loop iteration variables while their loop is simulated.
+  llvm::DenseMap<const clang::VarDecl *, HostScalar> iterating;
 };
 
 } // namespace gpurd

@@ -59,7 +59,16 @@ struct Write {
   /// For a query about a member `v.m`: the write stores all of `v`, and
   /// valueExpr is the whole structure.
   bool wholeVariable = false;
-  enum Kind { Init, Assign, Compound, Increment, Decrement } kind = Assign;
+  /// Incoming: the value a parameter has on entry to its function (node is
+  /// the parameter, valueExpr null).
+  enum Kind {
+    Init,
+    Assign,
+    Compound,
+    Increment,
+    Decrement,
+    Incoming
+  } kind = Assign;
   const clang::Expr *operation = nullptr; ///< The compound assignment, if any.
 };
 
@@ -71,15 +80,50 @@ std::vector<Write> writesOf(clang::ASTContext &context,
                             const clang::FieldDecl *member,
                             const clang::Expr *&escape);
 
+/// The write of a parameter's incoming value, placed at the parameter.
+Write incomingWrite(const clang::ParmVarDecl *param,
+                    const clang::FieldDecl *member);
+
+/// Why a variable has no certain last write before a point.
+enum class NoCertainWrite { NoValue, InLoop, Conditional };
+
 /// The write of \p writes whose value \p var (component \p field) certainly
-/// holds at \p point, or null with \p reason saying why there is none.
-/// \p name is how messages call the variable.
-const Write *certainLastWrite(clang::ASTContext &context,
-                              const std::vector<Write> &writes,
-                              const clang::VarDecl *var,
-                              std::optional<unsigned> field,
-                              const clang::Stmt *point, const std::string &name,
-                              std::string &reason);
+/// holds at \p point, or null with \p reason saying why there is none (and
+/// \p why, when given, the kind of reason). \p name is how messages call
+/// the variable.
+const Write *
+certainLastWrite(clang::ASTContext &context, const std::vector<Write> &writes,
+                 const clang::VarDecl *var, std::optional<unsigned> field,
+                 const clang::Stmt *point, const std::string &name,
+                 std::string &reason, NoCertainWrite *why = nullptr);
+
+/// The writes whose value \p var (component \p field) may hold at \p point
+/// when its last write before the point is under a condition, in source
+/// order: the last certain write before them (unless a branch after it
+/// writes in each of its arms) and the conditional writes after it. Empty
+/// when one of them changes the value by arithmetic.
+std::vector<const Write *> possibleLastWrites(clang::ASTContext &context,
+                                              const std::vector<Write> &writes,
+                                              const clang::VarDecl *var,
+                                              std::optional<unsigned> field,
+                                              const clang::Stmt *point);
+
+/// Whether \p write happens under a condition relative to \p point (in a
+/// branch or loop that does not hold the point).
+bool isConditionalWrite(clang::ASTContext &context, const Write &write,
+                        const clang::Stmt *point, const clang::VarDecl *var);
+
+/// Whether some write of \p writes other than an initializer or an incoming
+/// value may happen between \p from and \p to (at or after \p from, before
+/// \p to, or in a loop around \p to).
+bool writtenBetween(clang::ASTContext &context,
+                    const std::vector<Write> &writes, const clang::VarDecl *var,
+                    const clang::Stmt *from, const clang::Stmt *to);
+
+/// The source line of \p stmt (of its expansion).
+unsigned lineOf(clang::ASTContext &context, const clang::Stmt *stmt);
+/// The source line of \p write.
+unsigned lineOf(clang::ASTContext &context, const Write &write);
 
 /// `v.m` for messages.
 std::string displayName(const clang::VarDecl *var,

@@ -36,6 +36,8 @@ std::optional<unsigned> host::dimIndex(const ValueDecl *field) {
 namespace {
 
 constexpr unsigned MaxDepth = 64;
+/// Bounds the work for one value: following callers and loops multiplies it.
+constexpr unsigned MaxSteps = 200000;
 
 bool isNonZero(const HostScalar &value) {
   return value.isFloat ? value.floatValue != 0 : !value.intValue.isZero();
@@ -145,6 +147,11 @@ std::optional<HostScalar> HostEvaluator::scalar(const Expr *expr,
     --depth;
     return unknown("the expression is nested too deeply");
   }
+  if (++steps > MaxSteps) {
+    --depth;
+    return unknown("the value takes more than " + std::to_string(MaxSteps) +
+                   " steps to evaluate");
+  }
   std::optional<HostScalar> result;
   // Clang's own constant evaluator covers constexpr, const globals, sizeof,
   // templates; it knows nothing of local variables or parameter bindings.
@@ -189,6 +196,19 @@ std::optional<HostScalar> HostEvaluator::scalarStructural(const Expr *expr,
     std::optional<unsigned> index = dimIndex(member->getMemberDecl());
     if (index)
       return dim3Component(member->getBase(), *index, point);
+    // `s.n`: a member of a structure variable, as for variables.
+    const auto *base =
+        dyn_cast<DeclRefExpr>(member->getBase()->IgnoreParenImpCasts());
+    const auto *var = base ? dyn_cast<VarDecl>(base->getDecl()) : nullptr;
+    const auto *field = dyn_cast<FieldDecl>(member->getMemberDecl());
+    if (var && field && !member->isArrow() &&
+        field->getType()->isArithmeticType()) {
+      std::optional<HostScalar> value =
+          variable(var, field, std::nullopt, point);
+      if (!value)
+        return std::nullopt;
+      return cast(*value, field->getType());
+    }
     return unknown("the member '" + member->getMemberDecl()->getNameAsString() +
                    "' is not evaluated");
   }
@@ -291,9 +311,8 @@ std::optional<HostScalar> HostEvaluator::reference(const DeclRefExpr *ref,
     auto it = bindings.find(param);
     if (it != bindings.end())
       return it->second;
-    const auto *owner = dyn_cast<FunctionDecl>(param->getDeclContext());
-    return unknown("'" + param->getNameAsString() + "' is a parameter of '" +
-                   (owner ? owner->getNameAsString() : std::string("?")) + "'");
+    // Its value on entry, from the callers, unless the function changes it.
+    return variable(param, nullptr, std::nullopt, point);
   }
   if (const auto *var = dyn_cast<VarDecl>(decl))
     return variable(var, nullptr, std::nullopt, point);
@@ -410,7 +429,24 @@ std::optional<HostScalar> HostEvaluator::call(const CallExpr *callExpr,
   if (const ReturnStmt *ret =
           singleReturn(callee, callExpr->getNumArgs(), definition))
     return helperCall(callExpr, definition, ret, point);
+  if (readsCommandLine(callExpr))
+    return unknown("'" + text(callExpr) + "' reads the program's command line");
   return unknown("the call '" + text(callExpr) + "' is not evaluated");
+}
+
+bool HostEvaluator::readsCommandLine(const CallExpr *callExpr) {
+  for (const Expr *arg : callExpr->arguments()) {
+    arg = arg->IgnoreParenCasts();
+    while (const auto *subscript = dyn_cast<ArraySubscriptExpr>(arg))
+      arg = subscript->getBase()->IgnoreParenCasts();
+    const auto *ref = dyn_cast<DeclRefExpr>(arg);
+    const auto *param = ref ? dyn_cast<ParmVarDecl>(ref->getDecl()) : nullptr;
+    const auto *owner =
+        param ? dyn_cast<FunctionDecl>(param->getDeclContext()) : nullptr;
+    if (owner && owner->isMain())
+      return true;
+  }
+  return false;
 }
 
 std::optional<HostScalar> HostEvaluator::unaryMath(const CallExpr *callExpr,
@@ -517,8 +553,6 @@ std::optional<HostScalar> HostEvaluator::dim3Component(const Expr *expr,
     return makeInt(llvm::APSInt::getUnsigned(1));
   }
   if (const auto *ref = dyn_cast<DeclRefExpr>(expr)) {
-    if (const auto *param = dyn_cast<ParmVarDecl>(ref->getDecl()))
-      return unknown("'" + param->getNameAsString() + "' is a parameter");
     if (const auto *var = dyn_cast<VarDecl>(ref->getDecl()))
       return variable(var, nullptr, index, point);
   }

@@ -14,6 +14,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 
@@ -451,7 +452,9 @@ std::vector<Write> host::writesOf(ASTContext &context,
   collector.TraverseStmt(const_cast<Stmt *>(function->getBody()));
   escape = collector.escape();
   std::vector<Write> writes = collector.writes;
-  if (const Expr *init = var->getInit()) {
+  // A parameter's initializer is its default argument.
+  const Expr *init = isa<ParmVarDecl>(var) ? nullptr : var->getInit();
+  if (init) {
     Write w;
     w.node = DynTypedNode::create(*static_cast<const Stmt *>(init));
     w.valueExpr = init;
@@ -462,12 +465,58 @@ std::vector<Write> host::writesOf(ASTContext &context,
   return writes;
 }
 
+Write host::incomingWrite(const ParmVarDecl *param, const FieldDecl *member) {
+  Write w;
+  w.node = DynTypedNode::create(*static_cast<const Decl *>(param));
+  w.kind = Write::Incoming;
+  w.wholeVariable = member != nullptr;
+  return w;
+}
+
+unsigned host::lineOf(ASTContext &context, const Stmt *stmt) {
+  return context.getSourceManager().getExpansionLineNumber(stmt->getBeginLoc());
+}
+
+unsigned host::lineOf(ASTContext &context, const Write &write) {
+  return context.getSourceManager().getExpansionLineNumber(
+      nodeBegin(write.node));
+}
+
+bool host::isConditionalWrite(ASTContext &context, const Write &write,
+                              const Stmt *point, const VarDecl *var) {
+  return classify(context, write.node, DynTypedNode::create(*point), var) ==
+         Reach::Conditional;
+}
+
+bool host::writtenBetween(ASTContext &context, const std::vector<Write> &writes,
+                          const VarDecl *var, const Stmt *from,
+                          const Stmt *to) {
+  const SourceManager &sm = context.getSourceManager();
+  SourceLocation begin = sm.getExpansionLoc(from->getBeginLoc());
+  SourceLocation end = sm.getExpansionLoc(to->getBeginLoc());
+  for (const Write &w : writes) {
+    if (w.kind == Write::Init || w.kind == Write::Incoming)
+      continue;
+    SourceLocation at = sm.getExpansionLoc(nodeBegin(w.node));
+    if (!sm.isBeforeInTranslationUnit(at, begin) &&
+        sm.isBeforeInTranslationUnit(at, end))
+      return true;
+    if (classify(context, w.node, DynTypedNode::create(*to), var) ==
+        Reach::LoopVariant)
+      return true;
+  }
+  return false;
+}
+
 const Write *host::certainLastWrite(ASTContext &context,
                                     const std::vector<Write> &writes,
                                     const VarDecl *var,
                                     std::optional<unsigned> field,
                                     const Stmt *point, const std::string &name,
-                                    std::string &reason) {
+                                    std::string &reason, NoCertainWrite *why) {
+  NoCertainWrite ignored;
+  if (!why)
+    why = &ignored;
   const SourceManager &sm = context.getSourceManager();
   DynTypedNode pointNode = DynTypedNode::create(*point);
   SourceLocation pointLoc = sm.getExpansionLoc(point->getBeginLoc());
@@ -480,6 +529,7 @@ const Write *host::certainLastWrite(ASTContext &context,
       continue;
     if (reach == Reach::LoopVariant) {
       reason = name + " changes in a loop around the launch";
+      *why = NoCertainWrite::InLoop;
       return nullptr;
     }
     SourceLocation loc = sm.getExpansionLoc(nodeBegin(w.node));
@@ -493,14 +543,108 @@ const Write *host::certainLastWrite(ASTContext &context,
   }
   if (!last) {
     reason = name + " has no value before the launch";
+    *why = NoCertainWrite::NoValue;
     return nullptr;
   }
   if (classify(context, last->node, pointNode, var) == Reach::Conditional) {
     reason = name + " is assigned under a condition at line " +
              std::to_string(sm.getExpansionLineNumber(nodeBegin(last->node)));
+    *why = NoCertainWrite::Conditional;
     return nullptr;
   }
   return last;
+}
+
+namespace {
+
+/// Whether every path through \p stmt executes one of \p nodes (writes).
+bool alwaysWrites(const Stmt *stmt,
+                  const llvm::SmallPtrSetImpl<const void *> &nodes) {
+  if (!stmt)
+    return false;
+  if (nodes.count(stmt))
+    return true;
+  if (const auto *expr = dyn_cast<Expr>(stmt))
+    return nodes.count(expr->IgnoreImplicit());
+  if (const auto *block = dyn_cast<CompoundStmt>(stmt))
+    return llvm::any_of(block->body(), [&](const Stmt *child) {
+      return alwaysWrites(child, nodes);
+    });
+  if (const auto *branch = dyn_cast<IfStmt>(stmt))
+    return alwaysWrites(branch->getThen(), nodes) &&
+           alwaysWrites(branch->getElse(), nodes);
+  return false;
+}
+
+/// The ancestor of \p node that is a child of the closest ancestor it
+/// shares with \p point: the statement holding it that the point's path
+/// goes past.
+const Stmt *statementBeside(ASTContext &context, const DynTypedNode &node,
+                            const DynTypedNode &point) {
+  std::vector<DynTypedNode> pointChain = ancestors(context, point);
+  std::vector<DynTypedNode> chain = ancestors(context, node);
+  for (size_t i = 1; i < chain.size(); ++i)
+    if (llvm::any_of(pointChain, [&](const DynTypedNode &n) {
+          return sameNode(n, chain[i]);
+        }))
+      return chain[i - 1].get<Stmt>();
+  return nullptr;
+}
+
+} // namespace
+
+std::vector<const Write *>
+host::possibleLastWrites(ASTContext &context, const std::vector<Write> &writes,
+                         const VarDecl *var, std::optional<unsigned> field,
+                         const Stmt *point) {
+  const SourceManager &sm = context.getSourceManager();
+  DynTypedNode pointNode = DynTypedNode::create(*point);
+  SourceLocation pointLoc = sm.getExpansionLoc(point->getBeginLoc());
+  std::vector<std::pair<const Write *, Reach>> before;
+  for (const Write &w : writes) {
+    if (field && w.field && *w.field != *field)
+      continue;
+    Reach reach = classify(context, w.node, pointNode, var);
+    if (reach == Reach::OtherArm)
+      continue;
+    if (reach == Reach::LoopVariant)
+      return {};
+    if (sm.isBeforeInTranslationUnit(sm.getExpansionLoc(nodeBegin(w.node)),
+                                     pointLoc))
+      before.push_back({&w, reach});
+  }
+  std::stable_sort(before.begin(), before.end(),
+                   [&](const auto &a, const auto &b) {
+                     return sm.isBeforeInTranslationUnit(
+                         sm.getExpansionLoc(nodeBegin(a.first->node)),
+                         sm.getExpansionLoc(nodeBegin(b.first->node)));
+                   });
+  size_t first = 0;
+  for (size_t i = 0; i < before.size(); ++i)
+    if (before[i].second == Reach::OnPath)
+      first = i;
+  std::vector<const Write *> out;
+  llvm::SmallPtrSet<const void *, 8> conditional;
+  for (size_t i = first; i < before.size(); ++i) {
+    const Write *w = before[i].first;
+    if (w->kind == Write::Compound || w->kind == Write::Increment ||
+        w->kind == Write::Decrement)
+      return {};
+    out.push_back(w);
+    if (before[i].second == Reach::Conditional)
+      conditional.insert(w->node.getMemoizationData());
+  }
+  // The certain write is overwritten when a branch after it writes on every
+  // path (`if (c) b = 16; else b = 32;`).
+  if (!out.empty() && !before.empty() && before[first].second == Reach::OnPath)
+    for (size_t i = first + 1; i < before.size(); ++i)
+      if (alwaysWrites(
+              statementBeside(context, before[i].first->node, pointNode),
+              conditional)) {
+        out.erase(out.begin());
+        break;
+      }
+  return out;
 }
 
 std::string host::displayName(const VarDecl *var, const FieldDecl *member) {
@@ -515,6 +659,14 @@ std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
                                                   std::optional<unsigned> field,
                                                   const Stmt *point) {
   std::string name = displayName(var, member);
+  if (!member && !field) {
+    // A loop's iteration variable while the loop is simulated, or a value
+    // the condition of a branch around the launch gives.
+    if (auto it = iterating.find(var); it != iterating.end())
+      return it->second;
+    if (std::optional<HostScalar> value = launchCondition(var, point))
+      return value;
+  }
   bool isLocal = var->hasLocalStorage() || var->isStaticLocal();
   if (!isLocal) {
     // A namespace-scope variable: only its initializer is trustworthy, and
@@ -527,18 +679,31 @@ std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
   }
   if (!function || !function->getBody())
     return unknown(name + " is not in a function body");
+  const auto *param = dyn_cast<ParmVarDecl>(var);
+  if (param && param->getDeclContext() != function)
+    return unknown(name + " is a parameter of another function");
 
   const Expr *escape = nullptr;
   std::vector<Write> writes = writesOf(context, function, var, member, escape);
   if (escape)
     return unknown(name + " may be changed through a reference or its address");
+  if (param)
+    writes.push_back(incomingWrite(param, member));
   std::string reason;
+  NoCertainWrite why;
   const Write *last =
-      certainLastWrite(context, writes, var, field, point, name, reason);
-  if (!last)
+      certainLastWrite(context, writes, var, field, point, name, reason, &why);
+  if (!last) {
+    if (why == NoCertainWrite::InLoop && !member && !field)
+      return loopValue(var, point, reason);
+    if (why == NoCertainWrite::Conditional)
+      return conditionalValue(var, member, field, point, reason);
     return unknown(reason);
+  }
   const Stmt *at = last->node.get<Stmt>();
   switch (last->kind) {
+  case Write::Incoming:
+    return incomingValue(param, member, field);
   case Write::Init:
   case Write::Assign:
     return storedValue(var, member, field, last->valueExpr, last->wholeVariable,

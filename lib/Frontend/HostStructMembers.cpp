@@ -97,6 +97,7 @@ Dim3Value HostEvaluator::evaluateMemberDim3(const Expr *pointer,
   for (unsigned i = 0; i < 3; ++i) {
     reason_ = failure;
     depth = 0;
+    steps = 0;
     std::optional<HostScalar> value;
     if (var)
       value = variable(var, member, i, point);
@@ -111,6 +112,7 @@ EvaluatedValue HostEvaluator::evaluateMember(const Expr *pointer,
                                              const Stmt *point) {
   reason_.clear();
   depth = 0;
+  steps = 0;
   const FieldDecl *member = nullptr;
   const VarDecl *var = pointedStructure(pointer, memberName, member);
   std::optional<HostScalar> value;
@@ -126,6 +128,7 @@ EvaluatedValue HostEvaluator::evaluateStructMember(const Expr *structure,
                                                    const Stmt *point) {
   reason_.clear();
   depth = 0;
+  steps = 0;
   // The argument as written: `p`, seen through the copy that passes it.
   const Expr *stripped = structure->IgnoreParenImpCasts();
   if (const auto *copy = dyn_cast<CXXConstructExpr>(stripped);
@@ -139,10 +142,6 @@ EvaluatedValue HostEvaluator::evaluateStructMember(const Expr *structure,
   const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
   if (!var) {
     fail("'" + text(structure) + "' is not a variable");
-  } else if (const auto *param = dyn_cast<ParmVarDecl>(var)) {
-    const auto *owner = dyn_cast<FunctionDecl>(param->getDeclContext());
-    fail("'" + param->getNameAsString() + "' is a parameter of '" +
-         (owner ? owner->getNameAsString() : std::string("?")) + "'");
   } else {
     member = memberNamed(var, memberName);
     if (!member)

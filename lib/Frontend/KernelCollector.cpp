@@ -29,6 +29,9 @@ using namespace clang;
 namespace gpurd {
 namespace {
 
+/// How many variants of one launch are kept.
+constexpr unsigned MaxLaunchVariants = 16;
+
 SourcePosition positionOf(const SourceManager &sm, SourceLocation loc) {
   SourcePosition position;
   PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(loc));
@@ -517,17 +520,64 @@ private:
 
   /// Records one launch site per kernel the launch may start (\p direct
   /// when it names its kernel), or one launch of an unknown kernel when
-  /// none can be found.
+  /// none can be found; and that for each variant of its values.
   void recordLaunches(const LaunchRequest &request,
                       const FunctionDecl *direct = nullptr) {
     const FunctionDecl *enclosing = enclosingFunction(request.point);
-    HostEvaluator evaluator(context, enclosing);
+    HostEvaluator evaluator(context, enclosing, &callSites);
     KernelTargets targets;
     if (direct)
       targets.kernels.push_back(direct);
     else
       targets = findKernelTargets(context, evaluator, request.kernel,
                                   request.point, storeCache);
+    // Each evaluation takes the first alternative of the choice points its
+    // selection does not decide; the first such point is then split into
+    // its alternatives, depth first, so that variant 1 takes every first
+    // alternative.
+    std::vector<std::vector<LaunchSite>> variants;
+    std::vector<HostEvaluator::Selection> pending(1);
+    unsigned evaluations = 0;
+    while (!pending.empty() && variants.size() < MaxLaunchVariants &&
+           ++evaluations <= 4 * MaxLaunchVariants) {
+      HostEvaluator::Selection selection = std::move(pending.back());
+      pending.pop_back();
+      evaluator.beginVariant(request.point, selection);
+      std::vector<LaunchSite> sites =
+          evaluateLaunch(request, targets, enclosing, evaluator);
+      if (!evaluator.openChoices().empty()) {
+        HostEvaluator::Choice choice = evaluator.openChoices().front();
+        for (unsigned i = choice.alternatives; i-- > 0;) {
+          HostEvaluator::Selection next = selection;
+          next[choice.key] = i;
+          pending.push_back(std::move(next));
+        }
+        continue;
+      }
+      for (LaunchSite &site : sites)
+        site.variant.assumptions = evaluator.assumptions();
+      variants.push_back(std::move(sites));
+    }
+    std::string leftOut;
+    if (!pending.empty())
+      leftOut = "the values may combine in more than " +
+                std::to_string(variants.size()) + " ways; only the first " +
+                std::to_string(variants.size()) + " are kept";
+    for (size_t v = 0; v < variants.size(); ++v)
+      for (LaunchSite &site : variants[v]) {
+        site.variant.index = v + 1;
+        site.variant.count = variants.size();
+        site.variant.leftOut = leftOut;
+        info.launches.push_back(std::move(site));
+      }
+  }
+
+  /// The launch sites of one variant of a launch: one per kernel in
+  /// \p targets, or one of an unknown kernel.
+  std::vector<LaunchSite> evaluateLaunch(const LaunchRequest &request,
+                                         const KernelTargets &targets,
+                                         const FunctionDecl *enclosing,
+                                         HostEvaluator &evaluator) {
     LaunchSite launch;
     launch.api = request.api;
     launch.position =
@@ -563,18 +613,20 @@ private:
         pointer.otherValuesReason = targets.unfollowed;
       launch.pointer = std::move(pointer);
     }
+    std::vector<LaunchSite> sites;
     if (targets.kernels.empty()) {
       launch.kernelUnknownReason = targets.unfollowed;
       launch.args = arguments(request, nullptr, evaluator);
-      info.launches.push_back(std::move(launch));
-      return;
+      sites.push_back(std::move(launch));
+      return sites;
     }
     for (const FunctionDecl *kernel : targets.kernels) {
       LaunchSite site = launch;
       site.kernel = kernelName(kernel);
       site.args = arguments(request, kernel, evaluator);
-      info.launches.push_back(std::move(site));
+      sites.push_back(std::move(site));
     }
+    return sites;
   }
 
   /// The stream's source text; empty for the default stream (`0`, null).
@@ -614,13 +666,18 @@ private:
       QualType canonical = type.getCanonicalType();
       bool isScalar =
           canonical->isArithmeticType() || canonical->isEnumeralType();
-      if (request.argsArray)
-        arg.value = evaluator.evaluateArgument(
-            request.argsArray, i, isScalar ? type : QualType(), request.point);
-      else
-        arg.value = evaluator.evaluate(
-            request.args[i], request.point,
-            request.convertArgs && isScalar ? type : QualType());
+      // A pointer or structure is shown as written: its value is no
+      // variant's business.
+      auto evaluate = [&] {
+        if (request.argsArray)
+          return evaluator.evaluateArgument(request.argsArray, i,
+                                            isScalar ? type : QualType(),
+                                            request.point);
+        return evaluator.evaluate(request.args[i], request.point,
+                                  request.convertArgs && isScalar ? type
+                                                                  : QualType());
+      };
+      arg.value = isScalar ? evaluate() : evaluator.withoutChoices(evaluate);
       if (!isScalar) {
         arg.value.value = std::monostate();
         arg.value.unknownReason = "not a scalar";
@@ -685,6 +742,7 @@ private:
   llvm::SmallPtrSet<const Decl *, 16> seen;
   std::set<unsigned> scannedBodies;
   StoreCache storeCache;
+  CallSites callSites{context};
 };
 
 class CollectConsumer : public ASTConsumer {

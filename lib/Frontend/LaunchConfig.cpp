@@ -325,15 +325,20 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   for (const LaunchOverrides *layer : layers)
     if (layer->launchIndex)
       index = layer->launchIndex;
+  launch.launchCount = sites.size();
   if (index) {
     if (*index > sites.size())
-      return makeError("kernel '" + kernel.name + "': launch site " +
+      return makeError("kernel '" + kernel.name + "': launch " +
                        std::to_string(*index) + " was asked for, but it has " +
-                       std::to_string(sites.size()) + " launch site" +
-                       (sites.size() == 1 ? "" : "s"));
+                       std::to_string(sites.size()) + " launch" +
+                       (sites.size() == 1 ? "" : "es") +
+                       " (launch sites and their variants)");
     launch.site = sites[*index - 1];
+    launch.launchNumber = *index;
+    launch.launchChosen = true;
   } else if (!sites.empty()) {
     launch.site = sites.front();
+    launch.launchNumber = 1;
   }
 
   // Start from what the source says, then apply the layers.
@@ -501,6 +506,10 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
     config.site = site->position;
     config.siteApi = site->api;
     config.sitePointer = site->pointer;
+    config.siteVariant = site->variant;
+    config.launchNumber = merged->launchNumber;
+    config.launchCount = merged->launchCount;
+    config.launchChosen = merged->launchChosen;
   }
   if (!grid)
     missing.push_back(missingPartMessage(*merged, LaunchPart::Grid));

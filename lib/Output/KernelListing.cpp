@@ -1,6 +1,9 @@
 //===- KernelListing.cpp - Print kernels, launches and configurations -----===//
 
 #include "gpurd/Output/KernelListing.h"
+#include "gpurd/Support/UserInput.h"
+
+#include "llvm/ADT/StringExtras.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -121,6 +124,33 @@ std::string throughSummary(const LaunchConfig &config) {
   return out;
 }
 
+/// `variant 2 of 4: 't' = 1 in ...` for a launch with variants, `assuming
+/// ...` for one whose values assume something; empty otherwise.
+/// \p ofWhat follows the count (` of its site`).
+std::string variantText(const LaunchVariant &variant,
+                        const std::string &ofWhat = "") {
+  std::string assumptions = llvm::join(variant.assumptions, "; ");
+  if (variant.count > 1) {
+    std::string out = "variant " + std::to_string(variant.index) + " of " +
+                      std::to_string(variant.count) + ofWhat;
+    if (!assumptions.empty())
+      out += ": " + assumptions;
+    if (!variant.leftOut.empty())
+      out += " [" + variant.leftOut + "]";
+    return out;
+  }
+  return assumptions.empty() ? std::string() : "assuming " + assumptions;
+}
+
+nlohmann::json variantJson(const LaunchVariant &variant) {
+  nlohmann::json out = {{"index", variant.index},
+                        {"count", variant.count},
+                        {"assumptions", variant.assumptions}};
+  if (!variant.leftOut.empty())
+    out["left_out"] = variant.leftOut;
+  return out;
+}
+
 nlohmann::json pointerJson(const std::optional<LaunchPointer> &pointer) {
   if (!pointer)
     return nullptr;
@@ -135,9 +165,15 @@ nlohmann::json pointerJson(const std::optional<LaunchPointer> &pointer) {
 
 void printKernelListing(llvm::raw_ostream &os,
                         const TranslationUnitInfo &unit) {
+  size_t sites = llvm::count_if(unit.launches, [](const LaunchSite &launch) {
+    return launch.variant.index == 1;
+  });
   os << displayPath(unit.file) << ": " << unit.kernels.size() << " kernel"
-     << (unit.kernels.size() == 1 ? "" : "s") << ", " << unit.launches.size()
-     << " launch site" << (unit.launches.size() == 1 ? "" : "s") << "\n";
+     << (unit.kernels.size() == 1 ? "" : "s") << ", " << sites << " launch site"
+     << (sites == 1 ? "" : "s");
+  if (sites != unit.launches.size())
+    os << " (" << unit.launches.size() << " launches with their variants)";
+  os << "\n";
   for (const KernelInfo &kernel : unit.kernels) {
     os << location(kernel.position) << ": kernel " << signature(kernel);
     std::vector<std::string> notes;
@@ -186,6 +222,8 @@ void printKernelListing(llvm::raw_ostream &os,
     os << "\n";
     if (std::string through = throughText(launch); !through.empty())
       os << "    through " << through << "\n";
+    if (std::string variant = variantText(launch.variant); !variant.empty())
+      os << "    " << variant << "\n";
     if (!launch.args.empty()) {
       os << "    args:";
       for (size_t i = 0; i < launch.args.size(); ++i) {
@@ -266,6 +304,7 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
                                     ? nlohmann::json{{"text", ""}, {"value", 0}}
                                     : evaluatedJson(launch.dynamicSharedBytes);
     l["stream"] = launch.stream;
+    l["variant"] = variantJson(launch.variant);
     if (launch.kernel.empty())
       l["kernel_unknown_reason"] = launch.kernelUnknownReason;
     launches.push_back(std::move(l));
@@ -318,6 +357,20 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
   for (const std::string &o : overridden)
     os << "; " << o;
   os << "\n";
+  // Which of the kernel's launches this is, and what its values assume.
+  std::vector<std::string> which;
+  if (config.launchCount > 1)
+    which.push_back("launch " + std::to_string(config.launchNumber) + " of " +
+                    std::to_string(config.launchCount) + " of the kernel" +
+                    (config.launchChosen
+                         ? std::string()
+                         : " (the first; " + userInput(UserInput::Launch, "N") +
+                               " picks another)"));
+  if (std::string variant = variantText(config.siteVariant, " of its site");
+      !variant.empty())
+    which.push_back(variant);
+  if (!which.empty())
+    os << "    " << llvm::join(which, ", ") << "\n";
   // Each assumption once, as a note at the kernel: what, why this value,
   // why it was unknown and how to give the real one.
   for (const LaunchAssumption &a : config.assumptions)
@@ -356,6 +409,10 @@ nlohmann::json launchConfigJson(const KernelInfo &kernel,
   out["launch_site"] = config.site ? locationJson(*config.site) : nullptr;
   out["launch_site_api"] = config.siteApi;
   out["launch_site_pointer"] = pointerJson(config.sitePointer);
+  out["launch_number"] = config.launchNumber;
+  out["launch_count"] = config.launchCount;
+  out["launch_site_variant"] =
+      config.site ? variantJson(config.siteVariant) : nlohmann::json(nullptr);
   return out;
 }
 

@@ -54,6 +54,8 @@ const char *userInputName(UserInput input) {
     return "arg";
   case UserInput::LaunchSpec:
     return "launch-spec";
+  case UserInput::Launch:
+    return "launch";
   case UserInput::Buffer:
     return "buffer";
   case UserInput::ArchSetting:
@@ -77,6 +79,7 @@ std::optional<UserInput> userInputNamed(llvm::StringRef name) {
       .Case("smem", UserInput::DynamicShared)
       .Case("arg", UserInput::Argument)
       .Case("launch-spec", UserInput::LaunchSpec)
+      .Case("launch", UserInput::Launch)
       .Case("buffer", UserInput::Buffer)
       .Case("set", UserInput::ArchSetting)
       .Case("trace-source", UserInput::TraceSource)

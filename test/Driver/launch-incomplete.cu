@@ -21,16 +21,16 @@ void run(const float *x, float *y, int n) {
 }
 
 // CHECK: gpurd-advise: error: kernel 'axpy': the launch configuration is incomplete:
-// CHECK-NEXT: {{^}}  the grid size (the launch at {{.*}}launch-incomplete.cu:{{[0-9]+}}) is '(n + 255) / 256': 'n' is a parameter of 'run'; give it with --grid X[,Y[,Z]] or in a --launch-spec file
+// CHECK-NEXT: {{^}}  the grid size (the launch at {{.*}}launch-incomplete.cu:{{[0-9]+}}) is '(n + 255) / 256': 'n' is a parameter of 'run', which is not called in this file; give it with --grid X[,Y[,Z]] or in a --launch-spec file
 // CHECK-NOT: the argument
 
 // ARGOUT: launch-incomplete.cu:{{[0-9]+}}:17: kernel axpy: grid (64, 1, 1), block (256, 1, 1) = 64 blocks of 256 threads
 // ARGOUT-NEXT: args: a = 3, n = ?
 // ARG: gpurd-advise: error: kernel 'axpy': the launch configuration is incomplete for its accesses:
-// ARG-NEXT: {{^}}  the argument 'n' (the launch at {{.*}}launch-incomplete.cu:{{[0-9]+}}) is 'n': 'n' is a parameter of 'run'; give it with --arg n=VALUE or in a --launch-spec file
+// ARG-NEXT: {{^}}  the argument 'n' (the launch at {{.*}}launch-incomplete.cu:{{[0-9]+}}) is 'n': 'n' is a parameter of 'run', which is not called in this file; give it with --arg n=VALUE or in a --launch-spec file
 
 // LAUNCHES: gpurd-advise: error: kernel 'axpy': the launch configuration is incomplete:
-// LAUNCHES-NEXT: {{^}}  the argument 'n' (the launch at {{.*}}launch-incomplete.cu:{{[0-9]+}}) is 'n': 'n' is a parameter of 'run'; give it with --arg n=VALUE or in a --launch-spec file
+// LAUNCHES-NEXT: {{^}}  the argument 'n' (the launch at {{.*}}launch-incomplete.cu:{{[0-9]+}}) is 'n': 'n' is a parameter of 'run', which is not called in this file; give it with --arg n=VALUE or in a --launch-spec file
 
 // FIXED: launch-incomplete.cu:{{[0-9]+}}:17: kernel axpy: grid (64, 1, 1), block (256, 1, 1) = 64 blocks of 256 threads
 // FIXED-NEXT: args: a = 3, n = 16384

@@ -49,7 +49,12 @@ void host(float *x, bool c, void (*given)(float *, int)) {
 // CHECK-NEXT: ],
 // CHECK-NEXT: "text": "k"
 // CHECK-NEXT: },
-// CHECK-NEXT: "stream": ""
+// CHECK-NEXT: "stream": "",
+// CHECK-NEXT: "variant": {
+// CHECK-NEXT: "assumptions": [],
+// CHECK-NEXT: "count": 1,
+// CHECK-NEXT: "index": 1
+// CHECK-NEXT: }
 // CHECK-NEXT: },
 // CHECK: "kernel": "second",
 // CHECK: "line": 14
@@ -99,6 +104,8 @@ void host(float *x, bool c, void (*given)(float *, int)) {
 // CHECK-NEXT: "stream": ""
 
 // CONFIG: "kernel": "second",
+// CONFIG-NEXT: "launch_count": 1,
+// CONFIG-NEXT: "launch_number": 1,
 // CONFIG-NEXT: "launch_site": {
 // CONFIG-NEXT: "column": 3,
 // CONFIG-NEXT: "file": "{{.*}}launch-indirect-json.cu",

@@ -103,7 +103,8 @@ void stored(float *out, const float *in, int i, bool again) {
 
   // A structure member, set by aggregate initialization.
   Step step = {&shift, 64};
-  // CHECK: launch-pointers.cu:[[@LINE+3]]:3: launch shift in stored: grid (4, 1, 1), block (?, 1, 1) ['step.threads': the member 'threads' is not evaluated]
+  // The block is its member threads, 64.
+  // CHECK: launch-pointers.cu:[[@LINE+3]]:3: launch shift in stored: grid (4, 1, 1), block (64, 1, 1)
   // CHECK-NEXT: through pointer 'step.kernel'
   // CHECK-NEXT: args: out = out, in = in, n = 256
   step.kernel<<<4, step.threads>>>(out, in, 256);

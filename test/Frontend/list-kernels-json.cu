@@ -39,7 +39,7 @@ __global__ void copy(const float *__restrict__ in, float *out, int n) {
 // CHECK-NEXT: 1
 // CHECK: "grid": {
 // CHECK-NEXT: "text": "count / 128",
-// CHECK-NEXT: "unknown_reason": "'count' is a parameter of 'host'",
+// CHECK-NEXT: "unknown_reason": "'count' is a parameter of 'host', which is not called in this file",
 // CHECK-NEXT: "values": [
 // CHECK-NEXT: null,
 void host(float *a, float *b, int count) { copy<<<count / 128, 128>>>(a, b, SIZE); }

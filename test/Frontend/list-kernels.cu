@@ -46,7 +46,7 @@ void run(float *x, float *y, int n, cudaStream_t stream) {
   saxpy<<<grid, block>>>(x, y, 2.0f, N);
   // CHECK: list-kernels.cu:[[@LINE+1]]:3: launch blas::scale<float, 128> in run: grid (64, 1, 1), block (128, 1, 1), dynamic shared 0 B, stream stream
   blas::scale<float, 128><<<Rows, 128, 0, stream>>>(x, 0.5f);
-  // CHECK: list-kernels.cu:[[@LINE+2]]:3: launch blas::scale<double, 64> in run: grid (?, 1, 1) ['n / 64': 'n' is a parameter of 'run'], block (64, 1, 1)
+  // CHECK: list-kernels.cu:[[@LINE+2]]:3: launch blas::scale<double, 64> in run: grid (?, 1, 1) ['n / 64': 'n' is a parameter of 'run', which is not called in this file], block (64, 1, 1)
   // CHECK-NEXT: args: v = nullptr, s = n * 0.5
   blas::scale<double, 64><<<n / 64, 64>>>(nullptr, n * 0.5);
   // CHECK: list-kernels.cu:[[@LINE+1]]:3: launch reduce in run: grid (8, 1, 1), block (256, 1, 1), dynamic shared 1024 B

@@ -24,6 +24,8 @@ std::pair<StringRef, bool> optionOf(UserInput input) {
     return {"--arg", false};
   case UserInput::LaunchSpec:
     return {"--launch-spec", false};
+  case UserInput::Launch:
+    return {"--launch", false};
   case UserInput::Buffer:
     return {"--buffer", false};
   case UserInput::ArchSetting:

@@ -146,7 +146,9 @@ cl::list<std::string>
                cl::value_desc("NAME=VALUE"), cl::cat(toolCategory));
 cl::opt<unsigned> launchIndex(
     "launch",
-    cl::desc("Start from the N-th launch site of the kernel (1 = the first)"),
+    cl::desc("Start from the N-th launch of the kernel: its launch sites in "
+             "source order, each with its variants (1 = the first; "
+             "--list-kernels lists them)"),
     cl::value_desc("N"), cl::init(0), cl::cat(toolCategory));
 cl::opt<std::string> launchSpecFile(
     "launch-spec",

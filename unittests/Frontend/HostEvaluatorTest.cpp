@@ -91,17 +91,45 @@ TEST(HostEvaluator, ParameterIsUnknownWithReason) {
   LaunchSite launch = launchOf("  k<<<param / 32, 32>>>(d, param, 0);");
   EXPECT_FALSE(launch.grid.components[0].isKnown());
   EXPECT_EQ(launch.grid.components[0].unknownReason,
-            "'param' is a parameter of 'host'");
+            "'param' is a parameter of 'host', which is not called in this "
+            "file");
   EXPECT_EQ(launch.grid.text, "param / 32");
   EXPECT_EQ(dims(launch.block), (Dims{"32", "1", "1"}));
 }
 
-TEST(HostEvaluator, ConditionalAssignmentIsUnknown) {
-  LaunchSite launch = launchOf("  int n = 64;\n  if (param > 2)\n    n = 128;\n"
+TEST(HostEvaluator, ConditionalAssignmentGivesVariants) {
+  auto unit = parseSnippet(std::string(KernelDecl) +
+                           "void host(float *d, int param) {\n"
+                           "  int n = 64;\n  if (param > 2)\n    n = 128;\n"
+                           "  k<<<n, 32>>>(d, n, 0);\n}\n");
+  ASSERT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
+  ASSERT_EQ(unit->launches.size(), 2u);
+  EXPECT_EQ(unit->launches[0].grid.components[0].str(), "64");
+  EXPECT_EQ(unit->launches[1].grid.components[0].str(), "128");
+  EXPECT_EQ(unit->launches[0].variant.assumptions,
+            (std::vector<std::string>{
+                "'n' = 64 as assigned at line 3 (1 of 2 values that may "
+                "reach it: it is assigned under a condition at line 5)"}));
+}
+
+TEST(HostEvaluator, ConditionalAssignmentsOfUnknownValuesAreUnknown) {
+  LaunchSite launch = launchOf("  int n;\n  if (param > 2)\n    n = param;\n"
                                "  k<<<n, 32>>>(d, n, 0);");
   EXPECT_FALSE(launch.grid.components[0].isKnown());
   EXPECT_EQ(launch.grid.components[0].unknownReason,
             "'n' is assigned under a condition at line 6");
+}
+
+TEST(HostEvaluator, AnUnknownConditionalValueIsLeftOut) {
+  LaunchSite launch = launchOf("  int n = 64;\n  if (param > 2)\n"
+                               "    n = param;\n  k<<<n, 32>>>(d, n, 0);");
+  EXPECT_EQ(launch.grid.components[0].str(), "64");
+  EXPECT_EQ(launch.variant.count, 1u);
+  EXPECT_EQ(launch.variant.assumptions,
+            (std::vector<std::string>{
+                "'n' = 64 as assigned at line 4 (it is assigned under a "
+                "condition at line 6; the value as assigned at line 6 is "
+                "not known)"}));
 }
 
 TEST(HostEvaluator, AssignmentInTheSameArmIsKnown) {
@@ -112,11 +140,31 @@ TEST(HostEvaluator, AssignmentInTheSameArmIsKnown) {
   EXPECT_EQ(launch.grid.components[0].str(), "128");
 }
 
-TEST(HostEvaluator, LoopVariableIsUnknown) {
+TEST(HostEvaluator, LoopVariableValuesAreVariants) {
+  // s = 1, 2, 4, 8, 16, 32, 64 (128 fails s < 100): seven variants.
   std::string code = std::string(KernelDecl) +
                      "void host(float *d) {\n"
                      "  for (int s = 1; s < 100; s *= 2)\n"
                      "    k<<<s, 32>>>(d, s, 0);\n}\n";
+  auto unit = parseSnippet(code);
+  ASSERT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
+  ASSERT_EQ(unit->launches.size(), 7u);
+  std::vector<std::string> grids;
+  for (const LaunchSite &launch : unit->launches)
+    grids.push_back(launch.grid.components[0].str());
+  EXPECT_EQ(grids,
+            (std::vector<std::string>{"1", "2", "4", "8", "16", "32", "64"}));
+  EXPECT_EQ(unit->launches[6].variant.index, 7u);
+  EXPECT_EQ(unit->launches[6].variant.assumptions,
+            (std::vector<std::string>{
+                "'s' = 64 in iteration 7 of 7 of the loop at line 3"}));
+}
+
+TEST(HostEvaluator, LoopVariableChangedInTheBodyIsUnknown) {
+  std::string code = std::string(KernelDecl) +
+                     "void host(float *d) {\n"
+                     "  for (int s = 1; s < 100; s *= 2) {\n"
+                     "    k<<<s, 32>>>(d, s, 0);\n    s += 1;\n  }\n}\n";
   auto unit = parseSnippet(code);
   ASSERT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
   ASSERT_EQ(unit->launches.size(), 1u);
@@ -226,7 +274,8 @@ TEST(HostEvaluator, StructArgumentMembers) {
       "  if (b) p.n = 8; s<<<1, 32>>>(p); }\n"
       "void passed(P p) { s<<<1, 32>>>(p); }\n");
   ASSERT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
-  ASSERT_EQ(unit->launches.size(), 4u);
+  // branched has two variants: p.n is 7 or, when b holds, 8.
+  ASSERT_EQ(unit->launches.size(), 5u);
   auto member = [&](unsigned launch,
                     const std::string &name) -> const EvaluatedValue * {
     for (const LaunchArgument &arg : unit->launches[launch].args)
@@ -241,10 +290,14 @@ TEST(HostEvaluator, StructArgumentMembers) {
   EXPECT_EQ(member(0, "p.f")->str(), "2");
   EXPECT_EQ(member(1, "p.n")->str(), "7");
   EXPECT_EQ(member(1, "p.f")->str(), "0.5");
-  EXPECT_FALSE(member(2, "p.n")->isKnown());
+  EXPECT_EQ(member(2, "p.n")->str(), "7");
+  EXPECT_EQ(member(3, "p.n")->str(), "8");
   EXPECT_EQ(member(2, "p.f")->str(), "0.5");
-  EXPECT_FALSE(member(3, "p.n")->isKnown());
-  EXPECT_EQ(member(3, "p.n")->unknownReason, "'p' is a parameter of 'passed'");
+  EXPECT_EQ(member(3, "p.f")->str(), "0.5");
+  EXPECT_FALSE(member(4, "p.n")->isKnown());
+  EXPECT_EQ(member(4, "p.n")->unknownReason,
+            "'p.n' is a parameter of 'passed', which is not called in this "
+            "file");
 }
 
 // Values print as the shortest text that reads back the same: as a float

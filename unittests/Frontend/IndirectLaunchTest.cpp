@@ -57,9 +57,16 @@ TEST(IndirectLaunch, AssignmentLaterInALoopAlsoReachesTheLaunch) {
                  "    p<<<1, 32>>>(x, i);\n"         // 7
                  "    p = kb;\n"                     // 8
                  "  }\n}\n");
-  EXPECT_EQ(summary(launches), (Strings{"ka@7", "kb@7"}));
-  ASSERT_EQ(launches.size(), 2u);
+  // Both kernels for each value of i (0, then 1): two variants of the site.
+  EXPECT_EQ(summary(launches), (Strings{"ka@7", "kb@7", "ka@7", "kb@7"}));
+  ASSERT_EQ(launches.size(), 4u);
   EXPECT_EQ(launches[1].pointer->candidates, (Strings{"ka", "kb"}));
+  EXPECT_EQ(launches[0].args.at(1).value.str(), "0");
+  EXPECT_EQ(launches[1].args.at(1).value.str(), "0");
+  EXPECT_EQ(launches[2].args.at(1).value.str(), "1");
+  EXPECT_EQ(launches[3].args.at(1).value.str(), "1");
+  EXPECT_EQ(launches[3].variant.index, 2u);
+  EXPECT_EQ(launches[3].variant.count, 2u);
 }
 
 TEST(IndirectLaunch, TheOtherArmOfABranchDoesNotReachTheLaunch) {
@@ -146,7 +153,7 @@ TEST(IndirectLaunch, LaunchConfigSetByDesignatedInitializer) {
   EXPECT_EQ(launch.args[1].value.str(), "5");
 }
 
-TEST(IndirectLaunch, ConditionalConfigMemberIsUnknown) {
+TEST(IndirectLaunch, ConditionalConfigMemberGivesVariants) {
   std::vector<LaunchSite> launches =
       launchesOf("void host(float *x, bool big) {\n"          // 4
                  "  cudaLaunchConfig_t config = {};\n"        // 5
@@ -156,11 +163,17 @@ TEST(IndirectLaunch, ConditionalConfigMemberIsUnknown) {
                  "  config.blockDim = 32;\n"                  // 9
                  "  cudaLaunchKernelEx(&config, kb, x, 1);\n" // 10
                  "}\n");
-  ASSERT_EQ(launches.size(), 1u);
+  // The value of line 6, or that of line 8 when big holds.
+  ASSERT_EQ(launches.size(), 2u);
   EXPECT_EQ(launches[0].grid.text, "config.gridDim");
-  EXPECT_EQ(launches[0].grid.components[0].unknownReason,
-            "'config.gridDim' is assigned under a condition at line 8");
+  EXPECT_EQ(launches[0].grid.components[0].str(), "4");
+  EXPECT_EQ(launches[1].grid.components[0].str(), "16");
   EXPECT_EQ(launches[0].block.components[0].str(), "32");
+  EXPECT_EQ(launches[1].block.components[0].str(), "32");
+  EXPECT_EQ(launches[1].variant.assumptions,
+            (Strings{"'config.gridDim' = 16 as assigned at line 8 (2 of 2 "
+                     "values that may reach it: it is assigned under a "
+                     "condition at line 8)"}));
 }
 
 } // namespace

@@ -82,7 +82,8 @@ TEST(LaunchConfig, ResolveLayersAndReportMissing) {
             std::string::npos)
       << message;
   EXPECT_NE(message.find("the grid size (the launch at"), std::string::npos);
-  EXPECT_NE(message.find("is 'n / 64': 'n' is a parameter of 'host'; give it "
+  EXPECT_NE(message.find("is 'n / 64': 'n' is a parameter of 'host', which is "
+                         "not called in this file; give it "
                          "with {{input:grid X[,Y[,Z]]}} or in a "
                          "{{input:launch-spec}} file"),
             std::string::npos)

@@ -11,9 +11,9 @@ namespace {
 TEST(UserInput, ReferencesRoundTripThroughTheirNames) {
   for (UserInput input :
        {UserInput::Grid, UserInput::Block, UserInput::DynamicShared,
-        UserInput::Argument, UserInput::LaunchSpec, UserInput::Buffer,
-        UserInput::ArchSetting, UserInput::TraceSource, UserInput::Sms,
-        UserInput::EmitTrace, UserInput::IslMaxOperations})
+        UserInput::Argument, UserInput::LaunchSpec, UserInput::Launch,
+        UserInput::Buffer, UserInput::ArchSetting, UserInput::TraceSource,
+        UserInput::Sms, UserInput::EmitTrace, UserInput::IslMaxOperations})
     EXPECT_EQ(userInputNamed(userInputName(input)), input);
   EXPECT_EQ(userInputNamed("gird"), std::nullopt);
 }

@@ -139,6 +139,22 @@ struct LaunchPointer {
   std::string otherValuesReason;
 };
 
+/// The values a launch site takes when its host code may give it one of
+/// several (a loop around the launch, assignments under a condition, callers
+/// that pass different values): each combination is a variant, recorded as
+/// a launch site of its own at the same position. A launch whose values
+/// assume something (a branch condition, a value of a loop) says so even
+/// when it has one variant.
+struct LaunchVariant {
+  unsigned index = 1; ///< 1-based, among the variants of the launch.
+  unsigned count = 1;
+  /// What this variant assumes, one sentence each:
+  /// `'t' = 0 in iteration 1 of 4 of the loop at line 12`.
+  std::vector<std::string> assumptions;
+  /// Set when variants were left out (more than the front end keeps).
+  std::string leftOut;
+};
+
 struct LaunchSite {
   /// KernelInfo::name of the launched kernel; empty when it is not known
   /// (launched through a pointer whose kernels cannot be found).
@@ -157,6 +173,7 @@ struct LaunchSite {
   EvaluatedValue dynamicSharedBytes;
   std::string stream; ///< Source text; empty for the default stream.
   std::vector<LaunchArgument> args;
+  LaunchVariant variant;
 };
 
 /// A memory access as written in device code: `A[i]`, `*p`, `p->x`. The

@@ -31,7 +31,8 @@ struct LaunchOverrides {
   std::optional<uint64_t> dynamicSharedBytes;
   /// Scalar argument values by parameter name, as written (`4096`, `0.5`).
   std::map<std::string, std::string> args;
-  /// Which launch site of the kernel to start from (1-based, source order).
+  /// Which launch of the kernel to start from (1-based): its launch sites in
+  /// source order, each with its variants (LaunchVariant).
   std::optional<unsigned> launchIndex;
   /// Where these values came from, for messages (`spec.json`, `command line`).
   std::string origin;
@@ -92,6 +93,12 @@ struct LaunchConfig {
   /// LaunchSite::pointer.
   std::string siteApi;
   std::optional<LaunchPointer> sitePointer;
+  /// The variant of that site, and which of the kernel's launches it is
+  /// (1-based, of launchCount; 0 without a launch site), and whether a layer
+  /// chose it.
+  LaunchVariant siteVariant;
+  unsigned launchNumber = 0, launchCount = 0;
+  bool launchChosen = false;
   /// Which layer supplied each part (`source`, a spec file, `command line`).
   std::string gridOrigin, blockOrigin, sharedOrigin;
   /// Resolved with unknown arguments allowed: the scalar arguments without
@@ -109,6 +116,10 @@ struct LaunchConfig {
 /// be missing.
 struct PartialLaunch {
   const LaunchSite *site = nullptr;
+  /// Which of the kernel's launches site is (1-based, of launchCount), and
+  /// whether a layer chose it.
+  unsigned launchNumber = 0, launchCount = 0;
+  bool launchChosen = false;
   std::optional<std::array<uint64_t, 3>> grid, block;
   std::optional<uint64_t> dynamicSharedBytes;
   /// Known scalar argument values by parameter name.

@@ -30,6 +30,7 @@ enum class UserInput {
   DynamicShared,    ///< The dynamic shared memory of a launch, in bytes.
   Argument,         ///< A scalar kernel argument or struct member value.
   LaunchSpec,       ///< A launch-spec file.
+  Launch,           ///< Which launch (site or variant) of a kernel.
   Buffer,           ///< An argument buffer for emulation.
   ArchSetting,      ///< One field of the GPU architecture.
   TraceSource,      ///< Which producer makes the trace.
@@ -39,8 +40,8 @@ enum class UserInput {
 };
 
 /// The stable name of \p input: `grid`, `block`, `smem`, `arg`,
-/// `launch-spec`, `buffer`, `set`, `trace-source`, `sms`, `emit-trace`,
-/// `isl-max-operations`.
+/// `launch-spec`, `launch`, `buffer`, `set`, `trace-source`, `sms`,
+/// `emit-trace`, `isl-max-operations`.
 const char *userInputName(UserInput input);
 std::optional<UserInput> userInputNamed(llvm::StringRef name);
 
