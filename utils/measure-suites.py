@@ -283,6 +283,10 @@ def main():
                 lambda p: measureFile(args.gpurd, p, flagsFor(p),
                                       args.timeout), files))
             rows.append(summarise(name, results))
+            # Each suite's row as soon as it is done (the table follows).
+            sys.stderr.write('| ' + ' | '.join(str(c) for c in rows[-1]) +
+                             ' |\n')
+            sys.stderr.flush()
             for r in results:
                 rel = os.path.relpath(r['file'], args.root)
                 if not r['kernels']:
