@@ -34,6 +34,7 @@ import concurrent.futures
 import json
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -68,10 +69,16 @@ def runTool(cmd, timeout):
     with tempfile.NamedTemporaryFile(mode='r', suffix='.time') as t:
         full = ['/usr/bin/time', '-f', '%M', '-o', t.name] + cmd
         start = time.monotonic()
+        # A session of its own, so that a timeout stops gpurd-advise too and
+        # not only /usr/bin/time.
+        p = subprocess.Popen(full, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True,
+                             errors='replace', start_new_session=True)
         try:
-            p = subprocess.run(full, capture_output=True, text=True,
-                               errors='replace', timeout=timeout)
+            out, err = p.communicate(timeout=timeout)
         except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            p.communicate()
             return None, '', '', timeout, 0
         secs = time.monotonic() - start
         text = t.read().strip().splitlines()
@@ -80,7 +87,7 @@ def runTool(cmd, timeout):
         rc = p.returncode
         if any('terminated by signal' in line for line in text):
             rc = -1
-        return rc, p.stdout, p.stderr, secs, kb
+        return rc, out, err, secs, kb
 
 
 def crashed(rc, stderr):
