@@ -195,26 +195,19 @@ AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
   // them, and everywhere in an emulated kernel.
   if (Error error = completeArguments(source, kernel, *out, /*all=*/false))
     return error;
-  auto producer =
-      trace::createTraceSource(out->prepared, out->model, kernel,
-                               traceRequest(analysis, out->config),
-                               &out->defaultBuffers);
+  auto kind =
+      trace::resolveTraceSourceKind(out->model, kernel, analysis.traceSource);
+  if (!kind)
+    return kind.takeError();
+  if (*kind == trace::TraceSourceKind::Emulate)
+    if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
+      return error;
+  auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
+                                           traceRequest(analysis, out->config),
+                                           &out->defaultBuffers);
   if (!producer)
     return producer.takeError();
   out->source = std::move(*producer);
-  if (StringRef(out->source->name()) != "affine" &&
-      !out->config.unknownArgs.empty()) {
-    out->source.reset(); // it refers to the model rebuilt below
-    if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
-      return error;
-    out->defaultBuffers = {};
-    producer = trace::createTraceSource(out->prepared, out->model, kernel,
-                                        traceRequest(analysis, out->config),
-                                        &out->defaultBuffers);
-    if (!producer)
-      return producer.takeError();
-    out->source = std::move(*producer);
-  }
   if (!change.arraySpaces.empty()) {
     auto placed =
         withArraySpaces(std::move(out->source), out->model, change.arraySpaces);

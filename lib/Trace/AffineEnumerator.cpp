@@ -666,6 +666,12 @@ llvm::Error checkEnumerable(const AccessModel &model) {
       return makeError("S" + llvm::Twine(site.id) + " (line " +
                        llvm::Twine(site.position.line) +
                        ") is not affine: " + site.reason->message);
+  // A loop whose trip count is not affine (it waits on clock(), or on a
+  // loaded value) cannot be enumerated even when every access in it is.
+  for (const LoopInfo &loop : model.loops)
+    if (!loop.lastIteration)
+      return makeError("the loop at line " + llvm::Twine(loop.position.line) +
+                       " is not affine");
   for (unsigned p : model.parameters()) {
     const Variable &v = model.variables[p];
     if (!v.sourceName.empty())

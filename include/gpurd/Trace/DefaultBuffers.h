@@ -16,10 +16,12 @@
 #ifndef GPURD_TRACE_DEFAULTBUFFERS_H
 #define GPURD_TRACE_DEFAULTBUFFERS_H
 
+#include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Access/AccessModel.h"
 #include "gpurd/Trace/BufferExtents.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +70,14 @@ struct DefaultBufferReport {
 /// Support/UserInput.h references); empty when no buffer was made.
 std::string describeDefaultBuffers(const DefaultBufferReport &report,
                                    const access::AccessModel &model);
+
+/// The default buffers of the pointer parameters and members \p missing
+/// (`x`, `p.vx`) of \p kernel, sized from \p model; an error naming the
+/// arrays whose contents would decide global-memory addresses.
+llvm::Expected<std::shared_ptr<DefaultBufferReport>>
+planDefaultBuffers(const access::PreparedKernel &prepared,
+                   const access::AccessModel &model, const KernelInfo &kernel,
+                   const std::vector<std::string> &missing);
 
 /// For messages: `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
 std::string quotedNames(const std::vector<std::string> &names);

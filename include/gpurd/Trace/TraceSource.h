@@ -33,6 +33,14 @@ struct TraceSourceRequest {
   uint64_t maxStepsPerThread = 100000000;
 };
 
+/// The producer `auto` stands for: the affine enumerator when the model can
+/// be enumerated (every site and loop affine, no unknown parameter), else
+/// the emulator; an error when an affine kernel only lacks struct members
+/// (launch values the user should give). Other kinds are returned as asked.
+llvm::Expected<TraceSourceKind>
+resolveTraceSourceKind(const access::AccessModel &model,
+                       const KernelInfo &kernel, TraceSourceKind requested);
+
 /// Creates the producer for \p kernel (prepared with the launch values) and
 /// its access model. The emulator gets a default buffer (DefaultBuffers.h)
 /// for each pointer argument the request has no buffer for; \p

@@ -77,14 +77,22 @@ std::string Emulator::describeInstruction(const Thread &thread,
     return text + ")";
   }
   const llvm::Instruction *origin = currentOrigin(thread);
-  std::string ir;
-  llvm::raw_string_ostream os(ir);
-  origin->print(os);
-  std::string text = "instruction '" + llvm::StringRef(ir).trim().str() + "'";
-  if (const llvm::DebugLoc &location = origin->getDebugLoc())
-    text += " at " + location->getFilename().str() + ":" +
-            std::to_string(location.getLine()) + ":" +
-            std::to_string(location.getCol());
+  std::string text;
+  // The user's source line: the first position of the inlining chain
+  // outside gpurd's prelude (an assert() expands into the prelude's
+  // __assert_fail call).
+  for (const llvm::DILocation *location = origin->getDebugLoc().get();
+       location && text.empty(); location = location->getInlinedAt())
+    if (!location->getFilename().starts_with("/__gpurd__/"))
+      text = "line " + std::to_string(location->getLine()) + ":" +
+             std::to_string(location->getColumn()) + " of " +
+             location->getFilename().str();
+  if (text.empty()) {
+    std::string ir;
+    llvm::raw_string_ostream os(ir);
+    origin->print(os);
+    text = "instruction '" + llvm::StringRef(ir).trim().str() + "'";
+  }
   const Frame &frame = thread.frames.back();
   if (frame.function != 0)
     text += " in function '" +
