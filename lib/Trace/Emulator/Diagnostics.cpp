@@ -84,9 +84,9 @@ std::string Emulator::describeInstruction(const Thread &thread,
   for (const llvm::DILocation *location = origin->getDebugLoc().get();
        location && text.empty(); location = location->getInlinedAt())
     if (!location->getFilename().starts_with("/__gpurd__/"))
-      text = "line " + std::to_string(location->getLine()) + ":" +
-             std::to_string(location->getColumn()) + " of " +
-             location->getFilename().str();
+      text = location->getFilename().str() + ":" +
+             std::to_string(location->getLine()) + ":" +
+             std::to_string(location->getColumn());
   if (text.empty()) {
     std::string ir;
     llvm::raw_string_ostream os(ir);
