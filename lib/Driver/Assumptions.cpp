@@ -17,11 +17,6 @@ namespace {
 
 constexpr const char *axisName[3] = {"x", "y", "z"};
 
-std::string dimText(const std::array<uint64_t, 3> &dim) {
-  return "(" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) + ", " +
-         std::to_string(dim[2]) + ")";
-}
-
 /// "threadIdx.x, threadIdx.y" for the dimensions \p used.
 std::string indexNames(StringRef index, const std::array<bool, 3> &used) {
   std::string names;
@@ -188,7 +183,8 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       arg.value.text = std::to_string(value);
       basis = extentBasis;
     }
-    config.assumptions.push_back({name, arg.value.text, basis, missing});
+    config.assumptions.push_back(
+        {name, arg.value.text, basis, missing, /*argument=*/true});
     config.args.push_back(std::move(arg));
   }
   erase_if(config.unknownArgs, [&](const auto &entry) {

@@ -433,6 +433,11 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   return launch;
 }
 
+std::string dimText(const std::array<uint64_t, 3> &dim) {
+  return "(" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) + ", " +
+         std::to_string(dim[2]) + ")";
+}
+
 std::string missingPartMessage(const PartialLaunch &launch, LaunchPart part,
                                llvm::StringRef argument) {
   const LaunchSite *site = launch.site;
@@ -574,16 +579,12 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   static constexpr uint64_t gridLimit[3] = {2147483647, 65535, 65535};
   static constexpr uint64_t blockLimit[3] = {1024, 1024, 64};
   static constexpr const char *axis[3] = {"x", "y", "z"};
-  auto shown = [](const std::array<uint64_t, 3> &dim) {
-    return "(" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) + ", " +
-           std::to_string(dim[2]) + ")";
-  };
   for (unsigned i = 0; i < 3; ++i) {
     if (config.grid[i] > gridLimit[i] || config.block[i] > blockLimit[i]) {
       bool grid = config.grid[i] > gridLimit[i];
       return makeError("kernel '" + kernel.name + "': the " +
                        (grid ? "grid" : "block") + " size " +
-                       shown(grid ? config.grid : config.block) +
+                       dimText(grid ? config.grid : config.block) +
                        " is beyond CUDA's limit of " +
                        std::to_string(grid ? gridLimit[i] : blockLimit[i]) +
                        " in " + axis[i] + "; no GPU runs this launch");
@@ -591,7 +592,7 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   }
   if (config.block[0] * config.block[1] * config.block[2] > 1024)
     return makeError(
-        "kernel '" + kernel.name + "': a block of " + shown(config.block) +
+        "kernel '" + kernel.name + "': a block of " + dimText(config.block) +
         " has " +
         std::to_string(config.block[0] * config.block[1] * config.block[2]) +
         " threads, beyond CUDA's limit of 1024; no GPU runs "

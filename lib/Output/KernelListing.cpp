@@ -62,11 +62,6 @@ std::string dimText(const Dim3Value &dim) {
          dim.components[2].str() + ")";
 }
 
-std::string dimText(const std::array<uint64_t, 3> &dim) {
-  return "(" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) + ", " +
-         std::to_string(dim[2]) + ")";
-}
-
 /// `'n / 16': 'n' is a parameter of 'run'` for the first unknown component.
 std::string unknownNote(const Dim3Value &dim) {
   for (const EvaluatedValue &c : dim.components)
@@ -375,10 +370,7 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
   // why it was unknown and how to give the real one.
   for (const LaunchAssumption &a : config.assumptions)
     os << location(kernel.position) << ": note: assumed "
-       << (a.part == "grid" || a.part == "block" ||
-                   a.part == "dynamic shared memory"
-               ? a.part + " " + a.value
-               : a.part + " = " + a.value)
+       << (a.argument ? a.part + " = " + a.value : a.part + " " + a.value)
        << " (" << a.basis << "); " << a.missing << "\n";
 }
 

@@ -77,6 +77,9 @@ struct LaunchAssumption {
   /// Why it was unknown and the input that gives the real value
   /// (missingPartMessage).
   std::string missing;
+  /// A scalar argument (printed `n = 2048`), not a launch dimension
+  /// (printed `grid (4096, 1, 1)`).
+  bool argument = false;
 };
 
 /// A fully known launch configuration.
@@ -129,6 +132,9 @@ struct PartialLaunch {
 
 /// The parts of a launch a message can name as missing.
 enum class LaunchPart { Grid, Block, DynamicShared, Argument };
+
+/// A dim3 as gpurd prints it: `(x, y, z)`.
+std::string dimText(const std::array<uint64_t, 3> &dim);
 
 /// Why \p part of \p launch (the scalar argument \p argument) is unknown and
 /// which input gives it: "the grid size (the launch at k.cu:12) is 'g': 'n'
