@@ -157,10 +157,12 @@ def measureFile(tool, path, flags, timeout):
         result['status'] = 'timeout'
     elif crashed(rc, err):
         result['status'], result['detail'] = 'crash', err.strip()[-300:]
-    reports = {}
+    reports, launchErrors = {}, {}
     try:
         for f in json.loads(out)['files']:
             for launch in f.get('launches', []):
+                if 'error' in launch:
+                    launchErrors.setdefault(launch['kernel'], launch['error'])
                 if 'cache_model' in launch:
                     assumed = bool(launch.get('assumptions'))
                     prev = reports.get(launch['kernel'])
@@ -174,6 +176,8 @@ def measureFile(tool, path, flags, timeout):
             result['status'] = 'error'
             result['detail'] = err.strip()[:300]
     errors = kernelErrors(err)
+    for name, message in launchErrors.items():
+        errors.setdefault(name, ['error', message])
     for name in kernels:
         if name in reports:
             result['kernels'].append((name, reports[name], ''))
@@ -189,28 +193,37 @@ def measureFile(tool, path, flags, timeout):
 KINDS = ['exact', 'assumed', 'needs-values', 'error', 'silent', 'crash',
          'timeout']
 
+HEADER = ['suite', 'entry files', 'excluded', 'parse', 'kernels', 'exact',
+          'assumed', 'needs values', 'error', 'silent', 'reported', 'crash',
+          'timeout', 'max s', 'max MB']
+
 
 def summarise(name, results):
-    files = len(results)
-    parsed = sum(r['status'] in ('ok',) for r in results)
+    """One row of the table (a dict by HEADER) for a suite's results."""
+    measured = [r for r in results if r['status'] != 'excluded']
     counts = {k: 0 for k in KINDS}
-    for r in results:
+    for r in measured:
         for _, kind, _ in r['kernels']:
             counts[kind] += 1
-    kernels = sum(counts.values())
-    reported = counts['exact'] + counts['assumed']
-    crashes = sum(r['status'] == 'crash' for r in results)
-    timeouts = sum(r['status'] == 'timeout' for r in results)
-    secs = max((r['secs'] for r in results), default=0)
-    kb = max((r['kb'] for r in results), default=0)
-    return [name, files, parsed, kernels, counts['exact'], counts['assumed'],
-            counts['needs-values'], counts['error'], counts['silent'],
-            reported, crashes, timeouts, '%.1f' % secs, kb // 1024]
+    return {
+        'suite': name,
+        'entry files': len(measured),
+        'excluded': len(results) - len(measured),
+        'parse': sum(r['status'] == 'ok' for r in measured),
+        'kernels': sum(counts.values()),
+        'exact': counts['exact'], 'assumed': counts['assumed'],
+        'needs values': counts['needs-values'], 'error': counts['error'],
+        'silent': counts['silent'],
+        'reported': counts['exact'] + counts['assumed'],
+        'crash': sum(r['status'] == 'crash' for r in measured),
+        'timeout': sum(r['status'] == 'timeout' for r in measured),
+        'max s': max((r['secs'] for r in measured), default=0.0),
+        'max MB': max((r['kb'] for r in measured), default=0) // 1024}
 
 
-HEADER = ['suite', 'entry files', 'parse', 'kernels', 'exact', 'assumed',
-          'needs values', 'error', 'silent', 'reported', 'crash', 'timeout',
-          'max s', 'max MB']
+def rowText(row):
+    return '| ' + ' | '.join('%.1f' % row[c] if c == 'max s' else str(row[c])
+                             for c in HEADER) + ' |\n'
 
 
 def pct(a, b):
@@ -220,22 +233,34 @@ def pct(a, b):
 def printTable(rows, out):
     out.write('| ' + ' | '.join(HEADER) + ' |\n')
     out.write('|' + '---|' * len(HEADER) + '\n')
-    total = ['**total**'] + [0] * (len(HEADER) - 1)
-    for row in rows:
-        out.write('| ' + ' | '.join(str(c) for c in row) + ' |\n')
-        for i in range(1, len(row)):
-            if i in (12,):
-                total[i] = max(float(total[i]), float(row[i]))
-            elif i == 13:
-                total[i] = max(total[i], row[i])
-            else:
-                total[i] += row[i]
-    total[12] = '%.1f' % float(total[12])
-    out.write('| ' + ' | '.join(str(c) for c in total) + ' |\n\n')
-    out.write('Entry files that parse: %d of %d (%s). Kernels with a report: '
-              '%d of %d (%s: %d exactly, %d under stated assumptions).\n' %
-              (total[2], total[1], pct(total[2], total[1]), total[9], total[3],
-               pct(total[9], total[3]), total[4], total[5]))
+    total = {'suite': '**total**'}
+    for c in HEADER[1:]:
+        values = [row[c] for row in rows]
+        total[c] = max(values, default=0) if c.startswith('max') else sum(values)
+    for row in rows + [total]:
+        out.write(rowText(row))
+    out.write('\nEntry files that parse: %d of %d (%s; %d more excluded, see '
+              'the suites file). Kernels with a report: %d of %d (%s: %d '
+              'exactly, %d under stated assumptions).\n' %
+              (total['parse'], total['entry files'],
+               pct(total['parse'], total['entry files']), total['excluded'],
+               total['reported'], total['kernels'],
+               pct(total['reported'], total['kernels']), total['exact'],
+               total['assumed']))
+
+
+def writeDetails(out, name, results, root):
+    """One TSV row per kernel (or per file without kernels), flushed."""
+    for r in results:
+        rel = os.path.relpath(r['file'], root)
+        rows = [(k, kind, why) for k, kind, why in r['kernels']] or \
+            [('', '', r['detail'])]
+        for k, kind, why in rows:
+            cells = [name, rel, r['status'], k, kind, why, '%.1f' % r['secs'],
+                     str(r['kb'] // 1024)]
+            out.write('\t'.join(c.replace('\t', ' ').replace('\n', ' ')
+                                for c in cells) + '\n')
+    out.flush()
 
 
 def main():
@@ -266,17 +291,22 @@ def main():
                     for x in flags]
         suites = [(n, os.path.join(args.root, s['dir']), expand(s.get(
             'flags', [])), {k: expand(v) for k, v in s.get('per_path',
-                                                           {}).items()})
+                                                           {}).items()},
+                   s.get('exclude', {}))
                   for n, s in spec.items()
                   if not args.only or n in args.only.split(',')]
     elif args.dir:
         suites = [(os.path.basename(os.path.normpath(args.dir)), args.dir,
-                   flags, {})]
+                   flags, {}, {})]
     else:
         ap.error('give a DIR or --suites FILE')
-    rows, detail = [], []
+    rows = []
+    details = open(args.details, 'w') if args.details else None
+    if details:
+        details.write('suite\tfile\tfile status\tkernel\tkernel status\t'
+                      'detail\tsecs\tMB\n')
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        for name, directory, suiteFlags, perPath in suites:
+        for name, directory, suiteFlags, perPath, exclude in suites:
             if not os.path.isdir(directory):
                 sys.exit('measure-suites.py: error: no directory %s for suite '
                          '%s (see docs/real-programs.md for how to get it)' %
@@ -286,30 +316,24 @@ def main():
                 extra = [f for key, fs in sorted(perPath.items())
                          if key in path for f in fs]
                 return suiteFlags + extra
-            results = list(pool.map(
-                lambda p: measureFile(args.gpurd, p, flagsFor(p),
-                                      args.timeout), files))
+            def run(path):
+                for key, reason in sorted(exclude.items()):
+                    if key in path:
+                        return {'file': path, 'kernels': [], 'secs': 0.0,
+                                'status': 'excluded', 'detail': reason,
+                                'kb': 0}
+                return measureFile(args.gpurd, path, flagsFor(path),
+                                   args.timeout)
+            results = list(pool.map(run, files))
             rows.append(summarise(name, results))
             # Each suite's row as soon as it is done (the table follows).
-            sys.stderr.write('| ' + ' | '.join(str(c) for c in rows[-1]) +
-                             ' |\n')
+            sys.stderr.write(rowText(rows[-1]))
             sys.stderr.flush()
-            for r in results:
-                rel = os.path.relpath(r['file'], args.root)
-                if not r['kernels']:
-                    detail.append([name, rel, r['status'], '', '', r['detail'],
-                                   '%.1f' % r['secs'], str(r['kb'] // 1024)])
-                for k, kind, why in r['kernels']:
-                    detail.append([name, rel, r['status'], k, kind, why,
-                                   '%.1f' % r['secs'], str(r['kb'] // 1024)])
+            if details:
+                writeDetails(details, name, results, args.root)
     printTable(rows, sys.stdout)
-    if args.details:
-        with open(args.details, 'w') as f:
-            f.write('suite\tfile\tfile status\tkernel\tkernel status\tdetail\t'
-                    'secs\tMB\n')
-            for row in detail:
-                f.write('\t'.join(c.replace('\t', ' ').replace('\n', ' ')
-                                  for c in row) + '\n')
+    if details:
+        details.close()
 
 
 if __name__ == '__main__':
