@@ -182,13 +182,46 @@ std::string variableName(const GlobalValue &global) {
   return demangled;
 }
 
+/// The texel size of the texture reference the texture fetch \p fetch
+/// reads (its handle is `llvm.nvvm.texsurf.handle.internal(@tex)`), from the
+/// source's `texture<T, ...>` declaration: the fetch itself returns four
+/// components whatever T is.
+std::optional<unsigned>
+texelBytesOf(const Instruction &fetch,
+             const std::vector<TextureReference> &textures) {
+  const auto *call = dyn_cast<CallInst>(&fetch);
+  if (!call || call->arg_size() == 0)
+    return std::nullopt;
+  const Value *operand = call->getArgOperand(0);
+  // Clang's texture header passes the handle through `mov.b64 $0, $1;`.
+  if (const auto *move = dyn_cast<CallInst>(operand))
+    if (move->isInlineAsm() && move->arg_size() == 1 &&
+        StringRef(cast<InlineAsm>(move->getCalledOperand())->getAsmString())
+            .ltrim()
+            .starts_with("mov.b64"))
+      operand = move->getArgOperand(0);
+  const auto *handle = dyn_cast<IntrinsicInst>(operand);
+  if (!handle ||
+      handle->getIntrinsicID() != Intrinsic::nvvm_texsurf_handle_internal)
+    return std::nullopt;
+  const auto *global =
+      dyn_cast<GlobalVariable>(handle->getArgOperand(0)->stripPointerCasts());
+  if (!global)
+    return std::nullopt;
+  std::string name = llvm::demangle(global->getName().str());
+  for (const TextureReference &texture : textures)
+    if (texture.name == name && texture.texelBytes)
+      return unsigned(texture.texelBytes);
+  return std::nullopt;
+}
+
 class Builder {
 public:
   Builder(Function &kernel, const KernelInfo &info,
           const TranslationUnitInfo &unit, const KernelSpecialization &values,
           FunctionAnalysisManager &analyses)
-      : kernel(kernel), info(info), values(values), matcher(unit),
-        se(analyses.getResult<ScalarEvolutionAnalysis>(kernel)),
+      : kernel(kernel), info(info), textures(unit.textures), values(values),
+        matcher(unit), se(analyses.getResult<ScalarEvolutionAnalysis>(kernel)),
         loopInfo(analyses.getResult<LoopAnalysis>(kernel)),
         dominators(analyses.getResult<DominatorTreeAnalysis>(kernel)),
         affinator(
@@ -233,6 +266,7 @@ private:
 
   Function &kernel;
   const KernelInfo &info;
+  const std::vector<TextureReference> &textures;
   const KernelSpecialization &values;
   SourceMatcher matcher;
   ScalarEvolution &se;
@@ -737,6 +771,9 @@ AccessModel Builder::build() {
       std::optional<MemoryOperation> op = memoryOperation(inst, layout);
       if (!op)
         continue;
+      if (op->isTexture)
+        if (std::optional<unsigned> texel = texelBytesOf(inst, textures))
+          op->size = *texel;
       std::vector<unsigned> schedule;
       for (const Loop *loop : chain)
         schedule.push_back(positionInParent[loop]);

@@ -16,6 +16,8 @@
 #include "gpurd/Model/CacheModel.h"
 #include "gpurd/Trace/TraceSource.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 using namespace llvm;
 
 namespace gpurd::driver {
@@ -100,6 +102,7 @@ std::map<std::string, EvaluatedValue> argumentsOf(const LaunchConfig &config) {
 
 /// What the trace producer is asked for \p config.
 trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
+                                       const TranslationUnitInfo &unit,
                                        const LaunchConfig &config) {
   trace::TraceSourceRequest request;
   request.kind = analysis.traceSource;
@@ -108,6 +111,8 @@ trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
   request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
   request.args = argumentsOf(config);
   request.buffers = analysis.buffers;
+  for (const TextureReference &texture : unit.textures)
+    request.texelBytes[texture.name] = texture.texelBytes;
   return request;
 }
 
@@ -145,6 +150,24 @@ model::CacheModelOptions cacheModelOptions(const ModelOptions &options) {
     break;
   }
   return out;
+}
+
+/// A note naming the sites whose memory the cache model does not count
+/// (texture and constant caches), so that a report without them is not
+/// read as the kernel's whole traffic.
+std::optional<std::string> unmodelledSpaces(const access::AccessModel &model) {
+  std::vector<std::string> sites;
+  for (const access::AccessSite &site : model.sites)
+    if (site.kind != AccessKind::Barrier &&
+        (site.space == MemorySpace::Texture ||
+         site.space == MemorySpace::Constant))
+      sites.push_back(trace::describeSite(site) + " (" +
+                      memorySpaceName(site.space) + ")");
+  if (sites.empty())
+    return std::nullopt;
+  return "not counted above: " + llvm::join(sites, ", ") +
+         "; the cache model covers global and local memory, not the "
+         "texture and constant caches";
 }
 
 } // namespace
@@ -202,9 +225,9 @@ AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
   if (*kind == trace::TraceSourceKind::Emulate)
     if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
       return error;
-  auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
-                                           traceRequest(analysis, out->config),
-                                           &out->defaultBuffers);
+  auto producer = trace::createTraceSource(
+      out->prepared, out->model, kernel,
+      traceRequest(analysis, source.unit, out->config), &out->defaultBuffers);
   if (!producer)
     return producer.takeError();
   out->source = std::move(*producer);
@@ -287,6 +310,9 @@ AnalysisContext::runCacheModel(KernelTrace &trace) {
   if (results && trace.defaultBuffers)
     results->notes.push_back(
         trace::describeDefaultBuffers(*trace.defaultBuffers, trace.model));
+  if (results)
+    if (std::optional<std::string> note = unmodelledSpaces(trace.model))
+      results->notes.push_back(*note);
   return results;
 }
 

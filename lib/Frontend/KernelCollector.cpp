@@ -356,6 +356,25 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
 
+  /// Texture references: `texture<T, ...>` variables at namespace scope.
+  bool VisitVarDecl(VarDecl *var) {
+    if (!var->hasGlobalStorage() || var->isStaticLocal())
+      return true;
+    const auto *record = dyn_cast_or_null<ClassTemplateSpecializationDecl>(
+        var->getType()->getAsCXXRecordDecl());
+    if (!record || record->getName() != "texture" ||
+        record->getTemplateArgs().size() == 0 ||
+        record->getTemplateArgs()[0].getKind() != TemplateArgument::Type)
+      return true;
+    QualType texel = record->getTemplateArgs()[0].getAsType();
+    if (texel->isDependentType() || texel->isIncompleteType())
+      return true;
+    info.textures.push_back(
+        {var->getQualifiedNameAsString(),
+         uint64_t(context.getTypeSizeInChars(texel).getQuantity())});
+    return true;
+  }
+
   bool VisitFunctionDecl(FunctionDecl *function) {
     if (!function->hasAttr<CUDAGlobalAttr>() ||
         !function->doesThisDeclarationHaveABody() ||

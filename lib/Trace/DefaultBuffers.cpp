@@ -40,6 +40,11 @@ std::string describeDefaultBuffers(const DefaultBufferReport &report,
                      "values are zeros): ";
   if (!modelled.empty())
     text += modelled + " (the bytes the access model's accesses reach)";
+  if (!report.textures.empty())
+    text += std::string(report.buffers.empty() ? "" : "; ") + "the textures " +
+            quotedNames(report.textures) +
+            " (bound on the host: each fetch reads a texel of zeros at an "
+            "address range of the texture's own)";
   if (!touched.empty())
     text += (modelled.empty() ? "" : "; ") + touched +
             " (the bytes the emulated accesses reached: not all of them "

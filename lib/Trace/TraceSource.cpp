@@ -9,6 +9,10 @@
 #include "gpurd/Trace/Emulator.h"
 #include "gpurd/Trace/MemoryLayout.h"
 
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsNVPTX.h"
+
 #include <cstring>
 
 namespace gpurd::trace {
@@ -241,6 +245,35 @@ llvm::Error checkMemberReads(const access::PreparedKernel &prepared,
       userInput(UserInput::Argument, unknownMembers.front() + "=VALUE"));
 }
 
+/// The texture references \p function fetches from that \p bound does
+/// not bind (the host binds them: `cudaBindTexture`), by IR symbol, with
+/// their texel sizes from \p texelBytes (0 when not known).
+std::vector<std::pair<std::string, uint64_t>>
+unboundTextures(const llvm::Function &function,
+                const std::map<std::string, TextureBinding> &bound,
+                const std::map<std::string, uint64_t> &texelBytes) {
+  std::vector<std::pair<std::string, uint64_t>> out;
+  for (const llvm::BasicBlock &block : function)
+    for (const llvm::Instruction &inst : block) {
+      const auto *call = llvm::dyn_cast<llvm::IntrinsicInst>(&inst);
+      if (!call || call->getIntrinsicID() !=
+                       llvm::Intrinsic::nvvm_texsurf_handle_internal)
+        continue;
+      const auto *global = llvm::dyn_cast<llvm::GlobalVariable>(
+          call->getArgOperand(0)->stripPointerCasts());
+      if (!global)
+        continue;
+      std::string symbol = global->getName().str();
+      std::string demangled = llvm::demangle(symbol);
+      if (bound.count(symbol) || bound.count(demangled) ||
+          llvm::any_of(out, [&](const auto &t) { return t.first == symbol; }))
+        continue;
+      auto size = texelBytes.find(demangled);
+      out.push_back({symbol, size == texelBytes.end() ? 0 : size->second});
+    }
+  return out;
+}
+
 } // namespace
 
 llvm::Expected<TraceSourceKind>
@@ -292,10 +325,14 @@ createTraceSource(const access::PreparedKernel &prepared,
       emulatorArguments(kernel, request, layout, std::move(*buffers), missing);
   if (llvm::Error error = checkMemberReads(prepared, kernel, arguments))
     return error;
-  if (!missing.empty()) {
+  arguments.defaultTextures = unboundTextures(
+      *prepared.function, arguments.textures, request.texelBytes);
+  if (!missing.empty() || !arguments.defaultTextures.empty()) {
     auto report = planDefaultBuffers(prepared, model, kernel, missing);
     if (!report)
       return report.takeError();
+    for (const auto &texture : arguments.defaultTextures)
+      (*report)->textures.push_back(llvm::demangle(texture.first));
     arguments.defaultBuffers = std::move(*report);
     if (defaultBuffers)
       *defaultBuffers = arguments.defaultBuffers;

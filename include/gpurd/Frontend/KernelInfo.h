@@ -200,8 +200,16 @@ struct SourceLoop {
   std::string function;
 };
 
+/// A legacy texture reference (`texture<T, dim, mode> name;` at namespace
+/// scope), which the host binds to memory.
+struct TextureReference {
+  std::string name;        ///< Qualified (`ns::tex`), as IR symbols demangle.
+  uint64_t texelBytes = 0; ///< sizeof(T).
+};
+
 struct TranslationUnitInfo {
   std::string file;
+  std::vector<TextureReference> textures;
   std::vector<KernelInfo> kernels;
   std::vector<LaunchSite> launches;
   std::vector<SourceAccess> deviceAccesses;

@@ -26,7 +26,16 @@
 namespace gpurd::trace {
 
 enum class ElementType {
-  Int8, UInt8, Int16, UInt16, Int32, UInt32, Int64, UInt64, Float32, Float64
+  Int8,
+  UInt8,
+  Int16,
+  UInt16,
+  Int32,
+  UInt32,
+  Int64,
+  UInt64,
+  Float32,
+  Float64
 };
 unsigned elementSize(ElementType type);
 
@@ -51,8 +60,8 @@ evaluateCount(llvm::StringRef expression,
               const std::map<std::string, int64_t> &variables);
 
 /// Creates the bytes of a buffer (count elements of the spec's type).
-llvm::Expected<std::vector<uint8_t>>
-materializeBuffer(const BufferSpec &spec, uint64_t count);
+llvm::Expected<std::vector<uint8_t>> materializeBuffer(const BufferSpec &spec,
+                                                       uint64_t count);
 
 /// A sparse matrix read from a Matrix Market file, in CSR form.
 struct CsrMatrix {

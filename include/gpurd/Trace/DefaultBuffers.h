@@ -62,8 +62,11 @@ struct DefaultBufferReport {
   /// Default buffers whose contents decide branches (loop trip counts,
   /// conditions): the trace takes the branches zeros take.
   std::vector<std::string> branchArrays;
+  /// Texture references the host binds (`cudaBindTexture`) that the kernel
+  /// fetches from: each reads zeros at an address range of its own.
+  std::vector<std::string> textures;
 
-  bool empty() const { return buffers.empty(); }
+  bool empty() const { return buffers.empty() && textures.empty(); }
 };
 
 /// The report as one sentence for a report's notes (user inputs as

@@ -51,6 +51,10 @@ struct EmulatorArguments {
   std::map<unsigned, std::vector<uint8_t>> buffers;
   /// Texture references by variable name (as written, or the IR symbol).
   std::map<std::string, TextureBinding> textures;
+  /// Texture references bound to no buffer, by IR symbol with their texel
+  /// size in bytes (0: as large as the fetch site's access): fetches from
+  /// them read zeros at an address range of their own (DefaultBuffers.h).
+  std::vector<std::pair<std::string, uint64_t>> defaultTextures;
   /// Members of struct parameters passed by value, by (parameter index,
   /// byte offset): scalar values with their size in bytes, and the
   /// contents of what pointer members point to, with their names (`p.vx`).

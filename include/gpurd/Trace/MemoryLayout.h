@@ -25,6 +25,9 @@ namespace gpurd::trace {
 constexpr uint64_t GlobalBase = 0x7f0000000000ull;
 constexpr uint64_t BufferAlignment = 256;
 constexpr uint64_t UnknownBufferSpan = 1ull << 30;
+/// Where the emulator's default textures (DefaultBuffers.h) start: 1 GiB
+/// each, below GlobalBase.
+constexpr uint64_t DefaultTextureBase = GlobalBase - (64 * UnknownBufferSpan);
 
 struct MemoryRegion {
   std::string name;

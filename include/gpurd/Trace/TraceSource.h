@@ -30,6 +30,9 @@ struct TraceSourceRequest {
   /// emulator).
   std::map<std::string, EvaluatedValue> args;
   std::vector<BufferSpec> buffers;
+  /// Texel sizes of the translation unit's texture references by qualified
+  /// name (TranslationUnitInfo::textures), for default textures.
+  std::map<std::string, uint64_t> texelBytes;
   uint64_t maxStepsPerThread = 100000000;
 };
 

@@ -20,12 +20,13 @@ namespace gpurd::trace {
 
 /// What a trace file describes besides the accesses.
 struct TraceHeader {
-  std::string kernel;   ///< Kernel name.
+  std::string kernel; ///< Kernel name.
   TraceLaunch launch;
-  unsigned kernelId = 0;    ///< Launch number (for per-launch files).
-  unsigned binaryVersion = 70; ///< Accel-Sim `-binary version` (61/70/80/86...).
-  uint64_t sharedBytes = 0;    ///< Static + dynamic shared memory per block.
-  unsigned registers = 32;     ///< Accel-Sim `-nregs`.
+  unsigned kernelId = 0; ///< Launch number (for per-launch files).
+  unsigned binaryVersion =
+      70;                   ///< Accel-Sim `-binary version` (61/70/80/86...).
+  uint64_t sharedBytes = 0; ///< Static + dynamic shared memory per block.
+  unsigned registers = 32;  ///< Accel-Sim `-nregs`.
 };
 
 class TraceWriter {

@@ -117,7 +117,9 @@ struct Thread {
 struct BoundTexture {
   uint64_t handle = 0; ///< Flat address of the texture variable.
   std::string name;
+  /// The bound buffer; null for a default texture (zeros from base on).
   const Region *buffer = nullptr;
+  uint64_t base = 0;
   unsigned texelBytes = 4, components = 1;
 };
 

@@ -239,11 +239,18 @@ inline bool Emulator::fetchTexture(const Inst &I, uint64_t *R, Thread &thread,
     double c = std::floor(asFloat(R[fetch.coordinate]));
     x = c >= -0x1p62 && c < 0x1p62 ? int64_t(c) : -1;
   }
-  uint64_t address = texture->buffer->base + uint64_t(x) * texture->texelBytes;
+  // A default texture's texel is as large as the site's access (a float4
+  // fetch reads 16 bytes, a float fetch 4).
+  uint64_t texelBytes = texture->texelBytes;
+  if (!texelBytes)
+    texelBytes = I.site >= 0 ? model.sites[I.site].sizeBytes : 4;
+  uint64_t address = texture->base + uint64_t(x) * texelBytes;
   const uint8_t *texel = nullptr;
-  if (x >= 0 && uint64_t(x) < texture->buffer->size / texture->texelBytes)
-    texel = texture->buffer->data + uint64_t(x) * texture->texelBytes;
-  unsigned componentBytes = texture->texelBytes / texture->components;
+  if (texture->buffer && x >= 0 &&
+      uint64_t(x) < texture->buffer->size / texelBytes)
+    texel = texture->buffer->data + uint64_t(x) * texelBytes;
+  unsigned componentBytes =
+      texture->buffer ? texture->texelBytes / texture->components : 4;
   for (unsigned i = 0; i < fetch.resultSlots; ++i) {
     uint64_t value = 0;
     if (texel && i < texture->components) {

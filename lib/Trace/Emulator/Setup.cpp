@@ -402,8 +402,19 @@ llvm::Error Emulator::bindTextures(const llvm::Module &module) {
                        std::to_string(binding.texelBytes) + " bytes in " +
                        std::to_string(binding.components) +
                        " components are not supported");
-    textures.push_back(
-        {*handle, name, buffer, binding.texelBytes, binding.components});
+    textures.push_back({*handle, name, buffer, buffer->base, binding.texelBytes,
+                        binding.components});
+  }
+  // Default textures: consecutive spans below the global address range,
+  // so that no fetch shares a cache line with a buffer or variable.
+  uint64_t next = DefaultTextureBase;
+  for (const auto &[symbol, texelBytes] : arguments.defaultTextures) {
+    auto handle = layout.globalBase(symbol);
+    if (!handle)
+      return makeError("no texture named '" + symbol + "' in the device code");
+    textures.push_back({*handle, llvm::demangle(symbol), nullptr, next,
+                        unsigned(texelBytes), /*components=*/4});
+    next += UnknownBufferSpan;
   }
   return llvm::Error::success();
 }
