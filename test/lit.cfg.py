@@ -27,3 +27,8 @@ config.substitutions.append(("%arch_presets", os.path.join(config.gpurd_src_root
 # only (they say `UNSUPPORTED: sanitizer`).
 if config.gpurd_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizer")
+
+# The system's EGL headers (Debian: libegl-dev), which cudaEGL.h and
+# cuda_egl_interop.h include as CUDA's do.
+if os.path.exists("/usr/include/EGL/egl.h"):
+    config.available_features.add("egl")

@@ -19,8 +19,11 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${BUILD_DIR:-$root/build}
 jobs=${JOBS:-$(nproc)}
 
+# libegl-dev: the EGL headers test/Frontend/egl-interop.cu includes through the
+# prelude's cudaEGL.h (the test is unsupported without them).
 packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
-          llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind)
+          llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind
+          libegl-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

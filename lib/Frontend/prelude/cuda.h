@@ -3,7 +3,10 @@
  * The runtime prelude plus the driver API types and calls that host code of
  * benchmark suites uses (context/module/launch management, CUdeviceptr,
  * device attributes and compute modes, pointer attributes, virtual memory
- * management: cuMemCreate/cuMemMap/...).  Declarations only.
+ * management: cuMemCreate/cuMemMap/...), and the driver side of graphics
+ * and external-resource interop (mapping graphics resources, importing
+ * external memory and semaphores, the EGL interop types whose calls are in
+ * cudaEGL.h).  Declarations only.
  *===----------------------------------------------------------------------===*/
 #ifndef GPURD_CUDA_DRIVER_H
 #define GPURD_CUDA_DRIVER_H
@@ -362,6 +365,370 @@ typedef struct CUmemAccessDesc_st {
 } CUmemAccessDesc;
 typedef struct CUmemPoolHandle_st *CUmemoryPool;
 
+/* Arrays in three dimensions and mipmapped arrays (what external memory and
+ * graphics interop map to), 3D copies, resource descriptors. */
+typedef struct CUmipmappedArray_st *CUmipmappedArray;
+#define CUDA_ARRAY3D_LAYERED 0x01
+#define CUDA_ARRAY3D_2DARRAY 0x01
+#define CUDA_ARRAY3D_SURFACE_LDST 0x02
+#define CUDA_ARRAY3D_CUBEMAP 0x04
+#define CUDA_ARRAY3D_TEXTURE_GATHER 0x08
+#define CUDA_ARRAY3D_DEPTH_TEXTURE 0x10
+#define CUDA_ARRAY3D_COLOR_ATTACHMENT 0x20
+#define CUDA_ARRAY3D_SPARSE 0x40
+#define CUDA_ARRAY3D_DEFERRED_MAPPING 0x80
+typedef struct CUDA_ARRAY3D_DESCRIPTOR_st {
+  size_t Width, Height, Depth;
+  CUarray_format Format;
+  unsigned int NumChannels;
+  unsigned int Flags;
+} CUDA_ARRAY3D_DESCRIPTOR;
+typedef struct CUDA_MEMCPY3D_st {
+  size_t srcXInBytes, srcY, srcZ, srcLOD;
+  CUmemorytype srcMemoryType;
+  const void *srcHost;
+  CUdeviceptr srcDevice;
+  CUarray srcArray;
+  void *reserved0;
+  size_t srcPitch, srcHeight;
+  size_t dstXInBytes, dstY, dstZ, dstLOD;
+  CUmemorytype dstMemoryType;
+  void *dstHost;
+  CUdeviceptr dstDevice;
+  CUarray dstArray;
+  void *reserved1;
+  size_t dstPitch, dstHeight;
+  size_t WidthInBytes, Height, Depth;
+} CUDA_MEMCPY3D;
+typedef enum CUresourcetype_enum {
+  CU_RESOURCE_TYPE_ARRAY = 0x00, CU_RESOURCE_TYPE_MIPMAPPED_ARRAY = 0x01,
+  CU_RESOURCE_TYPE_LINEAR = 0x02, CU_RESOURCE_TYPE_PITCH2D = 0x03
+} CUresourcetype;
+typedef struct CUDA_RESOURCE_DESC_st {
+  CUresourcetype resType;
+  union {
+    struct {
+      CUarray hArray;
+    } array;
+    struct {
+      CUmipmappedArray hMipmappedArray;
+    } mipmap;
+    struct {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t sizeInBytes;
+    } linear;
+    struct {
+      CUdeviceptr devPtr;
+      CUarray_format format;
+      unsigned int numChannels;
+      size_t width, height, pitchInBytes;
+    } pitch2D;
+    struct {
+      int reserved[32];
+    } reserved;
+  } res;
+  unsigned int flags;
+} CUDA_RESOURCE_DESC;
+
+/* Context creation parameters (CUDA 12.5's cuCtxCreate_v4, CUDA 13's
+ * cuCtxCreate). */
+typedef enum CUexecAffinityType_enum {
+  CU_EXEC_AFFINITY_TYPE_SM_COUNT = 0, CU_EXEC_AFFINITY_TYPE_MAX
+} CUexecAffinityType;
+typedef struct CUexecAffinitySmCount_st {
+  unsigned int val;
+} CUexecAffinitySmCount;
+typedef struct CUexecAffinityParam_st {
+  CUexecAffinityType type;
+  union {
+    CUexecAffinitySmCount smCount;
+  } param;
+} CUexecAffinityParam;
+typedef enum CUcigDataType_enum {
+  CIG_DATA_TYPE_D3D12_COMMAND_QUEUE = 0x1
+} CUcigDataType;
+typedef struct CUctxCigParam_st {
+  CUcigDataType sharedDataType;
+  void *sharedData;
+} CUctxCigParam;
+typedef struct CUctxCreateParams_st {
+  CUexecAffinityParam *execAffinityParams;
+  int numExecAffinityParams;
+  CUctxCigParam *cigParams;
+} CUctxCreateParams;
+
+/* Graphics interop: the API-independent part (registering is per API:
+ * cudaEGL.h, ...). */
+typedef enum CUgraphicsRegisterFlags_enum {
+  CU_GRAPHICS_REGISTER_FLAGS_NONE = 0x00,
+  CU_GRAPHICS_REGISTER_FLAGS_READ_ONLY = 0x01,
+  CU_GRAPHICS_REGISTER_FLAGS_WRITE_DISCARD = 0x02,
+  CU_GRAPHICS_REGISTER_FLAGS_SURFACE_LDST = 0x04,
+  CU_GRAPHICS_REGISTER_FLAGS_TEXTURE_GATHER = 0x08
+} CUgraphicsRegisterFlags;
+typedef enum CUgraphicsMapResourceFlags_enum {
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_NONE = 0x00,
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_READ_ONLY = 0x01,
+  CU_GRAPHICS_MAP_RESOURCE_FLAGS_WRITE_DISCARD = 0x02
+} CUgraphicsMapResourceFlags;
+
+/* External memory and semaphores (Vulkan, Direct3D, NvSciBuf/NvSciSync
+ * interop; CUDA 10+).  The runtime's equivalents are in
+ * gpurd_cuda_external.h. */
+typedef struct CUextMemory_st *CUexternalMemory;
+typedef struct CUextSemaphore_st *CUexternalSemaphore;
+typedef enum CUexternalMemoryHandleType_enum {
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_FD = 1,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32 = 2,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_HEAP = 4,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D12_RESOURCE = 5,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE = 6,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_D3D11_RESOURCE_KMT = 7,
+  CU_EXTERNAL_MEMORY_HANDLE_TYPE_NVSCIBUF = 8
+} CUexternalMemoryHandleType;
+#define CUDA_EXTERNAL_MEMORY_DEDICATED 0x1
+#define CUDA_EXTERNAL_SEMAPHORE_SIGNAL_SKIP_NVSCIBUF_MEMSYNC 0x01
+#define CUDA_EXTERNAL_SEMAPHORE_WAIT_SKIP_NVSCIBUF_MEMSYNC 0x02
+#define CUDA_NVSCISYNC_ATTR_SIGNAL 0x1
+#define CUDA_NVSCISYNC_ATTR_WAIT 0x2
+typedef struct CUDA_EXTERNAL_MEMORY_HANDLE_DESC_st {
+  CUexternalMemoryHandleType type;
+  union {
+    int fd;
+    struct {
+      void *handle;
+      const void *name;
+    } win32;
+    const void *nvSciBufObject;
+  } handle;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_HANDLE_DESC_v1, CUDA_EXTERNAL_MEMORY_HANDLE_DESC;
+typedef struct CUDA_EXTERNAL_MEMORY_BUFFER_DESC_st {
+  unsigned long long offset;
+  unsigned long long size;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_BUFFER_DESC_v1, CUDA_EXTERNAL_MEMORY_BUFFER_DESC;
+typedef struct CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_st {
+  unsigned long long offset;
+  CUDA_ARRAY3D_DESCRIPTOR arrayDesc;
+  unsigned int numLevels;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC_v1,
+    CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC;
+typedef enum CUexternalSemaphoreHandleType_enum {
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD = 1,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32 = 2,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT = 3,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D12_FENCE = 4,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_FENCE = 5,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_NVSCISYNC = 6,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX = 7,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_D3D11_KEYED_MUTEX_KMT = 8,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_FD = 9,
+  CU_EXTERNAL_SEMAPHORE_HANDLE_TYPE_TIMELINE_SEMAPHORE_WIN32 = 10
+} CUexternalSemaphoreHandleType;
+typedef struct CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_st {
+  CUexternalSemaphoreHandleType type;
+  union {
+    int fd;
+    struct {
+      void *handle;
+      const void *name;
+    } win32;
+    const void *nvSciSyncObj;
+  } handle;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC_v1, CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC;
+typedef struct CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_st {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void *fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+    } keyedMutex;
+    unsigned int reserved[12];
+  } params;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS_v1, CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS;
+typedef struct CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_st {
+  struct {
+    struct {
+      unsigned long long value;
+    } fence;
+    union {
+      void *fence;
+      unsigned long long reserved;
+    } nvSciSync;
+    struct {
+      unsigned long long key;
+      unsigned int timeoutMs;
+    } keyedMutex;
+    unsigned int reserved[10];
+  } params;
+  unsigned int flags;
+  unsigned int reserved[16];
+} CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS_v1, CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS;
+
+/* EGL interop types.  As in CUDA, they are cuda.h's (they need no EGL
+ * header); the calls that take EGL handles are in cudaEGL.h. */
+#define MAX_PLANES 3
+#define CUDA_EGL_INFINITE_TIMEOUT 0xFFFFFFFF
+typedef struct CUeglStreamConnection_st *CUeglStreamConnection;
+typedef enum CUeglFrameType_enum {
+  CU_EGL_FRAME_TYPE_ARRAY = 0, CU_EGL_FRAME_TYPE_PITCH = 1
+} CUeglFrameType;
+typedef enum CUeglResourceLocationFlags_enum {
+  CU_EGL_RESOURCE_LOCATION_SYSMEM = 0x00, CU_EGL_RESOURCE_LOCATION_VIDMEM = 0x01
+} CUeglResourceLocationFlags;
+typedef enum CUeglColorFormat_enum {
+  CU_EGL_COLOR_FORMAT_YUV420_PLANAR = 0x00,
+  CU_EGL_COLOR_FORMAT_YUV420_SEMIPLANAR = 0x01,
+  CU_EGL_COLOR_FORMAT_YUV422_PLANAR = 0x02,
+  CU_EGL_COLOR_FORMAT_YUV422_SEMIPLANAR = 0x03,
+  CU_EGL_COLOR_FORMAT_RGB = 0x04,
+  CU_EGL_COLOR_FORMAT_BGR = 0x05,
+  CU_EGL_COLOR_FORMAT_ARGB = 0x06,
+  CU_EGL_COLOR_FORMAT_RGBA = 0x07,
+  CU_EGL_COLOR_FORMAT_L = 0x08,
+  CU_EGL_COLOR_FORMAT_R = 0x09,
+  CU_EGL_COLOR_FORMAT_YUV444_PLANAR = 0x0A,
+  CU_EGL_COLOR_FORMAT_YUV444_SEMIPLANAR = 0x0B,
+  CU_EGL_COLOR_FORMAT_YUYV_422 = 0x0C,
+  CU_EGL_COLOR_FORMAT_UYVY_422 = 0x0D,
+  CU_EGL_COLOR_FORMAT_ABGR = 0x0E,
+  CU_EGL_COLOR_FORMAT_BGRA = 0x0F,
+  CU_EGL_COLOR_FORMAT_A = 0x10,
+  CU_EGL_COLOR_FORMAT_RG = 0x11,
+  CU_EGL_COLOR_FORMAT_AYUV = 0x12,
+  CU_EGL_COLOR_FORMAT_YVU444_SEMIPLANAR = 0x13,
+  CU_EGL_COLOR_FORMAT_YVU422_SEMIPLANAR = 0x14,
+  CU_EGL_COLOR_FORMAT_YVU420_SEMIPLANAR = 0x15,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_444_SEMIPLANAR = 0x16,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_420_SEMIPLANAR = 0x17,
+  CU_EGL_COLOR_FORMAT_Y12V12U12_444_SEMIPLANAR = 0x18,
+  CU_EGL_COLOR_FORMAT_Y12V12U12_420_SEMIPLANAR = 0x19,
+  CU_EGL_COLOR_FORMAT_VYUY_ER = 0x1A,
+  CU_EGL_COLOR_FORMAT_UYVY_ER = 0x1B,
+  CU_EGL_COLOR_FORMAT_YUYV_ER = 0x1C,
+  CU_EGL_COLOR_FORMAT_YVYU_ER = 0x1D,
+  CU_EGL_COLOR_FORMAT_YUV_ER = 0x1E,
+  CU_EGL_COLOR_FORMAT_YUVA_ER = 0x1F,
+  CU_EGL_COLOR_FORMAT_AYUV_ER = 0x20,
+  CU_EGL_COLOR_FORMAT_YUV444_PLANAR_ER = 0x21,
+  CU_EGL_COLOR_FORMAT_YUV422_PLANAR_ER = 0x22,
+  CU_EGL_COLOR_FORMAT_YUV420_PLANAR_ER = 0x23,
+  CU_EGL_COLOR_FORMAT_YUV444_SEMIPLANAR_ER = 0x24,
+  CU_EGL_COLOR_FORMAT_YUV422_SEMIPLANAR_ER = 0x25,
+  CU_EGL_COLOR_FORMAT_YUV420_SEMIPLANAR_ER = 0x26,
+  CU_EGL_COLOR_FORMAT_YVU444_PLANAR_ER = 0x27,
+  CU_EGL_COLOR_FORMAT_YVU422_PLANAR_ER = 0x28,
+  CU_EGL_COLOR_FORMAT_YVU420_PLANAR_ER = 0x29,
+  CU_EGL_COLOR_FORMAT_YVU444_SEMIPLANAR_ER = 0x2A,
+  CU_EGL_COLOR_FORMAT_YVU422_SEMIPLANAR_ER = 0x2B,
+  CU_EGL_COLOR_FORMAT_YVU420_SEMIPLANAR_ER = 0x2C,
+  CU_EGL_COLOR_FORMAT_BAYER_RGGB = 0x2D,
+  CU_EGL_COLOR_FORMAT_BAYER_BGGR = 0x2E,
+  CU_EGL_COLOR_FORMAT_BAYER_GRBG = 0x2F,
+  CU_EGL_COLOR_FORMAT_BAYER_GBRG = 0x30,
+  CU_EGL_COLOR_FORMAT_BAYER10_RGGB = 0x31,
+  CU_EGL_COLOR_FORMAT_BAYER10_BGGR = 0x32,
+  CU_EGL_COLOR_FORMAT_BAYER10_GRBG = 0x33,
+  CU_EGL_COLOR_FORMAT_BAYER10_GBRG = 0x34,
+  CU_EGL_COLOR_FORMAT_BAYER12_RGGB = 0x35,
+  CU_EGL_COLOR_FORMAT_BAYER12_BGGR = 0x36,
+  CU_EGL_COLOR_FORMAT_BAYER12_GRBG = 0x37,
+  CU_EGL_COLOR_FORMAT_BAYER12_GBRG = 0x38,
+  CU_EGL_COLOR_FORMAT_BAYER14_RGGB = 0x39,
+  CU_EGL_COLOR_FORMAT_BAYER14_BGGR = 0x3A,
+  CU_EGL_COLOR_FORMAT_BAYER14_GRBG = 0x3B,
+  CU_EGL_COLOR_FORMAT_BAYER14_GBRG = 0x3C,
+  CU_EGL_COLOR_FORMAT_BAYER20_RGGB = 0x3D,
+  CU_EGL_COLOR_FORMAT_BAYER20_BGGR = 0x3E,
+  CU_EGL_COLOR_FORMAT_BAYER20_GRBG = 0x3F,
+  CU_EGL_COLOR_FORMAT_BAYER20_GBRG = 0x40,
+  CU_EGL_COLOR_FORMAT_YVU444_PLANAR = 0x41,
+  CU_EGL_COLOR_FORMAT_YVU422_PLANAR = 0x42,
+  CU_EGL_COLOR_FORMAT_YVU420_PLANAR = 0x43,
+  CU_EGL_COLOR_FORMAT_BAYER_ISP_RGGB = 0x44,
+  CU_EGL_COLOR_FORMAT_BAYER_ISP_BGGR = 0x45,
+  CU_EGL_COLOR_FORMAT_BAYER_ISP_GRBG = 0x46,
+  CU_EGL_COLOR_FORMAT_BAYER_ISP_GBRG = 0x47,
+  CU_EGL_COLOR_FORMAT_BAYER_BCCR = 0x48,
+  CU_EGL_COLOR_FORMAT_BAYER_RCCB = 0x49,
+  CU_EGL_COLOR_FORMAT_BAYER_CRBC = 0x4A,
+  CU_EGL_COLOR_FORMAT_BAYER_CBRC = 0x4B,
+  CU_EGL_COLOR_FORMAT_BAYER10_CCCC = 0x4C,
+  CU_EGL_COLOR_FORMAT_BAYER12_BCCR = 0x4D,
+  CU_EGL_COLOR_FORMAT_BAYER12_RCCB = 0x4E,
+  CU_EGL_COLOR_FORMAT_BAYER12_CRBC = 0x4F,
+  CU_EGL_COLOR_FORMAT_BAYER12_CBRC = 0x50,
+  CU_EGL_COLOR_FORMAT_BAYER12_CCCC = 0x51,
+  CU_EGL_COLOR_FORMAT_Y = 0x52,
+  CU_EGL_COLOR_FORMAT_YUV420_SEMIPLANAR_2020 = 0x53,
+  CU_EGL_COLOR_FORMAT_YVU420_SEMIPLANAR_2020 = 0x54,
+  CU_EGL_COLOR_FORMAT_YUV420_PLANAR_2020 = 0x55,
+  CU_EGL_COLOR_FORMAT_YVU420_PLANAR_2020 = 0x56,
+  CU_EGL_COLOR_FORMAT_YUV420_SEMIPLANAR_709 = 0x57,
+  CU_EGL_COLOR_FORMAT_YVU420_SEMIPLANAR_709 = 0x58,
+  CU_EGL_COLOR_FORMAT_YUV420_PLANAR_709 = 0x59,
+  CU_EGL_COLOR_FORMAT_YVU420_PLANAR_709 = 0x5A,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_420_SEMIPLANAR_709 = 0x5B,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_420_SEMIPLANAR_2020 = 0x5C,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_422_SEMIPLANAR_2020 = 0x5D,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_422_SEMIPLANAR = 0x5E,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_422_SEMIPLANAR_709 = 0x5F,
+  CU_EGL_COLOR_FORMAT_Y_ER = 0x60,
+  CU_EGL_COLOR_FORMAT_Y_709_ER = 0x61,
+  CU_EGL_COLOR_FORMAT_Y10_ER = 0x62,
+  CU_EGL_COLOR_FORMAT_Y10_709_ER = 0x63,
+  CU_EGL_COLOR_FORMAT_Y12_ER = 0x64,
+  CU_EGL_COLOR_FORMAT_Y12_709_ER = 0x65,
+  CU_EGL_COLOR_FORMAT_YUVA = 0x66,
+  CU_EGL_COLOR_FORMAT_YUV = 0x67,
+  CU_EGL_COLOR_FORMAT_YVYU = 0x68,
+  CU_EGL_COLOR_FORMAT_VYUY = 0x69,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_420_SEMIPLANAR_ER = 0x6A,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_420_SEMIPLANAR_709_ER = 0x6B,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_444_SEMIPLANAR_ER = 0x6C,
+  CU_EGL_COLOR_FORMAT_Y10V10U10_444_SEMIPLANAR_709_ER = 0x6D,
+  CU_EGL_COLOR_FORMAT_Y12V12U12_420_SEMIPLANAR_ER = 0x6E,
+  CU_EGL_COLOR_FORMAT_Y12V12U12_420_SEMIPLANAR_709_ER = 0x6F,
+  CU_EGL_COLOR_FORMAT_Y12V12U12_444_SEMIPLANAR_ER = 0x70,
+  CU_EGL_COLOR_FORMAT_Y12V12U12_444_SEMIPLANAR_709_ER = 0x71,
+  CU_EGL_COLOR_FORMAT_UYVY_709 = 0x72,
+  CU_EGL_COLOR_FORMAT_UYVY_709_ER = 0x73,
+  CU_EGL_COLOR_FORMAT_UYVY_2020 = 0x74,
+  CU_EGL_COLOR_FORMAT_MAX
+} CUeglColorFormat;
+typedef struct CUeglFrame_st {
+  union {
+    CUarray pArray[MAX_PLANES];
+    void *pPitch[MAX_PLANES];
+  } frame;
+  unsigned int width;
+  unsigned int height;
+  unsigned int depth;
+  unsigned int pitch;
+  unsigned int planeCount;
+  unsigned int numChannels;
+  CUeglFrameType frameType;
+  CUeglColorFormat eglColorFormat;
+  CUarray_format cuFormat;
+} CUeglFrame_v1, CUeglFrame;
+
 #define CU_CTX_SCHED_AUTO 0x00
 #define CU_CTX_SCHED_SPIN 0x01
 #define CU_CTX_SCHED_YIELD 0x02
@@ -501,6 +868,44 @@ CUresult cuEventRecord(CUevent hEvent, CUstream hStream);
 CUresult cuEventSynchronize(CUevent hEvent);
 CUresult cuEventElapsedTime(float *pMilliseconds, CUevent hStart, CUevent hEnd);
 CUresult cuEventDestroy(CUevent hEvent);
+/* 3D arrays, mipmapped arrays, 3D copies, surface objects */
+CUresult cuArray3DCreate(CUarray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pAllocateArray);
+CUresult cuArray3DGetDescriptor(CUDA_ARRAY3D_DESCRIPTOR *pArrayDescriptor, CUarray hArray);
+CUresult cuMipmappedArrayCreate(CUmipmappedArray *pHandle, const CUDA_ARRAY3D_DESCRIPTOR *pMipmappedArrayDesc, unsigned int numMipmapLevels);
+CUresult cuMipmappedArrayGetLevel(CUarray *pLevelArray, CUmipmappedArray hMipmappedArray, unsigned int level);
+CUresult cuMipmappedArrayDestroy(CUmipmappedArray hMipmappedArray);
+CUresult cuMemcpy(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount);
+CUresult cuMemcpyAsync(CUdeviceptr dst, CUdeviceptr src, size_t ByteCount, CUstream hStream);
+CUresult cuMemcpy3D(const CUDA_MEMCPY3D *pCopy);
+CUresult cuMemcpy3DAsync(const CUDA_MEMCPY3D *pCopy, CUstream hStream);
+CUresult cuSurfObjectCreate(CUsurfObject *pSurfObject, const CUDA_RESOURCE_DESC *pResDesc);
+CUresult cuSurfObjectDestroy(CUsurfObject surfObject);
+CUresult cuStreamWaitEvent(CUstream hStream, CUevent hEvent, unsigned int Flags);
+CUresult cuCtxCreate_v4(CUcontext *pctx, CUctxCreateParams *ctxCreateParams, unsigned int flags, CUdevice dev);
+/* Mapping registered graphics resources */
+CUresult cuGraphicsUnregisterResource(CUgraphicsResource resource);
+CUresult cuGraphicsSubResourceGetMappedArray(CUarray *pArray, CUgraphicsResource resource, unsigned int arrayIndex, unsigned int mipLevel);
+CUresult cuGraphicsResourceGetMappedMipmappedArray(CUmipmappedArray *pMipmappedArray, CUgraphicsResource resource);
+CUresult cuGraphicsResourceGetMappedPointer(CUdeviceptr *pDevPtr, size_t *pSize, CUgraphicsResource resource);
+CUresult cuGraphicsResourceSetMapFlags(CUgraphicsResource resource, unsigned int flags);
+CUresult cuGraphicsMapResources(unsigned int count, CUgraphicsResource *resources, CUstream hStream);
+CUresult cuGraphicsUnmapResources(unsigned int count, CUgraphicsResource *resources, CUstream hStream);
+/* External memory and semaphores */
+CUresult cuImportExternalMemory(CUexternalMemory *extMem_out, const CUDA_EXTERNAL_MEMORY_HANDLE_DESC *memHandleDesc);
+CUresult cuExternalMemoryGetMappedBuffer(CUdeviceptr *devPtr, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_BUFFER_DESC *bufferDesc);
+CUresult cuExternalMemoryGetMappedMipmappedArray(CUmipmappedArray *mipmap, CUexternalMemory extMem, const CUDA_EXTERNAL_MEMORY_MIPMAPPED_ARRAY_DESC *mipmapDesc);
+CUresult cuDestroyExternalMemory(CUexternalMemory extMem);
+CUresult cuImportExternalSemaphore(CUexternalSemaphore *extSem_out, const CUDA_EXTERNAL_SEMAPHORE_HANDLE_DESC *semHandleDesc);
+CUresult cuSignalExternalSemaphoresAsync(const CUexternalSemaphore *extSemArray, const CUDA_EXTERNAL_SEMAPHORE_SIGNAL_PARAMS *paramsArray, unsigned int numExtSems, CUstream stream);
+CUresult cuWaitExternalSemaphoresAsync(const CUexternalSemaphore *extSemArray, const CUDA_EXTERNAL_SEMAPHORE_WAIT_PARAMS *paramsArray, unsigned int numExtSems, CUstream stream);
+CUresult cuDestroyExternalSemaphore(CUexternalSemaphore extSem);
+CUresult cuDeviceGetNvSciSyncAttributes(void *nvSciSyncAttrList, CUdevice dev, int flags);
 } /* extern "C" */
+
+/* CUDA 13's cuCtxCreate takes creation parameters (CUDA 12.5: _v4); the
+ * three-argument form of CUDA <= 12 above stays (C++ overloads). */
+static __inline__ __host__ CUresult cuCtxCreate(CUcontext *__pctx, CUctxCreateParams *__params, unsigned int __flags, CUdevice __dev) {
+  return ::cuCtxCreate_v4(__pctx, __params, __flags, __dev);
+}
 
 #endif /* GPURD_CUDA_DRIVER_H */

@@ -1339,8 +1339,11 @@ unsigned __cudaPopCallConfiguration(dim3 *gridDim, dim3 *blockDim,
 } /* extern "C" */
 
 /* 9a. Memory pools and stream-ordered allocation; 9b. graphs and stream
- * capture.  Each family in its own header (types, calls, C++ overloads). */
+ * capture; 9c. external memory and semaphores (Vulkan/D3D/NvSci interop).
+ * Each family in its own header (types, calls, C++ overloads); 9c comes
+ * before 9b, whose cudaGraphNodeParams names its semaphore node types. */
 #include "gpurd_cuda_mempool.h"
+#include "gpurd_cuda_external.h"
 #include "gpurd_cuda_graph.h"
 
 /*===--- 10. C++ runtime API (cuda_runtime.h, channel_descriptor.h) -------===*/
