@@ -158,9 +158,17 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
   std::vector<std::string> assumed;
   for (const auto &[name, missing] : unknown) {
     assumed.push_back(name);
-    auto param = find_if(kernel.params,
-                         [&](const KernelParam &p) { return p.name == name; });
-    if (param == kernel.params.end())
+    // A parameter, or a scalar member of a struct parameter (`p.n`).
+    const KernelParam *param = nullptr;
+    for (const KernelParam &p : kernel.params) {
+      StringRef rest = name;
+      if (p.name == name)
+        param = &p;
+      else if (rest.consume_front(p.name) && rest.consume_front("."))
+        if (const StructField *field = fieldNamed(p, rest))
+          param = &field->type;
+    }
+    if (!param)
       continue;
     LaunchArgument arg;
     arg.param = name;

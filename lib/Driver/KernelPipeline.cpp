@@ -11,9 +11,11 @@
 #include "SourceVariant.h"
 #include "WhatIf.h"
 
+#include "gpurd/Access/ParamFields.h"
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/CacheModel.h"
+#include "gpurd/Support/UserInput.h"
 #include "gpurd/Trace/TraceSource.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -78,6 +80,34 @@ neededArguments(const LaunchConfig &config, const access::AccessModel &model,
         }))
       needed.push_back(entry);
   return needed;
+}
+
+/// The scalar members of struct parameters (`p.n`) that \p prepared reads
+/// and \p config gives no value: the emulator needs them all.
+std::vector<std::pair<std::string, std::string>>
+unknownMembers(const access::PreparedKernel &prepared, const KernelInfo &kernel,
+               const LaunchConfig &config) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const BasicBlock &block : *prepared.function)
+    for (const Instruction &inst : block) {
+      std::optional<access::ParamFieldRead> read =
+          access::paramFieldRead(&inst);
+      if (!read || inst.getType()->isPointerTy())
+        continue;
+      std::string name = access::paramFieldName(kernel, *read);
+      if (llvm::any_of(
+              config.args,
+              [&](const LaunchArgument &a) { return a.param == name; }) ||
+          llvm::any_of(out, [&](const auto &e) { return e.first == name; }))
+        continue;
+      out.push_back({name, "the member '" + name +
+                               "' of a struct argument is not evaluated; "
+                               "give it with " +
+                               userInput(UserInput::Argument, name + "=VALUE") +
+                               " or in a " + userInput(UserInput::LaunchSpec) +
+                               " file"});
+    }
+  return out;
 }
 
 Error incompleteLaunchError(
@@ -265,6 +295,9 @@ Error AnalysisContext::completeArguments(SourceVariant &source,
                                          KernelTrace &trace, bool all) {
   std::vector<std::pair<std::string, std::string>> needed =
       neededArguments(trace.config, trace.model, all);
+  if (all)
+    for (auto &member : unknownMembers(trace.prepared, kernel, trace.config))
+      needed.push_back(std::move(member));
   if (needed.empty())
     return Error::success();
   if (!analysis.assumeUnknownValues)

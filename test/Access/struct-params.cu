@@ -31,9 +31,12 @@
 //
 // A kernel that is not affine is emulated: the struct's bytes hold the
 // members' values and the addresses of the pointer members' buffers, which
-// --buffer p.member=... describes. A member the kernel reads without a value,
-// or a buffer not given, is an error (a zero would be a wrong trace).
-// RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=NOVALUE
+// --buffer p.member=... describes. A member the kernel reads without a value
+// is assumed like an integer argument (the launch's extent), and is an
+// error with --no-assume (a zero would be a wrong trace); a buffer whose
+// contents decide addresses is an error.
+// RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 --no-assume -- 2>&1 | FileCheck %s --check-prefix=NOVALUE
+// RUN: gpurd-advise %s --kernel gather --arch fermi-gtx470 --buffer g.index=int32:2048:iota --buffer g.in=float32:2048:zero --buffer g.out=float32:2048:zero -- 2>&1 | FileCheck %s --check-prefix=ASSUMED
 // RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 --arg g.n=2048 -- 2>&1 | FileCheck %s --check-prefix=NOBUFFER
 // RUN: gpurd-advise %s --kernel gather --arch fermi-gtx470 --arg g.n=1024 --buffer g.index=int32:2048:iota --buffer g.in=float32:2048:zero --buffer g.out=float32:2048:zero -- | FileCheck %s --check-prefix=EMULATE
 
@@ -153,8 +156,14 @@ void run(Vectors v, Scale s, Box b, Gather g) {
 // POINTER: error: command line: the argument 'v.x' is a pointer (const float *); only integer, floating-point and bool arguments take a value
 // NOTINT: error: command line: the argument 'v.n' (int) needs an integer, got '1.5'
 
-// NOVALUE: gpurd-advise: error: kernel 'gather' is emulated, and reads 'g.n' without a value; give it with --arg g.n=VALUE
-// NOBUFFER: gpurd-advise: error: kernel 'gather' is emulated, and the addresses of S1 (line 93) 'g.in[g.index[i]]' depend on the contents of 'g.index'; 'g.index' has no buffer, and zeros would decide those addresses: give it real contents with --buffer g.index=int32:COUNT:INIT
+// NOVALUE: gpurd-advise: error: kernel 'gather': the launch configuration is incomplete for its accesses:
+// NOVALUE-NEXT: the member 'g.n' of a struct argument is not evaluated; give it with --arg g.n=VALUE or in a --launch-spec file
+// g.n is assumed to be the launch's 8 x 256 = 2048 threads: all 64 warps
+// work, each reading a line of g.index and (identity index) a line of g.in,
+// and writing a line of g.out: 128 reads and 64 writes.
+// ASSUMED: note: assumed g.n = 2048 (the launch's threads span 2048 in x (grid.x x block.x = 8 x 256)
+// ASSUMED: L1: 128 read requests, {{.*}}; 64 writes
+// NOBUFFER: gpurd-advise: error: kernel 'gather' is emulated, and the addresses of S1 (line 96) 'g.in[g.index[i]]' depend on the contents of 'g.index'; 'g.index' has no buffer, and zeros would decide those addresses: give it real contents with --buffer g.index=int32:COUNT:INIT
 // With g.n = 1024, the first 4 blocks (32 warps) work: each reads a line of
 // g.index and, through the identity index, a line of g.in, and writes one
 // of g.out; the other 4 blocks read nothing.
