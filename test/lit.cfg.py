@@ -27,3 +27,9 @@ config.substitutions.append(("%arch_presets", os.path.join(config.gpurd_src_root
 # only (they say `UNSUPPORTED: sanitizer`).
 if config.gpurd_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizer")
+
+# Thrust and CUB come from the system include path (Debian's libthrust-dev
+# and libcub-dev, which utils/bootstrap.sh installs); tests that parse real
+# Thrust code say `REQUIRES: thrust`.
+if os.path.exists("/usr/include/thrust/version.h") and os.path.exists("/usr/include/cub/version.cuh"):
+    config.available_features.add("thrust")
