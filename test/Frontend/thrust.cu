@@ -54,6 +54,6 @@ int main() {
 
 // ADVISE-NEXT: kernel scale on fermi-gtx470 (predicted by the cache model; warp-queue): 14 of 14 SMs
 // ADVISE-NEXT: L1: 512 read requests, hit rate 0.0%; misses compulsory 512,
-// ADVISE: S0 {{.*}}thrust.cu:29:14 'in[i]': L1 512 reads
-// ADVISE-NEXT: S1 {{.*}}thrust.cu:29:12 'out[i]': L1 512 writes
+// ADVISE: S0 {{.*}}thrust.cu:30:14 'in[i]': L1 512 reads
+// ADVISE-NEXT: S1 {{.*}}thrust.cu:30:12 'out[i]': L1 512 writes
 // ADVISE-NOT: {{cub::|thrust::|warning}}
