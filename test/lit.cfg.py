@@ -32,3 +32,9 @@ if config.gpurd_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
 # cuda_egl_interop.h include as CUDA's do.
 if os.path.exists("/usr/include/EGL/egl.h"):
     config.available_features.add("egl")
+
+# Thrust and CUB come from the system include path (Debian's libthrust-dev
+# and libcub-dev, which utils/bootstrap.sh installs); tests that parse real
+# Thrust code say `REQUIRES: thrust`.
+if os.path.exists("/usr/include/thrust/version.h") and os.path.exists("/usr/include/cub/version.cuh"):
+    config.available_features.add("thrust")

@@ -21,9 +21,12 @@ jobs=${JOBS:-$(nproc)}
 
 # libegl-dev: the EGL headers test/Frontend/egl-interop.cu includes through the
 # prelude's cudaEGL.h (the test is unsupported without them).
+# libthrust-dev and libcub-dev (1.17) are not needed to build gpurd: gpurd
+# parses CUDA files that include <thrust/...> against them (from the system
+# include path), and the lit tests that do say `REQUIRES: thrust`.
 packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
           llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind
-          libegl-dev)
+          libegl-dev libthrust-dev libcub-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -82,8 +82,11 @@ fi
 # The flags gpurd's Frontend uses.  --cuda-path points nowhere so that the
 # result does not depend on a locally installed CUDA; --cuda-feature gives the
 # device side the PTX version the *_sync intrinsics need.
+# __CUDA_ARCH_LIST__ as nvcc 11.5+ defines it (sm_80 -> 800).
+archnum=${arch#sm_}; archnum=${archnum%%[!0-9]*}
 base=(-x cuda -nocudainc -nocudalib "--cuda-gpu-arch=$arch"
       --cuda-path=/nonexistent/gpurd-no-cuda -Wno-unknown-cuda-version
+      "-D__CUDA_ARCH_LIST__=${archnum}0"
       -isystem "$prelude" -include gpurd_cuda_prelude.h)
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/check-prelude.XXXXXX")

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Access/DeviceModule.h"
+#include "gpurd/Access/HostDeviceDifferences.h"
 #include "gpurd/Access/ParamFields.h"
 
 #include "llvm/ADT/SCCIterator.h"
@@ -229,6 +230,22 @@ llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
     else if (ctaid >= 0 && values.grid)
       bound((*values.grid)[ctaid]);
   }
+  // The module's other kernels are not this kernel's business: they are
+  // left as the device compile made them (optnone) rather than optimised
+  // again with every kernel analysed. A file that uses Thrust carries a
+  // score of CUB's kernels; re-optimising them took seconds per kernel
+  // and repeated their warnings (loops CUB asks to unroll). They keep
+  // their code, so what they store to globals still counts.
+  for (const std::string &name : deviceKernelNames(module))
+    if (llvm::Function *other = module.getFunction(name);
+        other && other != &kernel && !other->isDeclaration()) {
+      // The verifier's rules for optnone.
+      other->removeFnAttr(llvm::Attribute::AlwaysInline);
+      other->removeFnAttr(llvm::Attribute::MinSize);
+      other->removeFnAttr(llvm::Attribute::OptimizeForSize);
+      other->addFnAttr(llvm::Attribute::NoInline);
+      other->addFnAttr(llvm::Attribute::OptimizeNone);
+    }
   optimizeDeviceModule(module, unroll);
   return llvm::Error::success();
 }

@@ -199,8 +199,11 @@ AnalysisContext::selectedKernels(const TranslationUnitInfo &unit) const {
     selected.push_back(*kernel);
     return selected;
   }
+  // Without --kernel, the file's own kernels: those of system headers
+  // (Thrust's, CUB's) are the library's.
   for (const KernelInfo &kernel : unit.kernels)
-    selected.push_back(&kernel);
+    if (!kernel.inSystemHeader)
+      selected.push_back(&kernel);
   return selected;
 }
 

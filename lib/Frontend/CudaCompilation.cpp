@@ -3,6 +3,8 @@
 #include "gpurd/Frontend/CudaCompilation.h"
 #include "gpurd/Frontend/EmbeddedPrelude.inc"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -44,6 +46,20 @@ std::optional<std::string> unreadableSource(llvm::vfs::FileSystem &fileSystem,
   if (status->isDirectory())
     return "'" + file.str() + "' is a directory, not a CUDA file";
   return std::nullopt;
+}
+
+std::optional<std::string> missingIncludeHint(llvm::StringRef include) {
+  llvm::StringRef library = include.starts_with("thrust/") ? "Thrust"
+                            : include.starts_with("cub/")  ? "CUB"
+                                                           : "";
+  if (library.empty())
+    return std::nullopt;
+  return "'" + include.str() + "' is a header of " + library.str() +
+         ", which gpurd's CUDA headers do not include: gpurd takes Thrust "
+         "and CUB (1.17) from the system include path (/usr/include); "
+         "install them (Debian 12: apt-get install libthrust-dev "
+         "libcub-dev) or pass -I with the directory that holds thrust/ and "
+         "cub/ after '--'";
 }
 
 std::string defaultClangResourceDir() {
@@ -214,6 +230,16 @@ adjustCudaCommandLine(const std::vector<std::string> &command,
     out.push_back(options.resourceDir);
   }
   out.push_back("-D__GPURD__=1");
+  // nvcc (11.5+) names the architectures it compiles for on both sides;
+  // CUB puts them in its namespace's name.
+  llvm::StringRef arch(options.gpuArch);
+  unsigned archNumber = 0;
+  bool userArchList = llvm::any_of(body, [](llvm::StringRef arg) {
+    return arg.contains("__CUDA_ARCH_LIST__");
+  });
+  if (!userArchList && arch.consume_front("sm_") &&
+      !arch.take_while(llvm::isDigit).getAsInteger(10, archNumber))
+    out.push_back("-D__CUDA_ARCH_LIST__=" + std::to_string(archNumber * 10));
   out.push_back("-isystem");
   out.push_back(PreludeDirectory.str());
   out.push_back("-include");

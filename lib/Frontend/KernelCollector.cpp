@@ -11,6 +11,7 @@
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
@@ -394,6 +395,10 @@ public:
     }
     kernel.position =
         positionOf(context.getSourceManager(), function->getLocation());
+    // A template's instance is where its pattern is: Thrust's and CUB's
+    // kernels, instantiated by the user's calls, are in system headers.
+    kernel.inSystemHeader =
+        context.getSourceManager().isInSystemHeader(function->getLocation());
     kernel.isTemplateInstance = function->isTemplateInstantiation() ||
                                 function->getTemplateSpecializationArgs();
     for (const ParmVarDecl *param : function->parameters())
@@ -427,6 +432,13 @@ public:
     if (call->isValueDependent() || call->isTypeDependent() ||
         isInTemplatePattern(call))
       return true;
+    // Thrust and CUB launch their kernels in their own headers, through a
+    // kernel pointer: the library's launches, not the user's.
+    const SourceManager &sm = context.getSourceManager();
+    if (sm.isInSystemHeader(sm.getExpansionLoc(call->getBeginLoc()))) {
+      ++info.systemHeaderLaunchSites;
+      return true;
+    }
     const CallExpr *config = call->getConfig();
     if (!config || config->getNumArgs() < 2)
       return true;
@@ -814,7 +826,15 @@ public:
                         const Diagnostic &info) override {
     DiagnosticConsumer::HandleDiagnostic(level, info);
     next.HandleDiagnostic(level, info);
+    if (info.getID() == diag::err_pp_file_not_found && !hint &&
+        info.getNumArgs() > 0 &&
+        info.getArgKind(0) == DiagnosticsEngine::ak_std_string)
+      hint = missingIncludeHint(info.getArgStdStr(0));
   }
+
+  /// What to do about a missing library header (Thrust, CUB), if one was
+  /// missing.
+  std::optional<std::string> hint;
 
 private:
   DiagnosticConsumer &next;
@@ -856,6 +876,11 @@ collectKernels(const tooling::CompilationDatabase &database, StringRef file,
           "'%s' could not be compiled; check the flags after '--' or the "
           "compilation database",
           file.str().c_str());
+    if (counting.hint)
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "'%s' has %u compile error%s (shown above): %s", file.str().c_str(),
+          errors, errors == 1 ? "" : "s", counting.hint->c_str());
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
         "'%s' has %u compile error%s (shown above); fix them or pass the "

@@ -298,19 +298,37 @@ llvm::Expected<const KernelInfo *> findKernel(const TranslationUnitInfo &unit,
         matches.push_back(&kernel);
   if (matches.size() == 1)
     return matches.front();
+  // A short name that is one of the file's own kernels and also names
+  // kernels of system headers (Thrust's, CUB's) means the file's own.
+  if (matches.size() > 1 && llvm::count_if(matches, [](const KernelInfo *k) {
+                              return !k->inSystemHeader;
+                            }) == 1)
+    return *llvm::find_if(
+        matches, [](const KernelInfo *k) { return !k->inSystemHeader; });
   std::string list;
   for (const KernelInfo *kernel : matches)
     list += "\n  " + kernel->name;
   if (!matches.empty())
     return makeError("the kernel name '" + name + "' is ambiguous in '" +
                      unit.file + "'; it matches:" + list);
+  size_t library = 0;
   for (const KernelInfo &kernel : unit.kernels)
-    list += "\n  " + kernel.name;
-  if (unit.kernels.empty())
+    if (kernel.inSystemHeader)
+      ++library;
+    else
+      list += "\n  " + kernel.name;
+  std::string libraryNote =
+      library == 0 ? ""
+                   : "\n  (and " + std::to_string(library) + " kernel" +
+                         (library == 1 ? "" : "s") +
+                         " of system headers, listed by --list-kernels "
+                         "--format=json)";
+  if (unit.kernels.size() == library)
     return makeError("no kernel named '" + name + "': '" + unit.file +
-                     "' defines no __global__ function");
+                     "' defines no __global__ function" +
+                     (library ? " of its own" + libraryNote : ""));
   return makeError("no kernel named '" + name + "' in '" + unit.file +
-                   "'; the kernels are:" + list);
+                   "'; the kernels are:" + list + libraryNote);
 }
 
 llvm::Expected<PartialLaunch>

@@ -163,13 +163,27 @@ void printKernelListing(llvm::raw_ostream &os,
   size_t sites = llvm::count_if(unit.launches, [](const LaunchSite &launch) {
     return launch.variant.index == 1;
   });
-  os << displayPath(unit.file) << ": " << unit.kernels.size() << " kernel"
-     << (unit.kernels.size() == 1 ? "" : "s") << ", " << sites << " launch site"
+  size_t library = llvm::count_if(unit.kernels, [](const KernelInfo &kernel) {
+    return kernel.inSystemHeader;
+  });
+  size_t own = unit.kernels.size() - library;
+  os << displayPath(unit.file) << ": " << own << " kernel"
+     << (own == 1 ? "" : "s") << ", " << sites << " launch site"
      << (sites == 1 ? "" : "s");
   if (sites != unit.launches.size())
     os << " (" << unit.launches.size() << " launches with their variants)";
+  // Thrust's and CUB's kernels, which the file's calls instantiate, and
+  // their launches are the library's: counted, not listed.
+  if (library || unit.systemHeaderLaunchSites)
+    os << "; not listed: " << library << " kernel" << (library == 1 ? "" : "s")
+       << " and " << unit.systemHeaderLaunchSites << " launch site"
+       << (unit.systemHeaderLaunchSites == 1 ? "" : "s")
+       << " of system headers (Thrust, CUB; --format=json names the kernels, "
+          "--kernel=NAME analyses one)";
   os << "\n";
   for (const KernelInfo &kernel : unit.kernels) {
+    if (kernel.inSystemHeader)
+      continue;
     os << location(kernel.position) << ": kernel " << signature(kernel);
     std::vector<std::string> notes;
     if (kernel.isTemplateInstance)
@@ -239,6 +253,7 @@ void printKernelListing(llvm::raw_ostream &os,
 
 nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
   nlohmann::json kernels = nlohmann::json::array();
+  nlohmann::json libraryKernels = nlohmann::json::array();
   for (const KernelInfo &kernel : unit.kernels) {
     nlohmann::json params = nlohmann::json::array();
     for (const KernelParam &p : kernel.params) {
@@ -264,7 +279,7 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
       if (kernel.launchBoundsMinBlocks)
         k["launch_bounds"]["min_blocks"] = *kernel.launchBoundsMinBlocks;
     }
-    kernels.push_back(std::move(k));
+    (kernel.inSystemHeader ? libraryKernels : kernels).push_back(std::move(k));
   }
   nlohmann::json launches = nlohmann::json::array();
   for (const LaunchSite &launch : unit.launches) {
@@ -306,7 +321,9 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
   }
   return {{"file", displayPath(unit.file)},
           {"kernels", std::move(kernels)},
-          {"launches", std::move(launches)}};
+          {"launches", std::move(launches)},
+          {"system_header_kernels", std::move(libraryKernels)},
+          {"system_header_launch_sites", unit.systemHeaderLaunchSites}};
 }
 
 void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,

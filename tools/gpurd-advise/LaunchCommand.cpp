@@ -20,8 +20,17 @@ bool forEachLaunch(
     reportError(kernels.takeError());
     return false;
   }
-  if (kernels->empty())
-    warn("'" + unit.file + "' defines no __global__ kernel");
+  if (kernels->empty()) {
+    size_t library = llvm::count_if(
+        unit.kernels, [](const KernelInfo &k) { return k.inSystemHeader; });
+    if (library == 0)
+      warn("'" + unit.file + "' defines no __global__ kernel");
+    else
+      warn("'" + unit.file + "' defines no __global__ kernel of its own; " +
+           std::to_string(library) + " kernel" + (library == 1 ? "" : "s") +
+           " of system headers (Thrust, CUB) " + (library == 1 ? "is" : "are") +
+           " not analysed unless chosen with --kernel");
+  }
   bool ok = true;
   for (const KernelInfo *kernel : *kernels) {
     auto config = context.resolveLaunch(unit, *kernel, allowUnknownArgs);

@@ -25,8 +25,9 @@ TEST(CudaCompilation, ClangCommandGetsCudaFlagsAndKeepsTheFileLast) {
             "clang++ -x cuda -Wno-error=register -Wno-error=c++11-narrowing "
             "-Wno-error=reserved-user-defined-literal -Iinc -DN=4 "
             "-fsyntax-only -nocudainc -nocudalib "
-            "--cuda-gpu-arch=sm_70 --cuda-host-only -D__GPURD__=1 -isystem "
-            "/__gpurd__/include -include gpurd_cuda_prelude.h "
+            "--cuda-gpu-arch=sm_70 --cuda-host-only -D__GPURD__=1 "
+            "-D__CUDA_ARCH_LIST__=700 -isystem /__gpurd__/include -include "
+            "gpurd_cuda_prelude.h "
             "-Wno-unknown-cuda-version -w --no-cuda-version-check "
             "--cuda-path=/__gpurd__/no-cuda "
             "--cuda-feature=+ptx80 -Wno-unused-command-line-argument k.cu");
@@ -47,11 +48,42 @@ TEST(CudaCompilation, NvccCommandIsTranslated) {
             "-Wno-error=reserved-user-defined-literal -I /a -I /b -D X=1 -D Y "
             "-std=c++17 -nocudainc "
             "-nocudalib --cuda-gpu-arch=sm_80 --cuda-device-only -resource-dir "
-            "/res -D__GPURD__=1 -isystem /__gpurd__/include -include "
+            "/res -D__GPURD__=1 -D__CUDA_ARCH_LIST__=800 -isystem "
+            "/__gpurd__/include -include "
             "gpurd_cuda_prelude.h -Wno-unknown-cuda-version -w "
             "--no-cuda-version-check "
             "--cuda-path=/__gpurd__/no-cuda --cuda-feature=+ptx80 "
             "-Wno-unused-command-line-argument src/k.cu");
+}
+
+TEST(CudaCompilation, ArchListFollowsTheTargetUnlessTheCommandSetsIt) {
+  CudaCompileOptions options;
+  options.gpuArch = "sm_20";
+  std::string fermi =
+      joined(adjustCudaCommandLine({"clang++", "k.cu"}, options));
+  EXPECT_NE(fermi.find(" -D__CUDA_ARCH_LIST__=200 "), std::string::npos);
+  options.gpuArch = "sm_90a";
+  std::string hopper =
+      joined(adjustCudaCommandLine({"clang++", "k.cu"}, options));
+  EXPECT_NE(hopper.find(" -D__CUDA_ARCH_LIST__=900 "), std::string::npos);
+  std::string own = joined(adjustCudaCommandLine(
+      {"clang++", "-D__CUDA_ARCH_LIST__=600,700", "k.cu"}, options));
+  EXPECT_EQ(own.find("-D__CUDA_ARCH_LIST__=900"), std::string::npos);
+  EXPECT_NE(own.find("-D__CUDA_ARCH_LIST__=600,700"), std::string::npos);
+}
+
+TEST(CudaCompilation, MissingThrustOrCubHeaderSaysWhatToInstall) {
+  std::optional<std::string> thrust = missingIncludeHint("thrust/sort.h");
+  ASSERT_TRUE(thrust.has_value());
+  EXPECT_NE(thrust->find("'thrust/sort.h' is a header of Thrust"),
+            std::string::npos);
+  EXPECT_NE(thrust->find("apt-get install libthrust-dev libcub-dev"),
+            std::string::npos);
+  std::optional<std::string> cub = missingIncludeHint("cub/cub.cuh");
+  ASSERT_TRUE(cub.has_value());
+  EXPECT_NE(cub->find("is a header of CUB"), std::string::npos);
+  EXPECT_FALSE(missingIncludeHint("cuda/std/functional").has_value());
+  EXPECT_FALSE(missingIncludeHint("mythrust/x.h").has_value());
 }
 
 TEST(CudaCompilation, PreludeIsServedFromMemory) {

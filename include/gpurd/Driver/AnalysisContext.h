@@ -95,8 +95,9 @@ public:
   llvm::Expected<const TranslationUnitInfo &>
   translationUnit(llvm::StringRef file);
 
-  /// The kernels AnalysisOptions::kernel selects in \p unit (all when it
-  /// names none).
+  /// The kernels AnalysisOptions::kernel selects in \p unit (any kernel,
+  /// also one of a system header); when it names none, the file's own
+  /// kernels (not those of system headers, such as Thrust's and CUB's).
   llvm::Expected<std::vector<const KernelInfo *>>
   selectedKernels(const TranslationUnitInfo &unit) const;
 

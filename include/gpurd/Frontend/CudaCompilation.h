@@ -79,6 +79,12 @@ createCudaFileSystem(const CudaCompileOptions &options);
 std::optional<std::string> unreadableSource(llvm::vfs::FileSystem &fileSystem,
                                             llvm::StringRef file);
 
+/// What to do about an `#include <\p include>` that was not found when it is
+/// a header of a library gpurd takes from the system include path instead of
+/// its prelude (Thrust, CUB: Debian's libthrust-dev and libcub-dev), or
+/// nothing.
+std::optional<std::string> missingIncludeHint(llvm::StringRef include);
+
 /// adjustCudaCommandLine as a LibTooling arguments adjuster.
 clang::tooling::ArgumentsAdjuster
 getCudaArgumentsAdjuster(const CudaCompileOptions &options);

@@ -92,6 +92,10 @@ struct KernelInfo {
   uint64_t staticSharedBytes = 0;
   /// Whether the kernel declares `extern __shared__` (dynamic) memory.
   bool usesDynamicShared = false;
+  /// Defined in a system header (Thrust's and CUB's kernels, which their
+  /// algorithms instantiate in the user's file; anything under -isystem):
+  /// library code, not listed or analysed unless chosen with --kernel.
+  bool inSystemHeader = false;
 };
 
 /// A value from host code: known (integer or floating point) or unknown with
@@ -210,8 +214,13 @@ struct TextureReference {
 struct TranslationUnitInfo {
   std::string file;
   std::vector<TextureReference> textures;
+  /// Every kernel, the user's and those of system headers (inSystemHeader).
   std::vector<KernelInfo> kernels;
+  /// The launch sites of the file's own code; launches written in system
+  /// headers (Thrust's and CUB's launches of their kernels) are not kept,
+  /// only counted here.
   std::vector<LaunchSite> launches;
+  unsigned systemHeaderLaunchSites = 0;
   std::vector<SourceAccess> deviceAccesses;
   std::vector<SourceLoop> deviceLoops;
 };

@@ -85,6 +85,15 @@
 #define __CUDA_DEVICE_RUNTIME_API_H__
 #define __CUDA_PROFILER_API_H__
 
+/* Thrust 1.17 picks its tuning policies by __CUDA_ARCH__ from sm_30 up and
+ * leaves THRUST_TUNING_ARCH undefined below (CUDA 11 has no sm_2x), so its
+ * algorithms do not compile for the sm_20 that gpurd's Fermi presets target.
+ * There, the sm_30 policies stand in: they shape only Thrust's and CUB's
+ * own kernels, which gpurd does not analyse unless asked to. */
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 300 && !defined(THRUST_TUNING_ARCH)
+#define THRUST_TUNING_ARCH sm30
+#endif
+
 #if __cplusplus >= 201103L
 #define __GPURD_CONSTEXPR constexpr
 #else
@@ -1305,6 +1314,18 @@ cudaError_t cudaLaunch(const void *func);
 __GPURD_HD_API cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize);
 cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize, unsigned int flags);
 cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func, int numBlocks, int blockSize);
+
+/* The device runtime (cuda_device_runtime_api.h): what a kernel calls to
+ * launch another kernel (dynamic parallelism).  Thrust and CUB name these in
+ * __device__ code that their host pass parses (CUDA 11.6+ spells a device
+ * cudaDeviceSynchronize() as __cudaDeviceSynchronizeDeprecationAvoidance());
+ * their device pass only uses them with -rdc (__CUDACC_RDC__), which gpurd
+ * never sets.  Declarations only: a call is an external call in device IR. */
+__device__ void *cudaGetParameterBuffer(size_t alignment, size_t size);
+__device__ void *cudaGetParameterBufferV2(void *func, dim3 gridDimension, dim3 blockDimension, unsigned int sharedMemSize);
+__device__ cudaError_t cudaLaunchDevice(void *func, void *parameterBuffer, dim3 gridDimension, dim3 blockDimension, unsigned int sharedMemSize, cudaStream_t stream);
+__device__ cudaError_t cudaLaunchDeviceV2(void *parameterBuffer, cudaStream_t stream);
+__device__ cudaError_t __cudaDeviceSynchronizeDeprecationAvoidance(void);
 
 /* Textures and surfaces */
 struct cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, enum cudaChannelFormatKind f);
