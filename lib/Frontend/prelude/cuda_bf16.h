@@ -1,4 +1,4 @@
-/*===- cuda_bf16.h - gpurd CUDA prelude: bfloat16 -------------------------===*
+/*===- cuda_bf16.h - gpurd CUDA prelude: bfloat16 --------------------------===*
  *
  * __nv_bfloat16 and __nv_bfloat162 as 2- and 4-byte structs (the upper 16
  * bits of a float, rounded to nearest even), with the conversions and the

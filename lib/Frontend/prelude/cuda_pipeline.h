@@ -1,4 +1,4 @@
-/*===- cuda_pipeline.h - gpurd CUDA prelude: pipeline primitives ----------===*
+/*===- cuda_pipeline.h - gpurd CUDA prelude: pipeline primitives -----------===*
  *
  * The primitives of CUDA's cuda_pipeline_primitives.h (included by
  * cuda_pipeline.h): __pipeline_memcpy_async(dst, src, size, zfill) with a

@@ -1,4 +1,4 @@
-/*===- cuda_pipeline_primitives.h - gpurd CUDA prelude --------------------===*
+/*===- cuda_pipeline_primitives.h - gpurd CUDA prelude ---------------------===*
  *
  * Forwards to cuda_pipeline.h, which has the primitives.
  *===----------------------------------------------------------------------===*/

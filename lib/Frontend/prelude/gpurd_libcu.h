@@ -1,4 +1,4 @@
-/*===- gpurd_libcu.h - gpurd CUDA prelude: libcu++ common part ------------===*
+/*===- gpurd_libcu.h - gpurd CUDA prelude: libcu++ common part -------------===*
  *
  * What <cuda/barrier>, <cuda/pipeline>, <cuda/atomic>, <cuda/std/...> and
  * <cooperative_groups/memcpy_async.h> share: the namespace cuda::std (the

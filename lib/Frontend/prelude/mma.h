@@ -1,4 +1,4 @@
-/*===- mma.h - gpurd prelude: nvcuda::wmma --------------------------------===*
+/*===- mma.h - gpurd prelude: nvcuda::wmma ---------------------------------===*
  *
  * CUDA's warp matrix (tensor core) API: fragments of half, __nv_bfloat16,
  * tf32 (precision::tf32), double, signed/unsigned char and int (and the

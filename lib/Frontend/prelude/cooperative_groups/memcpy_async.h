@@ -1,4 +1,4 @@
-/*===- cooperative_groups/memcpy_async.h - gpurd CUDA prelude -------------===*
+/*===- cooperative_groups/memcpy_async.h - gpurd CUDA prelude --------------===*
  *
  * cooperative_groups::memcpy_async(group, dst, src, bytes) (bytes a size or
  * a cuda::aligned_size_t), the element-count form memcpy_async(group, dst,
