@@ -22,14 +22,16 @@ using namespace gpurd::trace;
 
 namespace {
 
-template <typename T> std::vector<uint8_t> bytesOf(const std::vector<T> &values) {
+template <typename T>
+std::vector<uint8_t> bytesOf(const std::vector<T> &values) {
   std::vector<uint8_t> bytes(values.size() * sizeof(T));
   if (!values.empty())
     memcpy(bytes.data(), values.data(), bytes.size());
   return bytes;
 }
 
-template <typename T> std::vector<T> valuesOf(const std::vector<uint8_t> &bytes) {
+template <typename T>
+std::vector<T> valuesOf(const std::vector<uint8_t> &bytes) {
   std::vector<T> values(bytes.size() / sizeof(T));
   if (!values.empty())
     memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
@@ -72,10 +74,10 @@ struct Emulation {
 };
 
 llvm::Expected<std::unique_ptr<Emulation>>
-emulate(llvm::StringRef code, llvm::StringRef name, std::array<uint64_t, 3> grid,
-        std::array<uint64_t, 3> block, EmulatorArguments arguments,
-        std::map<unsigned, int64_t> folded = {}, EmulatorOptions options = {},
-        uint64_t dynamicShared = 0) {
+emulate(llvm::StringRef code, llvm::StringRef name,
+        std::array<uint64_t, 3> grid, std::array<uint64_t, 3> block,
+        EmulatorArguments arguments, std::map<unsigned, int64_t> folded = {},
+        EmulatorOptions options = {}, uint64_t dynamicShared = 0) {
   auto compiled = test::compileKernel(code, name, grid, block, folded);
   if (!compiled)
     return compiled.takeError();
@@ -84,14 +86,14 @@ emulate(llvm::StringRef code, llvm::StringRef name, std::array<uint64_t, 3> grid
   std::map<unsigned, uint64_t> sizes;
   for (const auto &[param, bytes] : arguments.buffers)
     sizes[param] = bytes.size();
-  out->layout = createLayout(*out->compiled->prepared.function, sizes,
-                             dynamicShared);
+  out->layout =
+      createLayout(*out->compiled->prepared.function, sizes, dynamicShared);
   out->launch.grid = grid;
   out->launch.block = block;
   out->launch.dynamicSharedBytes = dynamicShared;
-  auto source = createEmulator(out->compiled->prepared, out->compiled->model,
-                               out->launch, out->layout, std::move(arguments),
-                               options);
+  auto source =
+      createEmulator(out->compiled->prepared, out->compiled->model, out->launch,
+                     out->layout, std::move(arguments), options);
   if (!source)
     return source.takeError();
   out->source = std::move(*source);
@@ -329,7 +331,8 @@ __global__ void reduce(const float *in, float *out) {
   // In iteration k = 32 only warp 0 adds; k = 16 lanes 0..15 of warp 0.
   unsigned sharedLoadsWarp1 = 0;
   for (const WarpInstruction &inst : warps[1].instructions)
-    if (inst.space == MemorySpace::Shared && inst.kind == access::AccessKind::Read)
+    if (inst.space == MemorySpace::Shared &&
+        inst.kind == access::AccessKind::Read)
       ++sharedLoadsWarp1;
   EXPECT_EQ(sharedLoadsWarp1, 0u);
   std::vector<uint32_t> masks;
@@ -408,7 +411,8 @@ __global__ void copy(const float *a, float *c, int n) {
   auto stores = e.sitesOf(1, access::AccessKind::Write);
   ASSERT_EQ(stores.size(), 1u);
   EXPECT_NE(message.find("out-of-bounds write"), std::string::npos) << message;
-  EXPECT_NE(message.find("site " + std::to_string(stores[0])), std::string::npos)
+  EXPECT_NE(message.find("site " + std::to_string(stores[0])),
+            std::string::npos)
       << message;
   EXPECT_NE(message.find("c[i]"), std::string::npos) << message;
   EXPECT_NE(message.find(":4:"), std::string::npos) << message; // source line
@@ -420,6 +424,47 @@ __global__ void copy(const float *a, float *c, int n) {
   EXPECT_NE(message.find(address), std::string::npos) << message;
   EXPECT_NE(message.find("'c'"), std::string::npos) << message;
   EXPECT_NE(message.find("bytes past its end"), std::string::npos) << message;
+}
+
+TEST(Emulator, ALongKernelStopsAtTheBlocksAccessLog) {
+  // Each of the 32 threads makes 2 accesses per iteration (a load of in[i]
+  // and a store to out[32 i + t]) for 1000 iterations: 2000 logged
+  // accesses, over its share of a 32768-access block log (32768 / 32 =
+  // 1024).
+  const char *code = R"(
+__global__ void sum(const int *in, int *out, int n) {
+  for (int i = 0; i < n; ++i)
+    out[i * 32 + threadIdx.x] = in[i];
+})";
+  EmulatorArguments args;
+  args.buffers[0] = bytesOf(std::vector<int>(1000, 1));
+  args.buffers[1] = bytesOf(std::vector<int>(32000, 0));
+  args.integers[2] = 1000;
+  EmulatorOptions options;
+  options.maxEventsPerBlock = 32768;
+  auto run = emulate(code, "sum", {1, 1, 1}, {32, 1, 1}, args, {}, options);
+  ASSERT_OK(run);
+  std::vector<WarpTrace> warps;
+  llvm::Error error = (*run)->source->traceBlock(0, warps);
+  ASSERT_TRUE(static_cast<bool>(error));
+  std::string message = llvm::toString(std::move(error));
+  EXPECT_NE(message.find("thread (0,0,0) made more than 1024 memory accesses"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("of the 32768 gpurd holds"), std::string::npos)
+      << message;
+
+  // With n = 500 each thread makes 1000 accesses (within its 1024): the
+  // block is traced, 500 loads and 500 stores per warp.
+  args.buffers[0] = bytesOf(std::vector<int>(1000, 1));
+  args.buffers[1] = bytesOf(std::vector<int>(32000, 0));
+  args.integers[2] = 500;
+  auto shorter = emulate(code, "sum", {1, 1, 1}, {32, 1, 1}, args, {}, options);
+  ASSERT_OK(shorter);
+  llvm::Error traced = (*shorter)->source->traceBlock(0, warps);
+  ASSERT_FALSE(static_cast<bool>(traced)) << llvm::toString(std::move(traced));
+  ASSERT_EQ(warps.size(), 1u);
+  EXPECT_EQ(warps[0].instructions.size(), 1000u);
 }
 
 TEST(Emulator, RunawayLoopStopsAtTheStepLimit) {
@@ -593,7 +638,8 @@ __global__ void gather(const int *idx, const float *x, float *y, int n) {
       ASSERT_EQ(a[w].instructions.size(), b[w].instructions.size());
       EXPECT_EQ(a[w].trailingInstructions, b[w].trailingInstructions);
       for (size_t i = 0; i < a[w].instructions.size(); ++i) {
-        const WarpInstruction &x = a[w].instructions[i], &y = b[w].instructions[i];
+        const WarpInstruction &x = a[w].instructions[i],
+                              &y = b[w].instructions[i];
         EXPECT_EQ(x.site, y.site);
         EXPECT_EQ(x.activeMask, y.activeMask);
         EXPECT_EQ(x.instructionsBefore, y.instructionsBefore);
@@ -713,7 +759,8 @@ __global__ void rotate(const int *in, int *out) {
   // Warp 1 has lanes 0..15 (threads 32..47).
   const WarpInstruction *load = nullptr;
   for (const WarpInstruction &inst : warps[1].instructions)
-    if (inst.space == MemorySpace::Shared && inst.kind == access::AccessKind::Read)
+    if (inst.space == MemorySpace::Shared &&
+        inst.kind == access::AccessKind::Read)
       load = &inst;
   ASSERT_NE(load, nullptr);
   EXPECT_EQ(load->activeMask, 0xffffu);
@@ -795,7 +842,12 @@ __global__ void features(const int *in, int *iout, float *fout, double *dout,
   std::vector<int> in(64);
   for (int t = 0; t < 64; ++t)
     in[t] = (t * 37 + 11) % 101 - 20;
-  struct Pair { float f; int i; short s; char c; };
+  struct Pair {
+    float f;
+    int i;
+    short s;
+    char c;
+  };
   std::vector<Pair> pairs(128);
   for (int t = 0; t < 64; ++t)
     pairs[t] = {t * 0.5f, t * 3, short(t - 40), char(t)};
@@ -841,11 +893,12 @@ __global__ void features(const int *in, int *iout, float *fout, double *dout,
     uint32_t u = uint32_t(v) * 2654435761u;
     int lane = t % 32, base = t - lane;
     SCOPED_TRACE("thread " + std::to_string(t));
-    EXPECT_EQ(row(0, t), __builtin_popcount(u) + (u ? __builtin_clz(u) : 32) * 100 +
+    EXPECT_EQ(row(0, t), __builtin_popcount(u) +
+                             (u ? __builtin_clz(u) : 32) * 100 +
                              __builtin_ffs(v) * 10000);
     EXPECT_EQ(row(1, t), int(brev(u)));
-    EXPECT_EQ(row(2, t), v / 7 - v % 7 + int(u / 13u) + int(u % 13u) + (v >> 3) +
-                             int(u >> 5));
+    EXPECT_EQ(row(2, t), v / 7 - v % 7 + int(u / 13u) + int(u % 13u) +
+                             (v >> 3) + int(u >> 5));
     EXPECT_EQ(row(3, t), std::min(v, 17) + std::max(v, -5) + std::abs(v - 30) +
                              int(std::min(u, 1000u)));
     uint64_t wide = (uint64_t(uint32_t(v)) << 32) | u;
@@ -895,21 +948,23 @@ __global__ void features(const int *in, int *iout, float *fout, double *dout,
     int arr[10];
     for (int i = 0; i < 10; ++i)
       arr[i] = in[(t + i) % 64] * i;
-    EXPECT_EQ(row(11, t), arr[uint32_t(v) % 10u] + arr[(uint32_t(v) + 3u) % 10u]);
+    EXPECT_EQ(row(11, t),
+              arr[uint32_t(v) % 10u] + arr[(uint32_t(v) + 3u) % 10u]);
     uint64_t big = uint64_t(u) * 0x9E3779B97F4A7C15ull;
     uint64_t hi = uint64_t((static_cast<unsigned __int128>(big) * 12345) >> 64);
     int mulhi = int((int64_t(v) * 0x12345678) >> 32);
-    EXPECT_EQ(lout[64 + t], big / 977 + hi + uint64_t(int64_t(mulhi)) + (big >> 61));
+    EXPECT_EQ(lout[64 + t],
+              big / 977 + hi + uint64_t(int64_t(mulhi)) + (big >> 61));
     short s16 = short(v * 1000);
-    EXPECT_EQ(row(12, t),
-              int(s16 / 7) + int((unsigned short)s16 >> 3) + int((signed char)(v * 37)));
+    EXPECT_EQ(row(12, t), int(s16 / 7) + int((unsigned short)s16 >> 3) +
+                              int((signed char)(v * 37)));
     maxU = std::max(maxU, uint32_t(v));
   }
   EXPECT_EQ(dout[64], 32.0);
-  EXPECT_EQ(counters[0], 64u % 10u); // atomicInc wraps at 9
+  EXPECT_EQ(counters[0], 64u % 10u);  // atomicInc wraps at 9
   EXPECT_EQ(counters[1], 100u - 63u); // atomicDec from 0 wraps to 100
   EXPECT_EQ(counters[2], maxU);
-  EXPECT_EQ(counters[3], 2016u);      // CAS loop: sum of t
+  EXPECT_EQ(counters[3], 2016u); // CAS loop: sum of t
   EXPECT_EQ(counters[4], uint32_t(-192));
   EXPECT_LT(counters[5], 64u);
   EXPECT_EQ(counters[6], 0xffffffffu);
@@ -992,7 +1047,8 @@ __global__ void exotic(int *out) {
   llvm::Error error = (*run)->source->traceBlock(0, warps);
   ASSERT_TRUE(static_cast<bool>(error));
   std::string message = llvm::toString(std::move(error));
-  EXPECT_NE(message.find("thread (7,0,0) failed an assertion"), std::string::npos)
+  EXPECT_NE(message.find("thread (7,0,0) failed an assertion"),
+            std::string::npos)
       << message;
   EXPECT_NE(message.find("in[t] < 10"), std::string::npos) << message;
 

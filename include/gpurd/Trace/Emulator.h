@@ -28,6 +28,10 @@ namespace gpurd::trace {
 struct EmulatorOptions {
   /// Interpreted instructions per thread before the emulator gives up.
   uint64_t maxStepsPerThread = 100000000;
+  /// Memory accesses a block's threads may log before the emulator gives
+  /// up (16 bytes each, held until the block's warp traces are built):
+  /// 2^25 bound a block's log to 512 MiB.
+  uint64_t maxEventsPerBlock = uint64_t(1) << 25;
 };
 
 /// A texture reference (`texture<T, 1, ...>` variable) bound to a buffer

@@ -194,6 +194,18 @@ Emulator::RunResult Emulator::stepLimitExceeded(Thread &thread) {
                           "really runs this long");
 }
 
+Emulator::RunResult Emulator::eventLimitExceeded(Thread &thread,
+                                                 uint64_t limit) {
+  return fail(thread,
+              threadName(thread) + " made more than " + std::to_string(limit) +
+                  " memory accesses (its share of the " +
+                  std::to_string(options.maxEventsPerBlock) +
+                  " gpurd holds in memory for one block) at " +
+                  describeInstruction(thread, -1) +
+                  "; the kernel runs longer than gpurd emulates: smaller "
+                  "launch values (loop bounds, sizes) shorten it");
+}
+
 Emulator::RunResult Emulator::callDepthExceeded(Thread &thread) {
   return fail(thread, threadName(thread) + " exceeded a call depth of " +
                           std::to_string(MaxCallDepth) + " at " +

@@ -316,6 +316,7 @@ private:
   RunResult unsupportedReached(Thread &thread, const Inst &inst);
   RunResult valueTooLarge(Thread &thread);
   RunResult unboundTexture(Thread &thread, const Inst &inst, uint64_t handle);
+  RunResult eventLimitExceeded(Thread &thread, uint64_t limit);
   RunResult assertionFailed(Thread &thread, uint64_t message);
   RunResult trapped(Thread &thread);
   RunResult unreachableReached(Thread &thread);

@@ -36,7 +36,9 @@ namespace gpurd::trace::emu {
   } while (false)
 #define GPURD_STEP_LIMIT()                                                     \
   if (steps > limit)                                                           \
-  GPURD_STOP(stepLimitExceeded(thread))
+    GPURD_STOP(stepLimitExceeded(thread));                                     \
+  if (thread.events.size() > eventLimit)                                       \
+  GPURD_STOP(eventLimitExceeded(thread, eventLimit))
 // Cases of the opcodes the handlers' lists name.
 #define GPURD_VALUE(Name, Evaluate)                                            \
   case Op::Name:                                                               \
@@ -67,6 +69,9 @@ Emulator::RunResult Emulator::run(Thread &thread) {
   resume();
   uint64_t steps = thread.steps;
   const uint64_t limit = options.maxStepsPerThread;
+  // Each thread's share of the block's log.
+  const uint64_t eventLimit =
+      std::max<uint64_t>(1, options.maxEventsPerBlock / threads.size());
   const Edge *edges = program->edges.data();
   const Move *moves = program->moves.data();
   Fault fault;
