@@ -156,12 +156,26 @@ KernelParam describeType(QualType type, ASTContext &context) {
   return out;
 }
 
-/// Statically sized and dynamic `__shared__` variables of a kernel body.
+/// Statically sized and dynamic `__shared__` variables of a kernel body and
+/// of the device functions it calls (the CUDA samples' `SharedMemory<T>`
+/// declares the kernel's `extern __shared__` array in a conversion
+/// operator), each function once.
 class SharedMemoryScanner : public RecursiveASTVisitor<SharedMemoryScanner> {
 public:
   explicit SharedMemoryScanner(ASTContext &context) : context(context) {}
   uint64_t staticBytes = 0;
   bool dynamic = false;
+
+  bool shouldVisitImplicitCode() const { return true; }
+
+  bool VisitCallExpr(CallExpr *call) {
+    const FunctionDecl *definition = nullptr;
+    if (const FunctionDecl *callee = call->getDirectCallee())
+      if (callee->hasBody(definition) && visited.insert(definition).second &&
+          !definition->hasAttr<CUDAGlobalAttr>())
+        TraverseStmt(definition->getBody());
+    return true;
+  }
 
   bool VisitVarDecl(VarDecl *var) {
     if (!var->hasAttr<CUDASharedAttr>())
@@ -178,6 +192,7 @@ public:
 
 private:
   ASTContext &context;
+  llvm::SmallPtrSet<const FunctionDecl *, 8> visited;
 };
 
 bool isLoopStmt(const Stmt *stmt) {
