@@ -88,25 +88,19 @@ std::vector<std::pair<std::string, std::string>>
 unknownMembers(const access::PreparedKernel &prepared, const KernelInfo &kernel,
                const LaunchConfig &config) {
   std::vector<std::pair<std::string, std::string>> out;
-  for (const BasicBlock &block : *prepared.function)
-    for (const Instruction &inst : block) {
-      std::optional<access::ParamFieldRead> read =
-          access::paramFieldRead(&inst);
-      if (!read || inst.getType()->isPointerTy())
-        continue;
-      std::string name = access::paramFieldName(kernel, *read);
-      if (llvm::any_of(
-              config.args,
-              [&](const LaunchArgument &a) { return a.param == name; }) ||
-          llvm::any_of(out, [&](const auto &e) { return e.first == name; }))
-        continue;
-      out.push_back({name, "the member '" + name +
-                               "' of a struct argument is not evaluated; "
-                               "give it with " +
-                               userInput(UserInput::Argument, name + "=VALUE") +
-                               " or in a " + userInput(UserInput::LaunchSpec) +
-                               " file"});
-    }
+  for (auto &member : access::scalarMemberReads(*prepared.function, kernel)) {
+    std::string &name = member.second;
+    if (llvm::any_of(config.args,
+                     [&](const LaunchArgument &a) { return a.param == name; }))
+      continue;
+    std::string missing = "the member '" + name +
+                          "' of a struct argument is not evaluated; give it "
+                          "with " +
+                          userInput(UserInput::Argument, name + "=VALUE") +
+                          " or in a " + userInput(UserInput::LaunchSpec) +
+                          " file";
+    out.push_back({std::move(name), std::move(missing)});
+  }
   return out;
 }
 

@@ -204,19 +204,10 @@ llvm::Error checkMemberReads(const access::PreparedKernel &prepared,
                              const KernelInfo &kernel,
                              const EmulatorArguments &arguments) {
   std::vector<std::string> unknownMembers;
-  for (const llvm::BasicBlock &block : *prepared.function)
-    for (const llvm::Instruction &inst : block) {
-      std::optional<access::ParamFieldRead> read =
-          access::paramFieldRead(&inst);
-      if (!read || inst.getType()->isPointerTy())
-        continue;
-      std::pair<unsigned, uint64_t> key{read->arg->getArgNo(), read->offset};
-      if (arguments.memberScalars.count(key))
-        continue;
-      std::string name = access::paramFieldName(kernel, *read);
-      if (llvm::find(unknownMembers, name) == unknownMembers.end())
-        unknownMembers.push_back(name);
-    }
+  for (auto &[read, name] :
+       access::scalarMemberReads(*prepared.function, kernel))
+    if (!arguments.memberScalars.count({read.arg->getArgNo(), read.offset}))
+      unknownMembers.push_back(std::move(name));
   for (const llvm::BasicBlock &block : *prepared.function)
     for (const llvm::Instruction &inst : block) {
       const auto *load = llvm::dyn_cast<llvm::LoadInst>(&inst);

@@ -23,6 +23,8 @@
 #include <cctype>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace gpurd::access {
 
@@ -60,6 +62,23 @@ inline std::string paramFieldName(const KernelInfo &kernel,
     if (const StructField *field = fieldAt(kernel.params[index], read.offset))
       return param + "." + field->path;
   return param + "@" + std::to_string(read.offset);
+}
+
+/// The scalar (non-pointer) members of struct parameters that \p function
+/// reads, each once in the order of first read, with their names.
+inline std::vector<std::pair<ParamFieldRead, std::string>>
+scalarMemberReads(const llvm::Function &function, const KernelInfo &kernel) {
+  std::vector<std::pair<ParamFieldRead, std::string>> out;
+  for (const llvm::BasicBlock &block : function)
+    for (const llvm::Instruction &inst : block) {
+      std::optional<ParamFieldRead> read = paramFieldRead(&inst);
+      if (!read || inst.getType()->isPointerTy())
+        continue;
+      std::string name = paramFieldName(kernel, *read);
+      if (llvm::none_of(out, [&](const auto &e) { return e.second == name; }))
+        out.push_back({*read, std::move(name)});
+    }
+  return out;
 }
 
 /// \p name as an isl identifier (`p.vx` -> `p_vx`).
