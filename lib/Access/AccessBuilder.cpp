@@ -20,6 +20,7 @@
 #include "gpurd/Access/HostDeviceDifferences.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Demangle/Demangle.h"
@@ -259,6 +260,7 @@ private:
   void addSite(Instruction &inst, const MemoryOperation &op,
                const std::vector<const Loop *> &chain,
                std::vector<unsigned> schedule);
+  std::string choiceName(const Value *base) const;
   int arrayOf(const Value *base, MemorySpace space);
   /// The condition under which \p block runs, from dominating branches.
   std::variant<Condition, NonAffineReason> guardOf(BasicBlock *block);
@@ -426,6 +428,30 @@ std::optional<QuasiAffine> Builder::latchTripCount(const Loop *loop) {
   }
 }
 
+/// `A_or_B` for a pointer that is one of several parameters or variables
+/// (`warpId < 4 ? A : B`, a phi of them); empty otherwise.
+std::string Builder::choiceName(const Value *base) const {
+  if (!isa<SelectInst, PHINode>(base))
+    return "";
+  SmallVector<const Value *, 4> objects;
+  getUnderlyingObjects(base, objects, /*LI=*/nullptr, /*MaxLookup=*/0);
+  std::vector<std::string> names;
+  for (const Value *object : objects) {
+    std::string name;
+    if (const auto *arg = dyn_cast<Argument>(object))
+      name = parameterName(*arg);
+    else if (const auto *global = dyn_cast<GlobalVariable>(object))
+      name = variableName(*global);
+    else
+      return "";
+    if (llvm::find(names, name) == names.end())
+      names.push_back(name);
+  }
+  if (names.size() < 2)
+    return "";
+  return islIdentifier(llvm::join(names, "_or_"));
+}
+
 int Builder::arrayOf(const Value *base, MemorySpace space) {
   auto it = arrayIndex.find(base);
   if (it != arrayIndex.end())
@@ -449,6 +475,8 @@ int Builder::arrayOf(const Value *base, MemorySpace space) {
       array.sizeBytes = size->getFixedValue();
   } else if (std::optional<ParamFieldRead> member = paramFieldRead(base)) {
     array.name = islIdentifier(paramFieldName(info, *member));
+  } else if (std::string choice = choiceName(base); !choice.empty()) {
+    array.name = choice;
   } else {
     array.name = base->hasName() ? base->getName().str() : "memory";
   }
@@ -831,10 +859,11 @@ prepareKernel(const Module &module, const KernelInfo &kernel,
               const KernelSpecialization &values,
               const AccessAnalysisOptions &options) {
   PreparedKernel prepared;
-  prepared.module = CloneModule(module);
-  Function *function = prepared.module->getFunction(kernel.mangledName);
-  if (!function || function->isDeclaration())
+  const Function *original = module.getFunction(kernel.mangledName);
+  if (!original || original->isDeclaration())
     return makeError(missingKernelReason(module, kernel));
+  prepared.module = cloneForKernel(module, *original);
+  Function *function = prepared.module->getFunction(kernel.mangledName);
   if (Error error =
           specializeKernel(*prepared.module, *function, values, options.unroll))
     return error;

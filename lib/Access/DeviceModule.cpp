@@ -10,6 +10,8 @@
 #include "gpurd/Access/HostDeviceDifferences.h"
 #include "gpurd/Access/ParamFields.h"
 
+#include "MemoryIntrinsics.h"
+
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/CallGraph.h"
@@ -65,6 +67,40 @@ std::set<const llvm::Function *> recursiveFunctions(llvm::Module &module) {
   return out;
 }
 
+/// Adds to \p functions and \p variables what \p value refers to, through
+/// constant expressions and aggregates (a table of function pointers).
+void collectReferences(const llvm::Value *value,
+                       std::set<const llvm::Function *> &functions,
+                       std::set<const llvm::GlobalVariable *> &variables,
+                       std::set<const llvm::Constant *> &seen) {
+  if (auto *function = llvm::dyn_cast<llvm::Function>(value)) {
+    functions.insert(function);
+    return;
+  }
+  if (auto *variable = llvm::dyn_cast<llvm::GlobalVariable>(value)) {
+    if (variables.insert(variable).second && variable->hasInitializer())
+      collectReferences(variable->getInitializer(), functions, variables,
+                        seen);
+    return;
+  }
+  auto *constant = llvm::dyn_cast<llvm::Constant>(value);
+  if (!constant || llvm::isa<llvm::GlobalValue>(constant) ||
+      !seen.insert(constant).second)
+    return;
+  for (const llvm::Value *operand : constant->operands())
+    collectReferences(operand, functions, variables, seen);
+}
+
+/// The globals \p function's instructions refer to.
+void collectReferences(const llvm::Function &function,
+                       std::set<const llvm::Function *> &functions,
+                       std::set<const llvm::GlobalVariable *> &variables) {
+  std::set<const llvm::Constant *> seen;
+  for (const llvm::Instruction &inst : llvm::instructions(function))
+    for (const llvm::Value *operand : inst.operands())
+      collectReferences(operand, functions, variables, seen);
+}
+
 /// A bound on the kernel's size while inlining: beyond it the remaining
 /// calls stay calls (the access model reports them).
 constexpr size_t MaxInlinedInstructions = 400000;
@@ -107,6 +143,50 @@ unsigned inlineDeviceCalls(llvm::Module &module, llvm::Function &kernel) {
   }
 }
 
+std::unique_ptr<llvm::Module> cloneForKernel(const llvm::Module &module,
+                                             const llvm::Function &kernel) {
+  // The functions the kernel reaches, through calls and function pointers.
+  std::set<const llvm::Function *> reached{&kernel};
+  std::set<const llvm::GlobalVariable *> variables;
+  std::vector<const llvm::Function *> work{&kernel};
+  while (!work.empty()) {
+    const llvm::Function *function = work.back();
+    work.pop_back();
+    std::set<const llvm::Function *> callees;
+    collectReferences(*function, callees, variables);
+    for (const llvm::GlobalVariable *variable : variables)
+      if (variable->hasInitializer()) {
+        std::set<const llvm::Constant *> seen;
+        collectReferences(variable->getInitializer(), callees, variables,
+                          seen);
+      }
+    for (const llvm::Function *callee : callees)
+      if (reached.insert(callee).second)
+        work.push_back(callee);
+  }
+  // The globals the other functions refer to: what they may store there
+  // is not known to the clone, so none of them keeps its initial value
+  // for the optimiser (Clang marks only non-static __device__ variables
+  // externally initialised).
+  std::set<const llvm::Function *> unusedCallees;
+  std::set<const llvm::GlobalVariable *> writtenElsewhere;
+  for (const llvm::Function &function : module)
+    if (!function.isDeclaration() && !reached.count(&function))
+      collectReferences(function, unusedCallees, writtenElsewhere);
+  llvm::ValueToValueMapTy map;
+  std::unique_ptr<llvm::Module> clone =
+      llvm::CloneModule(module, map, [&](const llvm::GlobalValue *value) {
+        auto *function = llvm::dyn_cast<llvm::Function>(value);
+        return !function || reached.count(function);
+      });
+  for (const llvm::GlobalVariable *variable : writtenElsewhere)
+    if (!variable->isConstant())
+      if (auto *copy = llvm::dyn_cast_or_null<llvm::GlobalVariable>(
+              map.lookup(variable)))
+        copy->setExternallyInitialized(true);
+  return clone;
+}
+
 void optimizeDeviceModule(llvm::Module &module, bool unroll) {
   disableAliasCheckVersioning();
   std::unique_ptr<llvm::TargetMachine> machine = nvptxTargetMachine(module);
@@ -135,6 +215,14 @@ void optimizeDeviceModule(llvm::Module &module, bool unroll) {
   passes.addPass(
       llvm::createModuleToFunctionPassAdaptor(llvm::LoadStoreVectorizerPass()));
   passes.run(module, mam);
+  // What NVPTX's back end does to memcpy, memmove and memset
+  // (MemoryIntrinsics.h): a struct copy's global read is a load.
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration())
+      lowerMemoryIntrinsics(function,
+                            machine ? machine->getTargetTransformInfo(function)
+                                    : llvm::TargetTransformInfo(
+                                          module.getDataLayout()));
 }
 
 llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
@@ -230,22 +318,6 @@ llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
     else if (ctaid >= 0 && values.grid)
       bound((*values.grid)[ctaid]);
   }
-  // The module's other kernels are not this kernel's business: they are
-  // left as the device compile made them (optnone) rather than optimised
-  // again with every kernel analysed. A file that uses Thrust carries a
-  // score of CUB's kernels; re-optimising them took seconds per kernel
-  // and repeated their warnings (loops CUB asks to unroll). They keep
-  // their code, so what they store to globals still counts.
-  for (const std::string &name : deviceKernelNames(module))
-    if (llvm::Function *other = module.getFunction(name);
-        other && other != &kernel && !other->isDeclaration()) {
-      // The verifier's rules for optnone.
-      other->removeFnAttr(llvm::Attribute::AlwaysInline);
-      other->removeFnAttr(llvm::Attribute::MinSize);
-      other->removeFnAttr(llvm::Attribute::OptimizeForSize);
-      other->addFnAttr(llvm::Attribute::NoInline);
-      other->addFnAttr(llvm::Attribute::OptimizeNone);
-    }
   optimizeDeviceModule(module, unroll);
   return llvm::Error::success();
 }

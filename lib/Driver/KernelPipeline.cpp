@@ -156,6 +156,9 @@ model::KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
                 function_ref<Error(const trace::WarpTrace &)> onWarp) {
         return source.traceWarps(block, onWarp);
       };
+  input.instructionsExecuted = [&source] {
+    return source.instructionsExecuted();
+  };
   return input;
 }
 
@@ -166,6 +169,7 @@ model::CacheModelOptions cacheModelOptions(const ModelOptions &options) {
   switch (options.sms.kind) {
   case SmsChoice::Kind::Auto:
     out.requestBudget = options.requestBudget;
+    out.instructionBudget = options.instructionBudget;
     break;
   case SmsChoice::Kind::All:
     break;

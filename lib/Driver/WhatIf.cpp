@@ -43,6 +43,9 @@ public:
   }
   const trace::TraceLaunch &launch() const override { return inner->launch(); }
   const char *name() const override { return inner->name(); }
+  uint64_t instructionsExecuted() const override {
+    return inner->instructionsExecuted();
+  }
 
 private:
   std::unique_ptr<trace::WarpTraceSource> inner;

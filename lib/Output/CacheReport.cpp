@@ -54,6 +54,10 @@ nlohmann::json samplingJson(const model::SamplingInfo &s) {
     out["requests_of_first_block"] = s.requestsOfFirstBlock;
     out["estimated_requests"] = s.estimatedRequests;
   }
+  if (s.instructionBudget) {
+    out["instruction_budget"] = s.instructionBudget;
+    out["instructions_of_first_block"] = s.instructionsOfFirstBlock;
+  }
   if (s.blocksPerSmLimit)
     out["blocks_per_sm_limit"] = s.blocksPerSmLimit;
   if (s.l2SetsPerBankFull) {

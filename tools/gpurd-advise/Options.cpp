@@ -98,6 +98,13 @@ cl::opt<uint64_t> requestBudget(
              "before it models a sample of the SMs"),
     cl::value_desc("N"), cl::init(driver::DefaultRequestBudget),
     cl::cat(toolCategory));
+cl::opt<uint64_t> instructionBudget(
+    "instruction-budget",
+    cl::desc("With --sms=auto: the IR instructions the emulator interprets "
+             "for the modelled blocks before the cache model models a sample "
+             "of the SMs"),
+    cl::value_desc("N"), cl::init(driver::DefaultInstructionBudget),
+    cl::cat(toolCategory));
 
 cl::opt<bool> printLaunches(
     "print-launches",

@@ -37,6 +37,7 @@ extern llvm::cl::opt<trace::TraceSourceKind> traceSource;
 extern llvm::cl::list<std::string> bufferOptions;
 extern llvm::cl::opt<std::string> smsOption;
 extern llvm::cl::opt<uint64_t> requestBudget;
+extern llvm::cl::opt<uint64_t> instructionBudget;
 extern llvm::cl::opt<bool> printLaunches;
 extern llvm::cl::opt<bool> cacheModel;
 extern llvm::cl::opt<bool> reuseProfile;

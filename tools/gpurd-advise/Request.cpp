@@ -149,6 +149,7 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
     return sms.takeError();
   request.model.sms = *sms;
   request.model.requestBudget = requestBudget;
+  request.model.instructionBudget = instructionBudget;
   request.model.seed = modelSeed;
   request.model.profileInterval = reuseProfileInterval;
 

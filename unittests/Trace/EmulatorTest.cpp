@@ -467,6 +467,46 @@ __global__ void sum(const int *in, int *out, int n) {
   EXPECT_EQ(warps[0].instructions.size(), 1000u);
 }
 
+TEST(Emulator, ABlockStopsAtItsShareOfTheInstructionBound) {
+  // A loop that computes and never touches memory: the access log stays
+  // empty, the instructions do not. 64 threads share a bound of 64000
+  // instructions per block: 1000 each. With n = 100000 each thread needs
+  // more than 100000; the first thread to pass 1000 stops the block, with a
+  // message that names the bound and the way out.
+  const char *code = R"(
+__global__ void spin(int *out, int n) {
+  int x = threadIdx.x;
+  for (int i = 0; i < n; ++i)
+    x = x * 1664525 + 1013904223;
+  out[threadIdx.x] = x;
+})";
+  EmulatorArguments args;
+  args.buffers[0] = bytesOf(std::vector<int>(64, 0));
+  args.integers[1] = 100000;
+  EmulatorOptions options;
+  options.maxStepsPerBlock = 64000;
+  auto run = emulate(code, "spin", {1, 1, 1}, {64, 1, 1}, args, {}, options);
+  ASSERT_OK(run);
+  std::vector<WarpTrace> warps;
+  llvm::Error error = (*run)->source->traceBlock(0, warps);
+  ASSERT_TRUE(static_cast<bool>(error));
+  std::string message = llvm::toString(std::move(error));
+  EXPECT_NE(message.find("executed more than 1000 interpreted instructions "
+                         "(its share of the 64000 gpurd emulates for one "
+                         "block)"),
+            std::string::npos)
+      << message;
+  EXPECT_NE(message.find("smaller launch values"), std::string::npos)
+      << message;
+
+  // With n = 10 each thread runs well within its 1000.
+  args.integers[1] = 10;
+  auto shorter = emulate(code, "spin", {1, 1, 1}, {64, 1, 1}, args, {}, options);
+  ASSERT_OK(shorter);
+  llvm::Error traced = (*shorter)->source->traceBlock(0, warps);
+  ASSERT_FALSE(static_cast<bool>(traced)) << llvm::toString(std::move(traced));
+}
+
 TEST(Emulator, RunawayLoopStopsAtTheStepLimit) {
   const char *code = R"(
 __global__ void spin(const int *flag, int *out) {

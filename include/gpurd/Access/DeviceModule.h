@@ -51,6 +51,16 @@ struct KernelSpecialization {
 /// process-wide option once; docs/access-model.md.
 void disableAliasCheckVersioning();
 
+/// A copy of \p module for analysing \p kernel: the kernel and what it
+/// reaches (calls, function pointers) keep their code, every other function
+/// becomes a declaration. Optimising a file's one kernel then costs the
+/// same whether the file holds one kernel or 200 template instances. The
+/// globals the dropped functions refer to are marked externally
+/// initialised, so the optimiser never folds a load of one to its initial
+/// value (another kernel may have stored there).
+std::unique_ptr<llvm::Module> cloneForKernel(const llvm::Module &module,
+                                             const llvm::Function &kernel);
+
 /// Inlines into \p kernel every call to a function defined in \p module
 /// (transitively), except functions that are recursive, and stops when the
 /// kernel grows beyond a bound. Clang's O3 inliner leaves calls to large

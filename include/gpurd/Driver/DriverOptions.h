@@ -78,12 +78,21 @@ struct SmsChoice {
 /// 2.8 s); 8 million keep a launch under about two seconds.
 inline constexpr uint64_t DefaultRequestBudget = 8000000;
 
+/// The default instruction budget: the emulator interprets 260-290 million
+/// IR instructions per second on one core (docs/performance.md), so a
+/// billion keep the emulation of the modelled blocks to about four seconds.
+inline constexpr uint64_t DefaultInstructionBudget = 1000000000;
+
 /// How the models run.
 struct ModelOptions {
   SmsChoice sms;
   /// With SmsChoice::Kind::Auto: the L1 line requests the cache model
   /// handles before it models a sample of the SMs.
   uint64_t requestBudget = DefaultRequestBudget;
+  /// With SmsChoice::Kind::Auto: the IR instructions the emulator
+  /// interprets for the modelled blocks before a sample of the SMs (or of
+  /// one SM's blocks) is modelled.
+  uint64_t instructionBudget = DefaultInstructionBudget;
   /// Seed of the model's random choices.
   uint64_t seed = 0;
   /// Interval length (requests) of per-interval reuse profiles; 0: none.

@@ -63,6 +63,10 @@ struct KernelTraceInput {
   std::function<llvm::Error(uint64_t block, const CacheLevelConfig &l1,
                             unsigned l2LineSize, std::vector<WarpRequests> &)>
       requestBlock;
+  /// Optional: the instructions the producer has interpreted so far (the
+  /// emulator's; 0 for producers that interpret nothing). The difference
+  /// over block 0 is its cost for CacheModelOptions::instructionBudget.
+  std::function<uint64_t()> instructionsExecuted;
 };
 
 /// Which resident blocks run together.
@@ -151,6 +155,13 @@ struct CacheModelOptions {
   /// cores can be modelled, generalising results across all cores"). 0: all
   /// SMs that get blocks.
   uint64_t requestBudget = 0;
+  /// Like requestBudget, for the instructions a producer that interprets
+  /// the kernel (the emulator) executes for the modelled blocks, counted on
+  /// block 0 (KernelTraceInput::instructionsExecuted): a kernel whose blocks
+  /// compute much and touch global memory little (a GEMM through shared
+  /// memory and tensor cores) costs its interpretation, not its requests.
+  /// The smaller sample of the two budgets' is modelled. 0: no bound.
+  uint64_t instructionBudget = 0;
   /// Model only the first N blocks each modelled SM runs (0: all of them).
   /// Seed 000 §4.6 also limits the threads modelled ("up to 8192 threads"
   /// on one core). Set by `requestBudget` when one SM's blocks exceed it.

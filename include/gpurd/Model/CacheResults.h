@@ -134,6 +134,10 @@ struct SamplingInfo {
   uint64_t requestsOfFirstBlock = 0;
   uint64_t estimatedRequests = 0;
   uint64_t requestBudget = 0;
+  /// With CacheModelOptions::instructionBudget and an interpreting
+  /// producer: the instructions block 0 took, and the budget.
+  uint64_t instructionsOfFirstBlock = 0;
+  uint64_t instructionBudget = 0;
   /// The blocks each modelled SM ran were cut to its first this many (0:
   /// not cut).
   uint64_t blocksPerSmLimit = 0;

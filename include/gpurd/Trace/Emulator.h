@@ -32,6 +32,13 @@ struct EmulatorOptions {
   /// up (16 bytes each, held until the block's warp traces are built):
   /// 2^25 bound a block's log to 512 MiB.
   uint64_t maxEventsPerBlock = uint64_t(1) << 25;
+  /// Interpreted instructions a block's threads may execute together
+  /// before the emulator gives up: 2^33 are about 30 s of interpretation
+  /// (docs/performance.md: 260-290 M instructions/s on one core), so one
+  /// block of a kernel that runs far longer than gpurd can emulate (a
+  /// whole GEMM in each persistent block) stops with an error instead of
+  /// running for hours. Each thread gets its share, as for the log.
+  uint64_t maxStepsPerBlock = uint64_t(1) << 33;
 };
 
 /// A texture reference (`texture<T, 1, ...>` variable) bound to a buffer

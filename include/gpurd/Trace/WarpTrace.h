@@ -102,6 +102,10 @@ public:
   virtual const TraceLaunch &launch() const = 0;
   /// `affine` or `emulate`.
   virtual const char *name() const = 0;
+  /// The IR instructions the producer has interpreted so far: the emulator's
+  /// cost, which the cache model's sampling bounds (0 for a producer that
+  /// interprets nothing, such as the affine enumerator).
+  virtual uint64_t instructionsExecuted() const { return 0; }
 
 private:
   std::vector<WarpTrace> blockBuffer; ///< The default traceWarps' block.

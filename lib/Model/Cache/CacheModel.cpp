@@ -353,34 +353,53 @@ llvm::Error CacheModelRun::chooseSms() {
     return llvm::Error::success();
   }
   unsigned count = options.modelledSms;
-  if (count == 0 && options.requestBudget)
+  if (count == 0 && (options.requestBudget || options.instructionBudget))
     if (llvm::Error e = fitRequestBudget(count))
       return e;
   sms = pickModelledSms(activeSms, count);
   return llvm::Error::success();
 }
 
-/// Seed 000 §4.6: \p count SMs whose L1 requests, estimated from block 0's,
-/// stay within the budget, and when one SM is over it by itself, its first
-/// blocks only.
+/// Seed 000 §4.6: \p count SMs whose L1 requests (and interpreted
+/// instructions), estimated from block 0's, stay within the budgets, and
+/// when one SM is over a budget by itself, its first blocks only.
 llvm::Error CacheModelRun::fitRequestBudget(unsigned &count) {
+  uint64_t before =
+      input.instructionsExecuted ? input.instructionsExecuted() : 0;
   llvm::Expected<uint64_t> perBlock =
       requestsOfFirstBlock(input, l1, l2 ? l2->lineSize : l1.lineSize);
   if (!perBlock)
     return perBlock.takeError();
-  results.sampling.requestsOfFirstBlock = *perBlock;
-  results.sampling.estimatedRequests = *perBlock * numBlocks;
-  results.sampling.requestBudget = options.requestBudget;
-  count =
-      smsWithinBudget(*perBlock, numBlocks, activeSms, options.requestBudget);
-  // One SM may be over the budget by itself: model its first blocks
-  // only, at least one active set of them.
+  uint64_t instructions =
+      input.instructionsExecuted ? input.instructionsExecuted() - before : 0;
+  SamplingInfo &sampling = results.sampling;
+  sampling.requestsOfFirstBlock = *perBlock;
+  sampling.estimatedRequests = *perBlock * numBlocks;
+  sampling.requestBudget = options.requestBudget;
+  if (options.instructionBudget && instructions) {
+    sampling.instructionsOfFirstBlock = instructions;
+    sampling.instructionBudget = options.instructionBudget;
+  }
   uint64_t blocksPerSm =
       activeSms ? (numBlocks + activeSms - 1) / activeSms : 0;
-  if (count <= 1 && *perBlock * blocksPerSm > options.requestBudget &&
-      blockLimit == 0)
-    blockLimit =
-        std::max<uint64_t>(options.requestBudget / *perBlock, activeBlocks);
+  count = activeSms;
+  // Each budget: the SMs whose blocks fit, and when one SM's blocks are
+  // over it by itself, its first blocks only, at least one active set.
+  auto fit = [&](uint64_t perBlockCost, uint64_t budget) {
+    if (!budget || !perBlockCost)
+      return;
+    count = std::min(count, smsWithinBudget(perBlockCost, numBlocks,
+                                            activeSms, budget));
+    if (perBlockCost * blocksPerSm > budget && options.maxBlocksPerSm == 0) {
+      uint64_t limit = std::max<uint64_t>(budget / perBlockCost, activeBlocks);
+      blockLimit = blockLimit ? std::min(blockLimit, limit) : limit;
+    }
+  };
+  fit(*perBlock, options.requestBudget);
+  fit(sampling.instructionsOfFirstBlock, sampling.instructionBudget);
+  count = std::max(count, 1u);
+  if (count > 1)
+    blockLimit = options.maxBlocksPerSm;
   return llvm::Error::success();
 }
 
@@ -604,7 +623,20 @@ void CacheModelRun::describeSampling() {
         "{2} of {3} MSHR entries per table",
         sampling.l2SetsPerBank, sampling.l2SetsPerBankFull,
         sampling.l2MshrEntries, sampling.l2MshrEntriesFull);
-  if (sampling.requestBudget && sampling.blocksPerSmLimit)
+  bool overRequests = sampling.requestBudget &&
+                      sampling.estimatedRequests > sampling.requestBudget;
+  if (sampling.instructionBudget &&
+      sampling.instructionsOfFirstBlock * numBlocks >
+          sampling.instructionBudget &&
+      (sampling.blocksPerSmLimit || modelledActive < activeSms))
+    results.notes.push_back(llvm::formatv(
+        "the emulator interpreted {0} instructions for block 0: the {1} "
+        "blocks would take about {2}, more than the budget of {3} "
+        "(--instruction-budget) that bounds the sample too",
+        sampling.instructionsOfFirstBlock, numBlocks,
+        sampling.instructionsOfFirstBlock * numBlocks,
+        sampling.instructionBudget));
+  if (overRequests && sampling.blocksPerSmLimit)
     results.notes.push_back(llvm::formatv(
         "{0} of {1} SMs modelled, and of its blocks the first {2} only: the "
         "launch makes about {3} L1 line requests ({4} per block, counted on "
@@ -612,7 +644,7 @@ void CacheModelRun::describeSampling() {
         modelledActive, activeSms, sampling.blocksPerSmLimit,
         sampling.estimatedRequests, sampling.requestsOfFirstBlock,
         sampling.requestBudget));
-  else if (sampling.requestBudget && modelledActive < activeSms)
+  else if (overRequests && modelledActive < activeSms)
     results.notes.push_back(llvm::formatv(
         "{0} of {1} SMs modelled: the launch makes about {2} L1 line "
         "requests ({3} per block, counted on block 0), more than the budget "

@@ -184,9 +184,26 @@ Emulator::RunResult Emulator::memoryFault(Thread &thread, const Inst &inst,
                           describeAddress(address, size, thread));
 }
 
+uint64_t Emulator::stepLimit() const {
+  uint64_t share = std::max<uint64_t>(
+      1, options.maxStepsPerBlock / std::max<size_t>(threads.size(), 1));
+  return std::min(options.maxStepsPerThread, share);
+}
+
 Emulator::RunResult Emulator::stepLimitExceeded(Thread &thread) {
+  uint64_t limit = stepLimit();
+  if (limit < options.maxStepsPerThread)
+    return fail(thread,
+                threadName(thread) + " executed more than " +
+                    std::to_string(limit) +
+                    " interpreted instructions (its share of the " +
+                    std::to_string(options.maxStepsPerBlock) +
+                    " gpurd emulates for one block) at " +
+                    describeInstruction(thread, -1) +
+                    "; the kernel runs longer than gpurd emulates: smaller "
+                    "launch values (loop bounds, sizes) shorten it");
   return fail(thread, threadName(thread) + " exceeded the limit of " +
-                          std::to_string(options.maxStepsPerThread) +
+                          std::to_string(limit) +
                           " interpreted instructions per thread (a "
                           "runaway loop?) at " +
                           describeInstruction(thread, -1) +

@@ -153,7 +153,7 @@ public:
     auto it = arguments.buffers.find(param);
     return it == arguments.buffers.end() ? nullptr : &it->second;
   }
-  uint64_t instructionCount() const { return totalSteps; }
+  uint64_t instructionsExecuted() const override { return totalSteps; }
 
 private:
   enum class RunResult { Blocked, Error };
@@ -311,6 +311,9 @@ private:
   RunResult memoryFault(Thread &thread, const Inst &inst, const Fault &fault) {
     return memoryFault(thread, inst, fault.address, fault.size, fault.write);
   }
+  /// Instructions one thread may execute: the smaller of the per-thread
+  /// bound and its share of the per-block bound.
+  uint64_t stepLimit() const;
   RunResult stepLimitExceeded(Thread &thread);
   RunResult callDepthExceeded(Thread &thread);
   RunResult unsupportedReached(Thread &thread, const Inst &inst);

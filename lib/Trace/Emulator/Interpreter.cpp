@@ -68,7 +68,7 @@ Emulator::RunResult Emulator::run(Thread &thread) {
   };
   resume();
   uint64_t steps = thread.steps;
-  const uint64_t limit = options.maxStepsPerThread;
+  const uint64_t limit = stepLimit();
   // Each thread's share of the block's log.
   const uint64_t eventLimit =
       std::max<uint64_t>(1, options.maxEventsPerBlock / threads.size());

@@ -482,7 +482,7 @@ const std::vector<uint8_t> *emulatorBuffer(const WarpTraceSource &source,
 
 uint64_t emulatorInstructionCount(const WarpTraceSource &source) {
   const auto *emulator = dynamic_cast<const emu::Emulator *>(&source);
-  return emulator ? emulator->instructionCount() : 0;
+  return emulator ? emulator->instructionsExecuted() : 0;
 }
 
 } // namespace gpurd::trace
