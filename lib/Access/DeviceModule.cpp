@@ -79,8 +79,7 @@ void collectReferences(const llvm::Value *value,
   }
   if (auto *variable = llvm::dyn_cast<llvm::GlobalVariable>(value)) {
     if (variables.insert(variable).second && variable->hasInitializer())
-      collectReferences(variable->getInitializer(), functions, variables,
-                        seen);
+      collectReferences(variable->getInitializer(), functions, variables, seen);
     return;
   }
   auto *constant = llvm::dyn_cast<llvm::Constant>(value);
@@ -157,8 +156,7 @@ std::unique_ptr<llvm::Module> cloneForKernel(const llvm::Module &module,
     for (const llvm::GlobalVariable *variable : variables)
       if (variable->hasInitializer()) {
         std::set<const llvm::Constant *> seen;
-        collectReferences(variable->getInitializer(), callees, variables,
-                          seen);
+        collectReferences(variable->getInitializer(), callees, variables, seen);
       }
     for (const llvm::Function *callee : callees)
       if (reached.insert(callee).second)
@@ -219,10 +217,10 @@ void optimizeDeviceModule(llvm::Module &module, bool unroll) {
   // (MemoryIntrinsics.h): a struct copy's global read is a load.
   for (llvm::Function &function : module)
     if (!function.isDeclaration())
-      lowerMemoryIntrinsics(function,
-                            machine ? machine->getTargetTransformInfo(function)
-                                    : llvm::TargetTransformInfo(
-                                          module.getDataLayout()));
+      lowerMemoryIntrinsics(
+          function, machine
+                        ? machine->getTargetTransformInfo(function)
+                        : llvm::TargetTransformInfo(module.getDataLayout()));
 }
 
 llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,

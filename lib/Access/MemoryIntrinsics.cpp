@@ -47,9 +47,8 @@ std::vector<std::pair<uint64_t, uint64_t>> chunks(uint64_t length,
   uint64_t offset = 0;
   while (offset < length) {
     uint64_t bytes = 16;
-    while (bytes > 1 &&
-           (bytes > length - offset || bytes > align.value() ||
-            offset % bytes != 0))
+    while (bytes > 1 && (bytes > length - offset || bytes > align.value() ||
+                         offset % bytes != 0))
       bytes /= 2;
     out.push_back({offset, bytes});
     offset += bytes;
@@ -68,8 +67,8 @@ llvm::Value *byteAddress(llvm::IRBuilder<> &builder, llvm::Value *base,
 /// stores (right for overlapping memmoves too).
 void unrollTransfer(llvm::MemTransferInst &copy, uint64_t length) {
   llvm::IRBuilder<> builder(&copy);
-  llvm::Align align =
-      std::min(copy.getDestAlign().valueOrOne(), copy.getSourceAlign().valueOrOne());
+  llvm::Align align = std::min(copy.getDestAlign().valueOrOne(),
+                               copy.getSourceAlign().valueOrOne());
   std::vector<llvm::Value *> values;
   auto pieces = chunks(length, align);
   for (auto [offset, bytes] : pieces) {
@@ -97,15 +96,14 @@ void unrollSet(llvm::MemSetInst &set, uint64_t length) {
     llvm::Value *value = builder.CreateZExt(byte, lane);
     if (laneBytes > 1)
       value = builder.CreateMul(
-          value, llvm::ConstantInt::get(
-                     lane, llvm::APInt::getSplat(laneBytes * 8,
-                                                 llvm::APInt(8, 1))));
+          value,
+          llvm::ConstantInt::get(
+              lane, llvm::APInt::getSplat(laneBytes * 8, llvm::APInt(8, 1))));
     if (type->isVectorTy())
       value = builder.CreateVectorSplat(4, value);
-    builder.CreateAlignedStore(value,
-                               byteAddress(builder, set.getRawDest(), offset),
-                               llvm::commonAlignment(align, offset),
-                               set.isVolatile());
+    builder.CreateAlignedStore(
+        value, byteAddress(builder, set.getRawDest(), offset),
+        llvm::commonAlignment(align, offset), set.isVolatile());
   }
 }
 

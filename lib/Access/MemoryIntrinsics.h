@@ -1,4 +1,5 @@
-//===- MemoryIntrinsics.h - Memory intrinsics as the GPU runs them -*- C++ -*-===//
+//===- MemoryIntrinsics.h - Memory intrinsics as the GPU runs them -*- C++
+//-*-===//
 //
 // NVPTX's lowering of llvm.memcpy, llvm.memmove and llvm.memset, done on the
 // IR the access model and the emulator read (MemoryIntrinsics.cpp).

@@ -501,7 +501,8 @@ __global__ void spin(int *out, int n) {
 
   // With n = 10 each thread runs well within its 1000.
   args.integers[1] = 10;
-  auto shorter = emulate(code, "spin", {1, 1, 1}, {64, 1, 1}, args, {}, options);
+  auto shorter =
+      emulate(code, "spin", {1, 1, 1}, {64, 1, 1}, args, {}, options);
   ASSERT_OK(shorter);
   llvm::Error traced = (*shorter)->source->traceBlock(0, warps);
   ASSERT_FALSE(static_cast<bool>(traced)) << llvm::toString(std::move(traced));

@@ -388,8 +388,8 @@ llvm::Error CacheModelRun::fitRequestBudget(unsigned &count) {
   auto fit = [&](uint64_t perBlockCost, uint64_t budget) {
     if (!budget || !perBlockCost)
       return;
-    count = std::min(count, smsWithinBudget(perBlockCost, numBlocks,
-                                            activeSms, budget));
+    count = std::min(
+        count, smsWithinBudget(perBlockCost, numBlocks, activeSms, budget));
     if (perBlockCost * blocksPerSm > budget && options.maxBlocksPerSm == 0) {
       uint64_t limit = std::max<uint64_t>(budget / perBlockCost, activeBlocks);
       blockLimit = blockLimit ? std::min(blockLimit, limit) : limit;
