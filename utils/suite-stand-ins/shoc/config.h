@@ -10,4 +10,7 @@
 #define HAVE_STRING_H 1
 #define HAVE_UNISTD_H 1
 #define USE_CUDA 1
+/* configure.ac's AC_C_RESTRICT: autoconf tries __restrict first (C++
+   compilers accept it), so with GCC config.h says: */
+#define restrict __restrict
 #endif
