@@ -10,7 +10,8 @@ Every entry file under DIR (a .cu file that no other file of the suite
 #includes) is run twice:
   gpurd-advise --list-kernels --format=json FILE -- FLAGS   (the kernels)
   gpurd-advise --format=json FILE -- FLAGS                  (the default action)
-each under a timeout and /usr/bin/time (peak memory).  A file "parses" when
+each under a timeout (the default action: at least --timeout-per-kernel
+seconds per kernel the listing names) and /usr/bin/time (peak memory).  A file "parses" when
 the listing succeeds and the default action reports no error for the file as
 a whole.  Each kernel of the listing is then one of:
   exact        a launch of it has a cache report and no stated assumption
@@ -126,7 +127,7 @@ def fileErrors(stderr):
     return out
 
 
-def measureFile(tool, path, flags, timeout):
+def measureFile(tool, path, flags, timeout, perKernel=0.0):
     d = os.path.dirname(os.path.abspath(path))
     flags = [f.replace('{dir}', d) for f in flags] + ['-I' + d]
     result = {'file': path, 'kernels': [], 'status': 'ok', 'detail': '',
@@ -149,8 +150,11 @@ def measureFile(tool, path, flags, timeout):
         result['status'] = 'parse-error'
         result['detail'] = ' / '.join(fileErrors(err)[:2]) or err.strip()[:300]
         return result
+    # A file of many kernels (213 template instances) is not hung when it
+    # takes longer than one of a few: its limit grows with its kernels.
     rc, out, err, secs2, kb2 = runTool(
-        [tool, '--format=json', path, '--'] + flags, timeout)
+        [tool, '--format=json', path, '--'] + flags,
+        max(timeout, perKernel * len(kernels)))
     result['secs'] += secs2
     result['kb'] = max(kb, kb2)
     if rc is None:
@@ -272,7 +276,12 @@ def main():
     ap.add_argument('--suites', help='JSON file: {name: {dir, flags}}')
     ap.add_argument('--root', default='.', help='{root} in a suites file')
     ap.add_argument('--only', help='comma-separated suite names to run')
-    ap.add_argument('--timeout', type=float, default=300)
+    ap.add_argument('--timeout', type=float, default=300,
+                    help='seconds a run may take (the listing, and the '
+                    'default action at least)')
+    ap.add_argument('--timeout-per-kernel', type=float, default=10,
+                    help="the default action's limit is the larger of "
+                    '--timeout and this times the kernels the file lists')
     ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--details', help='write one TSV row per kernel here')
     argv = sys.argv[1:]
@@ -323,7 +332,7 @@ def main():
                                 'status': 'excluded', 'detail': reason,
                                 'kb': 0}
                 return measureFile(args.gpurd, path, flagsFor(path),
-                                   args.timeout)
+                                   args.timeout, args.timeout_per_kernel)
             results = list(pool.map(run, files))
             rows.append(summarise(name, results))
             # Each suite's row as soon as it is done (the table follows).
