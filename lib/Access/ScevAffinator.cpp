@@ -4,6 +4,7 @@
 #include "gpurd/Support/UserInput.h"
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -385,6 +386,21 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
     AffineResult r = affineOf(x);
     return isOk(r) ? AffineResult(expr(r).mod(int64_t(1) << c->getActiveBits()))
                    : r;
+  }
+  if (match(inst, m_Xor(m_Value(x), m_APInt(c))) && c->isMask() &&
+      c->getActiveBits() < 62) {
+    // `255 - threadIdx.x` with threadIdx.x < 256 compiles to
+    // `threadIdx.x ^ 255`: with every bit of x above the mask known zero,
+    // x lies in [0, c] and x ^ c = c - x.
+    llvm::KnownBits known =
+        computeKnownBits(x, inst->getModule()->getDataLayout());
+    if (known.countMinLeadingZeros() >=
+        known.getBitWidth() - c->getActiveBits()) {
+      AffineResult r = affineOf(x);
+      return isOk(r) ? AffineResult(QuasiAffine::constant(c->getZExtValue()) -
+                                    expr(r))
+                     : r;
+    }
   }
   if (match(inst, m_SDiv(m_Value(), m_Value())) ||
       match(inst, m_UDiv(m_Value(), m_Value())) ||

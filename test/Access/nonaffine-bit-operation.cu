@@ -12,3 +12,18 @@ __global__ void butterfly(const float *in, float *out) {
   // CHECK-NEXT: access:   { S1[bx, tx] -> out[1024bx + 4tx] : 0 <= bx <= 63 and 0 <= tx <= 255 }
   out[i] = in[i ^ 1];
 }
+
+// Not every xor is a bit operation: `255 - threadIdx.x` with a block of 256
+// threads compiles to `threadIdx.x ^ 255` (every bit of tx above the mask is
+// known zero, so tx ^ 255 = 255 - tx), which is affine: 4 * (255 - tx) =
+// 1020 - 4tx bytes into the shared array.
+// CHECK-LABEL: kernel reverse: 3 memory operations, 3 affine; parameters: none
+__global__ void reverse(float *out) {
+  __shared__ float tile[256];
+  tile[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  // CHECK: S2 {{.*}}:[[@LINE+3]]:22: load shared 4 B of tile (read) 'tile[255 - threadIdx.x]'
+  // CHECK-NEXT: domain:
+  // CHECK-NEXT: access:   { S2[bx, tx] -> tile[1020 - 4tx] : 0 <= bx <= 63 and 0 <= tx <= 255 }
+  out[threadIdx.x] = tile[255 - threadIdx.x];
+}
