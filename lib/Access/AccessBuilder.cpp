@@ -183,6 +183,25 @@ std::string variableName(const GlobalValue &global) {
   return demangled;
 }
 
+/// A texture object's fetch (no declaration gives its type): the bytes of
+/// the components the kernel uses, 4 each (`tex2D<float>` uses the first
+/// of the four the instruction returns: 4 bytes; `float2`, 8).
+std::optional<unsigned> usedComponentBytes(const CallInst &fetch) {
+  auto *type = dyn_cast<StructType>(fetch.getType());
+  if (!type || type->getNumElements() != 4)
+    return std::nullopt;
+  unsigned used = 0;
+  for (const User *user : fetch.users()) {
+    const auto *extract = dyn_cast<ExtractValueInst>(user);
+    if (!extract || extract->getNumIndices() != 1)
+      return std::nullopt; // the whole result: all four
+    used = std::max(used, extract->getIndices()[0] + 1);
+  }
+  if (used == 0)
+    return std::nullopt;
+  return used * 4;
+}
+
 /// The texel size of the texture reference the texture fetch \p fetch
 /// reads (its handle is `llvm.nvvm.texsurf.handle.internal(@tex)`), from the
 /// source's `texture<T, ...>` declaration: the fetch itself returns four
@@ -204,7 +223,7 @@ texelBytesOf(const Instruction &fetch,
   const auto *handle = dyn_cast<IntrinsicInst>(operand);
   if (!handle ||
       handle->getIntrinsicID() != Intrinsic::nvvm_texsurf_handle_internal)
-    return std::nullopt;
+    return usedComponentBytes(*call);
   const auto *global =
       dyn_cast<GlobalVariable>(handle->getArgOperand(0)->stripPointerCasts());
   if (!global)

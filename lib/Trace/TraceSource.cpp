@@ -170,6 +170,12 @@ EmulatorArguments emulatorArguments(const KernelInfo &kernel,
     }
     if (auto value = request.args.find(param.name); value != request.args.end())
       setScalar(i, value->second, arguments);
+    else if (param.kind == ParamKind::Texture) {
+      // A default texture: its handle is its value (EmulatorArguments).
+      arguments.integers[i] = int64_t(
+          DefaultTextureObjectHandle + arguments.defaultTextureObjects.size());
+      arguments.defaultTextureObjects.push_back({i, param.name});
+    }
   }
   // Struct parameters passed by value: their scalar members' values and
   // the buffers of the pointer members the kernel reads.
@@ -318,12 +324,15 @@ createTraceSource(const access::PreparedKernel &prepared,
     return error;
   arguments.defaultTextures = unboundTextures(
       *prepared.function, arguments.textures, request.texelBytes);
-  if (!missing.empty() || !arguments.defaultTextures.empty()) {
+  if (!missing.empty() || !arguments.defaultTextures.empty() ||
+      !arguments.defaultTextureObjects.empty()) {
     auto report = planDefaultBuffers(prepared, model, kernel, missing);
     if (!report)
       return report.takeError();
     for (const auto &texture : arguments.defaultTextures)
       (*report)->textures.push_back(llvm::demangle(texture.first));
+    for (const auto &object : arguments.defaultTextureObjects)
+      (*report)->textures.push_back(object.second);
     arguments.defaultBuffers = std::move(*report);
     if (defaultBuffers)
       *defaultBuffers = arguments.defaultBuffers;

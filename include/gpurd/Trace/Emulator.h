@@ -66,6 +66,11 @@ struct EmulatorArguments {
   /// size in bytes (0: as large as the fetch site's access): fetches from
   /// them read zeros at an address range of their own (DefaultBuffers.h).
   std::vector<std::pair<std::string, uint64_t>> defaultTextures;
+  /// Texture-object parameters (cudaTextureObject_t) that have no value:
+  /// (parameter index, name). Each gets the handle DefaultTextureObjectHandle
+  /// + its position here and is a default texture: fetches read zeros at an
+  /// address range of its own, texels as large as the fetch.
+  std::vector<std::pair<unsigned, std::string>> defaultTextureObjects;
   /// Members of struct parameters passed by value, by (parameter index,
   /// byte offset): scalar values with their size in bytes, and the
   /// contents of what pointer members point to, with their names (`p.vx`).

@@ -28,6 +28,10 @@ constexpr uint64_t UnknownBufferSpan = 1ull << 30;
 /// Where the emulator's default textures (DefaultBuffers.h) start: 1 GiB
 /// each, below GlobalBase.
 constexpr uint64_t DefaultTextureBase = GlobalBase - (64 * UnknownBufferSpan);
+/// The handles the emulator gives texture-object parameters
+/// (cudaTextureObject_t) that have no value: consecutive numbers from here,
+/// which no variable's address takes.
+constexpr uint64_t DefaultTextureObjectHandle = 0xc0de00000000ull;
 
 struct MemoryRegion {
   std::string name;

@@ -11,6 +11,7 @@
 #include "Decoder.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 
@@ -94,13 +95,11 @@ Error Decoder::decodeInlineAsm(const CallInst &call) {
   const auto *code = cast<InlineAsm>(call.getCalledOperand());
   StringRef text = StringRef(code->getAsmString()).trim();
   uint32_t dst = resultSlot(call);
-  if (text.starts_with("tex.1d.v4."))
+  if (startsWithAny(text, {"tex.", "tld4."}))
     return decodeTextureFetch(call, text);
-  if (startsWithAny(text, {"tex.", "tld4.", "suld.", "sust."})) {
-    unsupported(call, "the texture/surface instruction '" +
-                          text.split(';').first +
-                          "' is not supported by the emulator (only 1-D "
-                          "fetches, tex1Dfetch/tex1D, are)");
+  if (startsWithAny(text, {"suld.", "sust."})) {
+    unsupported(call, "the surface instruction '" + text.split(';').first +
+                          "' is not supported by the emulator");
     return Error::success();
   }
   if (call.arg_size() == 1 && !call.getType()->isVoidTy() && isMove(text)) {
@@ -140,29 +139,61 @@ Error Decoder::decodeInlineAsm(const CallInst &call) {
   return Error::success();
 }
 
+/// The coordinates a texture instruction's geometry takes, or 0 for one
+/// the emulator does not know: tex[.level|.grad].GEOM.v4.D.C and
+/// tld4.COMP.2d.v4.D.f32 (PTX ISA, "Texture Instructions").
+static unsigned textureCoordinates(StringRef text) {
+  StringRef rest = text;
+  if (rest.consume_front("tld4.")) {
+    rest = rest.drop_front(2); // r. g. b. a.
+  } else if (rest.consume_front("tex.")) {
+    if (!rest.consume_front("level."))
+      rest.consume_front("grad.");
+  } else {
+    return 0;
+  }
+  StringRef geometry = rest.split('.').first;
+  return llvm::StringSwitch<unsigned>(geometry)
+      .Case("1d", 1)
+      .Case("2d", 2)
+      .Case("3d", 3)
+      .Case("a1d", 2)
+      .Case("a2d", 3)
+      .Case("cube", 3)
+      .Case("acube", 4)
+      .Default(0);
+}
+
 Error Decoder::decodeTextureFetch(const CallInst &call, StringRef text) {
-  // tex.1d.v4.<dtype>.<ctype> {$0..$3}, [$4, {$5}]: arguments (handle,
-  // coordinate).
-  StringRef types = text.drop_front(strlen("tex.1d.v4.")).split(' ').first;
+  // OP.v4.<dtype>.<ctype> {$0..$3}, [$4, {coordinates}](, extra)*:
+  // arguments (handle, coordinates..., level or gradients). An array's
+  // layer is a coordinate like the others here (texel addresses of a
+  // default texture are nominal: DefaultBuffers.h).
+  unsigned count = textureCoordinates(text);
+  StringRef types = text.split(".v4.").second.split(' ').first;
   types = types.split('\t').first;
-  StringRef dtype = types.split('.').first, ctype = types.split('.').second;
-  if (call.arg_size() != 2 || leafCount(call.getType()) != 4 ||
-      (dtype != "f32" && dtype != "s32" && dtype != "u32") ||
-      (ctype != "s32" && ctype != "f32")) {
-    unsupported(call, "the texture fetch '" + text +
+  StringRef dtype = types.split('.').first;
+  if (count == 0 || call.arg_size() < 1 + count ||
+      leafCount(call.getType()) != 4 ||
+      (dtype != "f32" && dtype != "s32" && dtype != "u32")) {
+    unsupported(call, "the texture fetch '" + text.split(';').first +
                           "' is not supported by the emulator");
     return Error::success();
   }
   auto handle = operand(call.getArgOperand(0));
-  auto coordinate = operand(call.getArgOperand(1));
   if (!handle)
     return handle.takeError();
-  if (!coordinate)
-    return coordinate.takeError();
   TextureFetch fetch;
   fetch.handle = *handle;
-  fetch.coordinate = *coordinate;
-  fetch.floatCoordinate = ctype == "f32";
+  fetch.coordinateCount = count;
+  for (unsigned i = 0; i < count; ++i) {
+    const Value *argument = call.getArgOperand(1 + i);
+    auto coordinate = operand(argument);
+    if (!coordinate)
+      return coordinate.takeError();
+    fetch.coordinates[i] = *coordinate;
+    fetch.floatCoordinate[i] = argument->getType()->isFloatTy();
+  }
   fetch.resultKind = dtype == "f32" ? Kind::Float : Kind::Int;
   fetch.signedResult = dtype == "s32";
   Inst &out = emit(Op::TexFetch, &call);

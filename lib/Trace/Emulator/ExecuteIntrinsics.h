@@ -232,21 +232,36 @@ inline bool Emulator::fetchTexture(const Inst &I, uint64_t *R, Thread &thread,
       texture = &bound;
   if (!texture)
     return false;
-  int64_t x = signExtend(R[fetch.coordinate], 32);
-  if (fetch.floatCoordinate) {
-    // A NaN or huge coordinate is outside the buffer (converting it to an
-    // integer would be undefined).
-    double c = std::floor(asFloat(R[fetch.coordinate]));
-    x = c >= -0x1p62 && c < 0x1p62 ? int64_t(c) : -1;
+  // Texel coordinates: integers, or the floor of floats (a NaN or huge one
+  // is outside any buffer: converting it to an integer would be undefined).
+  std::array<int64_t, 4> c = {};
+  for (unsigned i = 0; i < fetch.coordinateCount; ++i) {
+    uint64_t bits = R[fetch.coordinates[i]];
+    if (fetch.floatCoordinate[i]) {
+      double f = std::floor(asFloat(bits));
+      c[i] = f >= -0x1p30 && f < 0x1p30 ? int64_t(f) : -1;
+    } else {
+      c[i] = signExtend(bits, 32);
+    }
   }
   // A default texture's texel is as large as the site's access (a float4
   // fetch reads 16 bytes, a float fetch 4).
   uint64_t texelBytes = texture->texelBytes;
   if (!texelBytes)
     texelBytes = I.site >= 0 ? model.sites[I.site].sizeBytes : 4;
+  // 1-D: texel x. More dimensions: a nominal row-major layout of rows of
+  // 1024 texels and planes of 1024 rows, within the texture's span (the
+  // GPU's block-linear layout is not modelled; the cache model does not
+  // count texture fetches).
+  int64_t x = c[0];
+  if (fetch.coordinateCount > 1) {
+    uint64_t linear = uint64_t(c[0]) + (uint64_t(c[1]) << 10) +
+                      (uint64_t(c[2]) << 20) + (uint64_t(c[3]) << 30);
+    x = int64_t(linear % (UnknownBufferSpan / texelBytes));
+  }
   uint64_t address = texture->base + uint64_t(x) * texelBytes;
   const uint8_t *texel = nullptr;
-  if (texture->buffer && x >= 0 &&
+  if (texture->buffer && fetch.coordinateCount == 1 && x >= 0 &&
       uint64_t(x) < texture->buffer->size / texelBytes)
     texel = texture->buffer->data + uint64_t(x) * texelBytes;
   unsigned componentBytes =

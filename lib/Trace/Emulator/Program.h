@@ -40,6 +40,7 @@
 #include "llvm/IR/Instruction.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -227,8 +228,12 @@ struct WarpOp {
 };
 
 struct TextureFetch {
-  uint32_t handle = 0, coordinate = 0; ///< slots
-  bool floatCoordinate = false;
+  uint32_t handle = 0; ///< slot
+  /// The coordinates' slots (x, then y, z and the layer of an array), and
+  /// whether each is a float (texel coordinates are its floor).
+  std::array<uint32_t, 4> coordinates = {};
+  std::array<bool, 4> floatCoordinate = {};
+  unsigned coordinateCount = 1;
   Kind resultKind = Kind::Float; ///< f32 / s32 / u32 components
   bool signedResult = false;
   uint32_t resultSlots = 4;

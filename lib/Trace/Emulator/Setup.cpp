@@ -416,6 +416,15 @@ llvm::Error Emulator::bindTextures(const llvm::Module &module) {
                         unsigned(texelBytes), /*components=*/4});
     next += UnknownBufferSpan;
   }
+  // Texture objects without a value: the handle their parameter was given
+  // (EmulatorArguments::defaultTextureObjects), texels as large as each
+  // fetch.
+  for (size_t i = 0; i < arguments.defaultTextureObjects.size(); ++i) {
+    textures.push_back({DefaultTextureObjectHandle + i,
+                        arguments.defaultTextureObjects[i].second, nullptr,
+                        next, /*texelBytes=*/0, /*components=*/4});
+    next += UnknownBufferSpan;
+  }
   return llvm::Error::success();
 }
 
