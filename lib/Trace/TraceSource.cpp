@@ -172,8 +172,8 @@ EmulatorArguments emulatorArguments(const KernelInfo &kernel,
       setScalar(i, value->second, arguments);
     else if (param.kind == ParamKind::Texture) {
       // A default texture: its handle is its value (EmulatorArguments).
-      arguments.integers[i] = int64_t(
-          DefaultTextureObjectHandle + arguments.defaultTextureObjects.size());
+      arguments.integers[i] = int64_t(DefaultTextureObjectHandle +
+                                      arguments.defaultTextureObjects.size());
       arguments.defaultTextureObjects.push_back({i, param.name});
     }
   }

@@ -190,18 +190,25 @@ uint64_t Emulator::stepLimit() const {
   return std::min(options.maxStepsPerThread, share);
 }
 
+Emulator::RunResult
+Emulator::blockShareExceeded(Thread &thread, const char *did, const char *unit,
+                             uint64_t limit, uint64_t blockLimit,
+                             const char *held) {
+  return fail(thread, threadName(thread) + " " + did + " more than " +
+                          std::to_string(limit) + " " + unit +
+                          " (its share of the " + std::to_string(blockLimit) +
+                          " gpurd " + held + " for one block) at " +
+                          describeInstruction(thread, -1) +
+                          "; the kernel runs longer than gpurd emulates: "
+                          "smaller launch values (loop bounds, sizes) "
+                          "shorten it");
+}
+
 Emulator::RunResult Emulator::stepLimitExceeded(Thread &thread) {
   uint64_t limit = stepLimit();
   if (limit < options.maxStepsPerThread)
-    return fail(thread,
-                threadName(thread) + " executed more than " +
-                    std::to_string(limit) +
-                    " interpreted instructions (its share of the " +
-                    std::to_string(options.maxStepsPerBlock) +
-                    " gpurd emulates for one block) at " +
-                    describeInstruction(thread, -1) +
-                    "; the kernel runs longer than gpurd emulates: smaller "
-                    "launch values (loop bounds, sizes) shorten it");
+    return blockShareExceeded(thread, "executed", "interpreted instructions",
+                              limit, options.maxStepsPerBlock, "emulates");
   return fail(thread, threadName(thread) + " exceeded the limit of " +
                           std::to_string(limit) +
                           " interpreted instructions per thread (a "
@@ -213,14 +220,8 @@ Emulator::RunResult Emulator::stepLimitExceeded(Thread &thread) {
 
 Emulator::RunResult Emulator::eventLimitExceeded(Thread &thread,
                                                  uint64_t limit) {
-  return fail(thread,
-              threadName(thread) + " made more than " + std::to_string(limit) +
-                  " memory accesses (its share of the " +
-                  std::to_string(options.maxEventsPerBlock) +
-                  " gpurd holds in memory for one block) at " +
-                  describeInstruction(thread, -1) +
-                  "; the kernel runs longer than gpurd emulates: smaller "
-                  "launch values (loop bounds, sizes) shorten it");
+  return blockShareExceeded(thread, "made", "memory accesses", limit,
+                            options.maxEventsPerBlock, "holds in memory");
 }
 
 Emulator::RunResult Emulator::callDepthExceeded(Thread &thread) {

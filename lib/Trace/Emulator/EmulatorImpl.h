@@ -315,6 +315,11 @@ private:
   /// bound and its share of the per-block bound.
   uint64_t stepLimit() const;
   RunResult stepLimitExceeded(Thread &thread);
+  /// A thread past its share \p limit of a per-block bound \p blockLimit:
+  /// it \p did ("made", "executed") more than \p limit \p unit.
+  RunResult blockShareExceeded(Thread &thread, const char *did,
+                               const char *unit, uint64_t limit,
+                               uint64_t blockLimit, const char *held);
   RunResult callDepthExceeded(Thread &thread);
   RunResult unsupportedReached(Thread &thread, const Inst &inst);
   RunResult valueTooLarge(Thread &thread);
