@@ -39,16 +39,6 @@ Error modelKernel(driver::AnalysisContext &context, driver::KernelTrace &trace,
   return Error::success();
 }
 
-/// \p error's message naming \p kernel (most do; the access model's and
-/// the enumerator's speak of lines and loops only), so that each error of
-/// the default action says which kernel it stopped.
-std::string kernelMessage(const KernelInfo &kernel, Error error) {
-  std::string message = toString(std::move(error));
-  if (StringRef(message).starts_with("kernel '" + kernel.name + "'"))
-    return message;
-  return "kernel '" + kernel.name + "': " + message;
-}
-
 } // namespace
 
 bool adviseKernels(driver::AnalysisContext &context,
@@ -77,7 +67,7 @@ bool adviseKernels(driver::AnalysisContext &context,
                             : Error::success())
                   : trace.takeError();
         if (error) {
-          std::string message = kernelMessage(kernel, std::move(error));
+          std::string message = kernelMessage(kernel.name, std::move(error));
           if (request.json)
             launchJson["error"] = spelled(message);
           reportError(createStringError(inconvertibleErrorCode(), message));

@@ -35,7 +35,9 @@ bool forEachLaunch(
   for (const KernelInfo *kernel : *kernels) {
     auto config = context.resolveLaunch(unit, *kernel, allowUnknownArgs);
     if (!config) {
-      reportError(config.takeError());
+      reportError(
+          createStringError(inconvertibleErrorCode(),
+                            kernelMessage(kernel->name, config.takeError())));
       ok = false;
       continue;
     }

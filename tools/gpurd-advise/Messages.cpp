@@ -60,6 +60,13 @@ int reportError(Error error) {
   return 1;
 }
 
+std::string kernelMessage(StringRef kernel, Error error) {
+  std::string message = toString(std::move(error));
+  if (StringRef(message).starts_with(("kernel '" + kernel + "'").str()))
+    return message;
+  return ("kernel '" + kernel + "': " + message).str();
+}
+
 void warn(StringRef message) {
   WithColor::warning(errs(), "gpurd-advise") << spelled(message) << "\n";
 }
