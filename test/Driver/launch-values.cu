@@ -37,7 +37,7 @@ void run(const float *in, float *out) {
 // BLOCKZ: gpurd-advise: error: kernel 'copy': the block size (1, 1, 65) is beyond CUDA's limit of 64 in z; no GPU runs this launch
 // THREADS: gpurd-advise: error: kernel 'copy': a block of (32, 32, 2) has 2048 threads, beyond CUDA's limit of 1024; no GPU runs this launch
 // ARGS: args: b = 1, u = 18446744073709551615, s = -9223372036854775808, c = 65, o = 8
-// BOOL: gpurd-advise: error: command line: the argument 'b' (bool) cannot hold '2'
-// UNSIGNED: gpurd-advise: error: command line: the argument 'u' (unsigned long long) cannot hold '-1'
-// SIGNED: gpurd-advise: error: command line: the argument 's' (long long) cannot hold '9223372036854775808'
-// CHAR: gpurd-advise: error: command line: the argument 'c' (unsigned char) cannot hold '256'
+// BOOL: gpurd-advise: error: kernel 'values': command line: the argument 'b' (bool) cannot hold '2'
+// UNSIGNED: gpurd-advise: error: kernel 'values': command line: the argument 'u' (unsigned long long) cannot hold '-1'
+// SIGNED: gpurd-advise: error: kernel 'values': command line: the argument 's' (long long) cannot hold '9223372036854775808'
+// CHAR: gpurd-advise: error: kernel 'values': command line: the argument 'c' (unsigned char) cannot hold '256'

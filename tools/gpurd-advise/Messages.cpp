@@ -62,7 +62,7 @@ int reportError(Error error) {
 
 std::string kernelMessage(StringRef kernel, Error error) {
   std::string message = toString(std::move(error));
-  if (StringRef(message).starts_with(("kernel '" + kernel + "'").str()))
+  if (StringRef(message).contains(("kernel '" + kernel + "'").str()))
     return message;
   return ("kernel '" + kernel + "': " + message).str();
 }

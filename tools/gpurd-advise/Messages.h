@@ -31,10 +31,10 @@ std::string spelled(llvm::StringRef text);
 /// Prints \p error as `gpurd-advise: error: ...`; returns 1.
 int reportError(llvm::Error error);
 
-/// \p error's message naming \p kernel (most do; the access model's and
-/// the enumerator's speak of lines and loops only, a failed device compile
-/// of its file), so that each error of the default action says which
-/// kernel it stopped.
+/// \p error's message, prefixed with \p kernel unless it names it
+/// already (the access model's and the enumerator's speak of lines and
+/// loops only, a failed device compile of its file), so that each error
+/// of the default action says which kernel it stopped.
 std::string kernelMessage(llvm::StringRef kernel, llvm::Error error);
 
 /// Prints `gpurd-advise: warning: MESSAGE`.
