@@ -151,13 +151,10 @@ std::unique_ptr<llvm::Module> cloneForKernel(const llvm::Module &module,
   while (!work.empty()) {
     const llvm::Function *function = work.back();
     work.pop_back();
+    // A variable's initializer (a table of function pointers) is walked
+    // when the variable is first found.
     std::set<const llvm::Function *> callees;
     collectReferences(*function, callees, variables);
-    for (const llvm::GlobalVariable *variable : variables)
-      if (variable->hasInitializer()) {
-        std::set<const llvm::Constant *> seen;
-        collectReferences(variable->getInitializer(), callees, variables, seen);
-      }
     for (const llvm::Function *callee : callees)
       if (reached.insert(callee).second)
         work.push_back(callee);

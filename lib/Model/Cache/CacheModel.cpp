@@ -388,9 +388,10 @@ llvm::Error CacheModelRun::fitRequestBudget(unsigned &count) {
   auto fit = [&](uint64_t perBlockCost, uint64_t budget) {
     if (!budget || !perBlockCost)
       return;
-    count = std::min(
-        count, smsWithinBudget(perBlockCost, numBlocks, activeSms, budget));
-    if (perBlockCost * blocksPerSm > budget && options.maxBlocksPerSm == 0) {
+    unsigned fits = smsWithinBudget(perBlockCost, numBlocks, activeSms, budget);
+    count = std::min(count, fits);
+    if (fits <= 1 && perBlockCost * blocksPerSm > budget &&
+        options.maxBlocksPerSm == 0) {
       uint64_t limit = std::max<uint64_t>(budget / perBlockCost, activeBlocks);
       blockLimit = blockLimit ? std::min(blockLimit, limit) : limit;
     }
@@ -398,8 +399,6 @@ llvm::Error CacheModelRun::fitRequestBudget(unsigned &count) {
   fit(*perBlock, options.requestBudget);
   fit(sampling.instructionsOfFirstBlock, sampling.instructionBudget);
   count = std::max(count, 1u);
-  if (count > 1)
-    blockLimit = options.maxBlocksPerSm;
   return llvm::Error::success();
 }
 

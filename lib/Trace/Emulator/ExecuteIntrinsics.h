@@ -239,7 +239,7 @@ inline bool Emulator::fetchTexture(const Inst &I, uint64_t *R, Thread &thread,
     uint64_t bits = R[fetch.coordinates[i]];
     if (fetch.floatCoordinate[i]) {
       double f = std::floor(asFloat(bits));
-      c[i] = f >= -0x1p30 && f < 0x1p30 ? int64_t(f) : -1;
+      c[i] = f >= -0x1p62 && f < 0x1p62 ? int64_t(f) : -1;
     } else {
       c[i] = signExtend(bits, 32);
     }
