@@ -184,12 +184,18 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       basis = "the branch a true flag selects";
     } else {
       uint64_t value = extent;
-      if (param->integerBits > 0 && param->integerBits < 64)
-        value = std::min<uint64_t>(
-            value, (uint64_t(1) << (param->integerBits - param->isSigned)) - 1);
+      basis = extentBasis;
+      if (param->integerBits > 0 && param->integerBits < 64) {
+        uint64_t largest =
+            (uint64_t(1) << (param->integerBits - param->isSigned)) - 1;
+        if (largest < value) {
+          value = largest;
+          basis += "; clamped to the largest value of its " +
+                   std::to_string(param->integerBits) + "-bit type";
+        }
+      }
       arg.value.value = static_cast<int64_t>(value);
       arg.value.text = std::to_string(value);
-      basis = extentBasis;
     }
     config.assumptions.push_back(
         {name, arg.value.text, basis, missing, /*argument=*/true});

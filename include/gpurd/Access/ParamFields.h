@@ -65,18 +65,36 @@ inline std::string paramFieldName(const KernelInfo &kernel,
 }
 
 /// The scalar (non-pointer) members of struct parameters that \p function
-/// reads, each once in the order of first read, with their names.
+/// reads, each once in the order of first read, with their names. A load
+/// may cover several members (the optimiser merges `c.y` and `c.z` of a
+/// `uchar4` into one 16-bit load): each member its bytes overlap is read,
+/// at the member's own offset.
 inline std::vector<std::pair<ParamFieldRead, std::string>>
 scalarMemberReads(const llvm::Function &function, const KernelInfo &kernel) {
   std::vector<std::pair<ParamFieldRead, std::string>> out;
+  auto add = [&](ParamFieldRead read) {
+    std::string name = paramFieldName(kernel, read);
+    if (llvm::none_of(out, [&](const auto &e) { return e.second == name; }))
+      out.push_back({read, std::move(name)});
+  };
   for (const llvm::BasicBlock &block : function)
     for (const llvm::Instruction &inst : block) {
       std::optional<ParamFieldRead> read = paramFieldRead(&inst);
       if (!read || inst.getType()->isPointerTy())
         continue;
-      std::string name = paramFieldName(kernel, *read);
-      if (llvm::none_of(out, [&](const auto &e) { return e.second == name; }))
-        out.push_back({*read, std::move(name)});
+      unsigned index = read->arg->getArgNo();
+      uint64_t size = function.getDataLayout().getTypeStoreSize(inst.getType());
+      bool named = false;
+      if (index < kernel.params.size())
+        for (const StructField &field : kernel.params[index].fields)
+          if (field.type.kind != ParamKind::Pointer &&
+              field.offset < read->offset + size &&
+              read->offset < field.offset + std::max<uint64_t>(field.size, 1)) {
+            add({read->arg, field.offset});
+            named = true;
+          }
+      if (!named)
+        add(*read);
     }
   return out;
 }
