@@ -98,7 +98,58 @@ std::array<uint64_t, 3> assumedGrid(const KernelInfo &kernel,
   return grid;
 }
 
+constexpr const char *DynamicSharedPart = "dynamic shared memory";
+
+/// Dynamic shared memory for a kernel that declares `extern __shared__`
+/// memory: one 4-byte word per thread, doubled scale.sharedDoublings times.
+uint64_t assumedDynamicShared(const KernelInfo &kernel,
+                              const std::array<uint64_t, 3> &block,
+                              const AssumptionScale &scale,
+                              std::string &basis) {
+  if (!kernel.usesDynamicShared) {
+    basis = "the kernel declares no extern __shared__ memory";
+    return 0;
+  }
+  uint64_t words = uint64_t(1) << scale.sharedDoublings;
+  basis = words == 1 ? "one 4-byte word per thread of the block"
+                     : std::to_string(words) +
+                           " 4-byte words per thread of the block, the "
+                           "fewest of 1, 2, 4, ... with which no access "
+                           "went past the block's shared memory";
+  return block[0] * block[1] * block[2] * 4 * words;
+}
+
+LaunchAssumption *findAssumption(LaunchConfig &config, StringRef part) {
+  for (LaunchAssumption &assumption : config.assumptions)
+    if (!assumption.argument && assumption.part == part)
+      return &assumption;
+  return nullptr;
+}
+
 } // namespace
+
+bool reassumeDynamicShared(const KernelInfo &kernel,
+                           const access::IndexUse &use,
+                           const arch::ArchDescription &arch,
+                           const AssumptionScale &scale, LaunchConfig &config) {
+  LaunchAssumption *shared = findAssumption(config, DynamicSharedPart);
+  if (!shared || !kernel.usesDynamicShared)
+    return false;
+  std::string basis;
+  uint64_t bytes = assumedDynamicShared(kernel, config.block, scale, basis);
+  uint64_t limit = arch.sm.sharedMemoryPerBlock.value_or(48 * 1024);
+  if (kernel.staticSharedBytes + bytes > limit)
+    return false;
+  config.dynamicSharedBytes = bytes;
+  shared->value = std::to_string(bytes) + " B";
+  shared->basis = std::move(basis);
+  if (LaunchAssumption *grid = findAssumption(config, "grid")) {
+    config.grid =
+        assumedGrid(kernel, use, arch, config.block, bytes, grid->basis);
+    grid->value = dimText(config.grid);
+  }
+  return true;
+}
 
 void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
                        const arch::ArchDescription &arch,
@@ -117,13 +168,10 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
   }
   uint64_t shared = known.dynamicSharedBytes.value_or(0);
   if (!known.dynamicSharedBytes && (known.site || kernel.usesDynamicShared)) {
-    uint64_t threads = block[0] * block[1] * block[2];
-    shared = kernel.usesDynamicShared ? threads * 4 : 0;
+    std::string basis;
+    shared = assumedDynamicShared(kernel, block, AssumptionScale(), basis);
     layer.dynamicSharedBytes = shared;
-    out.push_back({"dynamic shared memory", std::to_string(shared) + " B",
-                   kernel.usesDynamicShared
-                       ? "one 4-byte word per thread of the block"
-                       : "the kernel declares no extern __shared__ memory",
+    out.push_back({DynamicSharedPart, std::to_string(shared) + " B", basis,
                    missingPartMessage(known, LaunchPart::DynamicShared)});
   }
   if (!known.grid) {
@@ -138,7 +186,7 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
 
 void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
                      ArrayRef<std::pair<std::string, std::string>> unknown,
-                     LaunchConfig &config) {
+                     LaunchConfig &config, const AssumptionScale &scale) {
   // The widest extent of the launch's threads in a dimension the kernel
   // indexes: a guard `i < n` on a global index then holds for every thread.
   unsigned dims = std::max(use.threadDims(), use.blockDims());
@@ -152,8 +200,19 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       "the launch's threads span " + std::to_string(extent) + " in " +
       axisName[widest] + " (grid." + axisName[widest] + " x block." +
       axisName[widest] + " = " + std::to_string(config.grid[widest]) + " x " +
-      std::to_string(config.block[widest]) +
-      "), so a bounds guard on a global index holds for every thread";
+      std::to_string(config.block[widest]) + ")";
+  uint64_t divisor = 1;
+  for (unsigned i = 0; i < scale.sizeDivisions && divisor <= extent; ++i)
+    divisor *= SizeDivisor;
+  uint64_t sized = std::max<uint64_t>(1, extent / divisor);
+  if (divisor == 1)
+    extentBasis += ", so a bounds guard on a global index holds for every "
+                   "thread";
+  else
+    extentBasis += " divided by " + std::to_string(divisor) + ": with " +
+                   std::to_string(std::max<uint64_t>(
+                       1, extent / (divisor / SizeDivisor))) +
+                   ", " + scale.reason;
   // \p unknown may be config.unknownArgs itself.
   std::vector<std::string> assumed;
   for (const auto &[name, missing] : unknown) {
@@ -183,7 +242,7 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       arg.value.text = "true";
       basis = "the branch a true flag selects";
     } else {
-      uint64_t value = extent;
+      uint64_t value = sized;
       basis = extentBasis;
       if (param->integerBits > 0 && param->integerBits < 64) {
         uint64_t largest =
@@ -204,6 +263,19 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
   erase_if(config.unknownArgs, [&](const auto &entry) {
     return is_contained(assumed, entry.first);
   });
+}
+
+bool assumedSizes(const LaunchConfig &config) {
+  for (const LaunchAssumption &assumption : config.assumptions) {
+    if (!assumption.argument)
+      continue;
+    for (const LaunchArgument &arg : config.args)
+      if (arg.param == assumption.part)
+        if (const auto *value = std::get_if<int64_t>(&arg.value.value))
+          if (*value > 1)
+            return true;
+  }
+  return false;
 }
 
 } // namespace gpurd::driver

@@ -14,6 +14,7 @@
 
 #include "gpurd/Access/IndexUse.h"
 #include "gpurd/Arch/ArchDescription.h"
+#include "gpurd/Driver/AssumptionScale.h"
 #include "gpurd/Frontend/LaunchConfig.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -28,6 +29,11 @@ inline constexpr unsigned AssumedWaves = 4;
 /// Threads of an assumed block without __launch_bounds__.
 inline constexpr unsigned AssumedBlockThreads = 256;
 
+/// The factor a retry divides assumed sizes by.
+inline constexpr uint64_t SizeDivisor = 4;
+/// Retries after the first run under assumed values.
+inline constexpr unsigned MaxAssumptionRetries = 8;
+
 /// Assumes the parts of the grid, block and dynamic shared memory that
 /// \p known lacks, for \p kernel which reads the indices \p use: the values
 /// go into \p layer, the assumptions into \p out.
@@ -36,15 +42,30 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
                        const PartialLaunch &known, LaunchOverrides &layer,
                        std::vector<LaunchAssumption> &out);
 
+/// Assumes the dynamic shared memory of \p config again, doubled
+/// scale.sharedDoublings times, and the grid with it where config assumed
+/// both (the grid follows the resident blocks); false when the doubled size
+/// exceeds what a block may have, or config assumed no dynamic shared
+/// memory.
+bool reassumeDynamicShared(const KernelInfo &kernel,
+                           const access::IndexUse &use,
+                           const arch::ArchDescription &arch,
+                           const AssumptionScale &scale, LaunchConfig &config);
+
 /// Assumes values for the scalar arguments \p unknown (name and
 /// missingPartMessage) of \p config, adds them to config.args and
 /// config.assumptions and removes them from config.unknownArgs. Integers
 /// take the extent of the launch's threads in the widest dimension the
-/// kernel indexes, floating-point values 1, bools true.
+/// kernel indexes (divided by SizeDivisor, scale.sizeDivisions times, and
+/// at least 1), floating-point values 1, bools true.
 void assumeArguments(
     const KernelInfo &kernel, const access::IndexUse &use,
     llvm::ArrayRef<std::pair<std::string, std::string>> unknown,
-    LaunchConfig &config);
+    LaunchConfig &config, const AssumptionScale &scale = {});
+
+/// Whether \p config assumed an integer argument larger than 1 (a smaller
+/// one is left to try).
+bool assumedSizes(const LaunchConfig &config);
 
 } // namespace gpurd::driver
 

@@ -18,6 +18,7 @@
 #include "gpurd/Support/UserInput.h"
 #include "gpurd/Trace/TraceSource.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
@@ -227,15 +228,21 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
   return prepareTraceIn(*source, kernel, config, KernelChange());
 }
 
-Expected<std::unique_ptr<KernelTrace>>
-AnalysisContext::prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
-                                const LaunchConfig &config,
-                                const KernelChange &change) {
+Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
+    SourceVariant &source, const KernelInfo &kernel, const LaunchConfig &config,
+    const KernelChange &change, const AssumptionScale &scale,
+    LaunchConfig *completed) {
   auto out = std::make_unique<KernelTrace>();
   out->unit = &source.unit;
   out->kernel = &kernel;
   out->config = config;
   out->change = change;
+  out->scale = scale;
+  // What is known of the launch when a step fails.
+  auto keepLaunch = make_scope_exit([&] {
+    if (completed && out)
+      *completed = out->config;
+  });
   auto device = deviceModule(source.unit);
   if (!device)
     return device.takeError();
@@ -303,7 +310,7 @@ Error AnalysisContext::completeArguments(SourceVariant &source,
   auto use = indexUse(source.unit, kernel);
   if (!use)
     return use.takeError();
-  assumeArguments(kernel, *use, needed, trace.config);
+  assumeArguments(kernel, *use, needed, trace.config, trace.scale);
   // The assumed values are folded into the kernel like given ones.
   return buildModelOf(source, kernel, trace);
 }
@@ -335,8 +342,12 @@ Expected<model::CacheModelResults>
 AnalysisContext::runCacheModel(KernelTrace &trace) {
   model::KernelTraceInput input =
       traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);
-  auto results = model::runCacheModel(archDescription, input,
-                                      cacheModelOptions(modelOptionsValue));
+  model::CacheModelOptions options = cacheModelOptions(modelOptionsValue);
+  // Assumed sizes too large to model in the budgets are retried smaller
+  // (analyseLaunch) rather than modelled in part.
+  options.failWhenOneSmIsOverBudget =
+      analysis.assumeUnknownValues && assumedSizes(trace.config);
+  auto results = model::runCacheModel(archDescription, input, options);
   // The emulator's default buffers are an assumption the report states.
   if (results && trace.defaultBuffers)
     results->notes.push_back(

@@ -1,6 +1,7 @@
 //===- AffineEnumerator.cpp - Warp traces from the affine model -----------===//
 
 #include "gpurd/Trace/AffineEnumerator.h"
+#include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
 
 #include "llvm/IR/Instruction.h"
@@ -650,11 +651,13 @@ llvm::Error AffineEnumerator::traceWarp(uint64_t block, unsigned w,
   run(root, mask, out);
   out.instructions.resize(used);
   if (remaining == 0)
-    return makeError(
-        "block " + llvm::Twine(block) + " of kernel '" + model.kernel +
-        "' has more than " + llvm::Twine(budget) +
-        " warp memory instructions, more than gpurd holds in memory for "
-        "one block");
+    return makeBoundError(
+        LaunchBound::BlockLength,
+        ("block " + llvm::Twine(block) + " of kernel '" + model.kernel +
+         "' has more than " + llvm::Twine(budget) +
+         " warp memory instructions, more than gpurd holds in memory for "
+         "one block")
+            .str());
   return llvm::Error::success();
 }
 

@@ -17,26 +17,26 @@ using namespace llvm;
 namespace gpurd::advise {
 namespace {
 
-/// Runs the cache model on \p trace and prints (or adds to \p launchJson)
-/// its report.
-Error modelKernel(driver::AnalysisContext &context, driver::KernelTrace &trace,
+/// Prints (or adds to \p launchJson) the cache model's report of
+/// \p analysis.
+void reportKernel(const driver::AnalysisContext &context,
+                  const driver::KernelAnalysis &analysis,
                   const ToolRequest &request, nlohmann::json &launchJson) {
+  const driver::KernelTrace &trace = *analysis.trace;
   for (const std::string &warning : trace.model.warnings)
     warn(warning);
-  auto results = context.runCacheModel(trace);
-  if (!results)
-    return results.takeError();
   const std::string &arch = context.arch().name;
   if (request.json)
     // JSON always carries the reuse profiles (seed 003's features);
     // --reuse-profile adds them to the text report.
     launchJson["cache_model"] =
-        cacheReportJson(arch, trace.model, *results, /*reuseProfile=*/true);
+        cacheReportJson(arch, trace.model, analysis.results,
+                        /*reuseProfile=*/true);
   else
     printSpelled([&](raw_ostream &os) {
-      printCacheReport(os, arch, trace.model, *results, request.reuseProfile);
+      printCacheReport(os, arch, trace.model, analysis.results,
+                       request.reuseProfile);
     });
-  return Error::success();
 }
 
 } // namespace
@@ -50,11 +50,13 @@ bool adviseKernels(driver::AnalysisContext &context,
   bool ok = forEachLaunch(
       context, unit, /*allowUnknownArgs=*/true,
       [&](const KernelInfo &kernel, const LaunchConfig &config) {
-        // The trace completes the launch (arguments the accesses need may
-        // be assumed), so the launch is printed from it.
-        Expected<std::unique_ptr<driver::KernelTrace>> trace =
-            modelError ? nullptr : context.prepareTrace(unit, kernel, config);
-        const LaunchConfig &shown = trace && *trace ? (*trace)->config : config;
+        // The analysis completes the launch (arguments the accesses need
+        // may be assumed, and retried smaller), so the launch is printed
+        // from it.
+        LaunchConfig shown = config;
+        Expected<driver::KernelAnalysis> analysis =
+            modelError ? driver::KernelAnalysis()
+                       : context.analyseLaunch(unit, kernel, config, shown);
         nlohmann::json launchJson;
         if (request.json)
           launchJson = launchConfigJson(kernel, shown);
@@ -62,16 +64,15 @@ bool adviseKernels(driver::AnalysisContext &context,
           printSpelled(
               [&](raw_ostream &os) { printLaunchConfig(os, kernel, shown); });
         bool modelled = true;
-        Error error =
-            trace ? (*trace ? modelKernel(context, **trace, request, launchJson)
-                            : Error::success())
-                  : trace.takeError();
-        if (error) {
-          std::string message = kernelMessage(kernel.name, std::move(error));
+        if (!analysis) {
+          std::string message =
+              kernelMessage(kernel.name, analysis.takeError());
           if (request.json)
             launchJson["error"] = spelled(message);
           reportError(createStringError(inconvertibleErrorCode(), message));
           modelled = false;
+        } else if (analysis->trace) {
+          reportKernel(context, *analysis, request, launchJson);
         }
         if (request.json)
           launches.push_back(std::move(launchJson));

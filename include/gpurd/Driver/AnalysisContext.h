@@ -21,6 +21,7 @@
 #include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Access/IndexUse.h"
 #include "gpurd/Arch/ArchDescription.h"
+#include "gpurd/Driver/AssumptionScale.h"
 #include "gpurd/Driver/DriverOptions.h"
 #include "gpurd/Driver/KernelChange.h"
 #include "gpurd/Frontend/CudaCompilation.h"
@@ -63,6 +64,8 @@ struct KernelTrace {
   std::shared_ptr<const trace::DefaultBufferReport> defaultBuffers;
   /// The change this trace was prepared with (empty: as written).
   KernelChange change;
+  /// How far its assumed values lie from the first choice (analyseLaunch).
+  AssumptionScale scale;
 };
 
 /// One run of the cache model on a kernel.
@@ -139,6 +142,19 @@ public:
   /// Runs the cache model on a prepared trace.
   llvm::Expected<model::CacheModelResults> runCacheModel(KernelTrace &trace);
 
+  /// prepareTrace and runCacheModel for \p kernel launched as \p config.
+  /// A run under assumed values that leaves a bound the launch's sizes
+  /// decide (LaunchBoundError) is retried with the assumptions scaled
+  /// (AssumptionScale: more dynamic shared memory after an access past it,
+  /// smaller integer arguments otherwise), up to MaxAssumptionRetries
+  /// times; when no run succeeds, the first one's error. \p shown is the
+  /// launch as analysed, with the arguments the trace assumed (the first
+  /// run's when none succeeds).
+  llvm::Expected<KernelAnalysis> analyseLaunch(const TranslationUnitInfo &unit,
+                                               const KernelInfo &kernel,
+                                               const LaunchConfig &config,
+                                               LaunchConfig &shown);
+
   /// The whole pipeline for one kernel: launch, trace (changed by
   /// \p change), cache model.
   llvm::Expected<KernelAnalysis> analyseKernel(const TranslationUnitInfo &unit,
@@ -186,9 +202,20 @@ private:
   /// with \p all) assumed values, or fails without assumptions.
   llvm::Error completeArguments(SourceVariant &source, const KernelInfo &kernel,
                                 KernelTrace &trace, bool all);
+  /// The trace of \p kernel in \p source launched as \p config, its
+  /// unknown arguments assumed at \p scale; when a step fails, \p completed
+  /// (if given) is set to the launch as far as it was completed.
   llvm::Expected<std::unique_ptr<KernelTrace>>
   prepareTraceIn(SourceVariant &source, const KernelInfo &kernel,
-                 const LaunchConfig &config, const KernelChange &change);
+                 const LaunchConfig &config, const KernelChange &change,
+                 const AssumptionScale &scale = {},
+                 LaunchConfig *completed = nullptr);
+  /// One run of analyseLaunch at \p scale.
+  llvm::Expected<KernelAnalysis> analyseScaled(const TranslationUnitInfo &unit,
+                                               const KernelInfo &kernel,
+                                               const LaunchConfig &config,
+                                               const AssumptionScale &scale,
+                                               LaunchConfig &completed);
 
   const clang::tooling::CompilationDatabase &database;
   arch::ArchDescription archDescription;

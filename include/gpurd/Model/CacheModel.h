@@ -162,6 +162,11 @@ struct CacheModelOptions {
   /// memory and tensor cores) costs its interpretation, not its requests.
   /// The smaller sample of the two budgets' is modelled. 0: no bound.
   uint64_t instructionBudget = 0;
+  /// When one SM's resident blocks are over requestBudget (or
+  /// instructionBudget) by themselves, fail with a LaunchBoundError
+  /// (BlockLength) instead of modelling their first blocks: for launches of
+  /// assumed sizes, which the driver retries smaller (docs/assumptions.md).
+  bool failWhenOneSmIsOverBudget = false;
   /// Model only the first N blocks each modelled SM runs (0: all of them).
   /// Seed 000 §4.6 also limits the threads modelled ("up to 8192 threads"
   /// on one core). Set by `requestBudget` when one SM's blocks exceed it.

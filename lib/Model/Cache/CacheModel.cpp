@@ -10,6 +10,7 @@
 
 #include "gpurd/Model/CacheModel.h"
 #include "gpurd/Model/ExecutionModel.h"
+#include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
 
 #include "Engines.h"
@@ -164,6 +165,8 @@ private:
   llvm::Error chooseL2();
   llvm::Error chooseSms();
   llvm::Error fitRequestBudget(unsigned &count);
+  llvm::Error checkResidentSetBudget(uint64_t requests, uint64_t instructions,
+                                     uint64_t blocksPerSm);
   void recordSampling();
   ActiveSetPolicy chooseActiveSet();
   unsigned warpSchedulers();
@@ -382,6 +385,10 @@ llvm::Error CacheModelRun::fitRequestBudget(unsigned &count) {
   }
   uint64_t blocksPerSm =
       activeSms ? (numBlocks + activeSms - 1) / activeSms : 0;
+  if (options.failWhenOneSmIsOverBudget)
+    if (llvm::Error e =
+            checkResidentSetBudget(*perBlock, instructions, blocksPerSm))
+      return e;
   count = activeSms;
   // Each budget: the SMs whose blocks fit, and when one SM's blocks are
   // over it by itself, its first blocks only, at least one active set.
@@ -400,6 +407,32 @@ llvm::Error CacheModelRun::fitRequestBudget(unsigned &count) {
   fit(sampling.instructionsOfFirstBlock, sampling.instructionBudget);
   count = std::max(count, 1u);
   return llvm::Error::success();
+}
+
+/// With failWhenOneSmIsOverBudget: an error when one SM's resident blocks,
+/// each costing block 0's \p requests (and \p instructions), are over a
+/// budget by themselves (of \p blocksPerSm blocks, at most activeBlocks
+/// are resident at once).
+llvm::Error CacheModelRun::checkResidentSetBudget(uint64_t requests,
+                                                  uint64_t instructions,
+                                                  uint64_t blocksPerSm) {
+  uint64_t resident =
+      std::max<uint64_t>(1, std::min<uint64_t>(activeBlocks, blocksPerSm));
+  auto over = [&](uint64_t cost, uint64_t budget,
+                  const char *what) -> llvm::Error {
+    if (!budget || cost * resident <= budget)
+      return llvm::Error::success();
+    return makeBoundError(
+        LaunchBound::BlockLength,
+        llvm::formatv("the {0} resident blocks of one SM make {1} {2} "
+                      "(block 0 makes {3}), more than the budget of {4}",
+                      resident, cost * resident, what, cost, budget)
+            .str());
+  };
+  if (llvm::Error e = over(requests, options.requestBudget, "L1 requests"))
+    return e;
+  return over(instructions, options.instructionBudget,
+              "interpreted instructions");
 }
 
 /// What is modelled, in results.execution and results.sampling, and the L2

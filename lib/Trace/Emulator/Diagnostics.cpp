@@ -177,11 +177,31 @@ std::optional<std::string> Emulator::readString(uint64_t address,
 Emulator::RunResult Emulator::memoryFault(Thread &thread, const Inst &inst,
                                           uint64_t address, uint64_t size,
                                           bool write) {
-  return fail(thread, "out-of-bounds " + std::string(write ? "write" : "read") +
-                          " of " + std::to_string(size) + " bytes by " +
-                          describeInstruction(thread, inst.site) + " in " +
-                          threadName(thread) + " at " +
-                          describeAddress(address, size, thread));
+  return fail(thread,
+              "out-of-bounds " + std::string(write ? "write" : "read") +
+                  " of " + std::to_string(size) + " bytes by " +
+                  describeInstruction(thread, inst.site) + " in " +
+                  threadName(thread) + " at " +
+                  describeAddress(address, size, thread),
+              faultBound(address),
+              (address >> TagShift) == 1 ? (address & OffsetMask) + size : 0);
+}
+
+std::optional<LaunchBound> Emulator::faultBound(uint64_t address) const {
+  switch (address >> TagShift) {
+  case 0:
+    // Past a buffer the emulator knows the size of; not an access of a
+    // parameter that was given no buffer (an input is missing).
+    for (const Region &region : regions)
+      if (region.missing && address >= region.base &&
+          address < region.base + UnknownBufferSpan)
+        return std::nullopt;
+    return LaunchBound::GlobalAccess;
+  case 1:
+    return LaunchBound::SharedAccess;
+  default:
+    return std::nullopt;
+  }
 }
 
 uint64_t Emulator::stepLimit() const {
@@ -194,14 +214,14 @@ Emulator::RunResult
 Emulator::blockShareExceeded(Thread &thread, const char *did, const char *unit,
                              uint64_t limit, uint64_t blockLimit,
                              const char *held) {
-  return fail(thread, threadName(thread) + " " + did + " more than " +
-                          std::to_string(limit) + " " + unit +
-                          " (its share of the " + std::to_string(blockLimit) +
-                          " gpurd " + held + " for one block) at " +
-                          describeInstruction(thread, -1) +
-                          "; the kernel runs longer than gpurd emulates: "
-                          "smaller launch values (loop bounds, sizes) "
-                          "shorten it");
+  return fail(thread,
+              threadName(thread) + " " + did + " more than " +
+                  std::to_string(limit) + " " + unit + " (its share of the " +
+                  std::to_string(blockLimit) + " gpurd " + held +
+                  " for one block) at " + describeInstruction(thread, -1) +
+                  "; the kernel runs longer than gpurd emulates: "
+                  "smaller launch values (loop bounds, sizes) shorten it",
+              LaunchBound::BlockLength);
 }
 
 Emulator::RunResult Emulator::stepLimitExceeded(Thread &thread) {

@@ -43,6 +43,7 @@
 #include "Program.h"
 #include "ZeroMemory.h"
 
+#include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Trace/Emulator.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -301,13 +302,26 @@ private:
 
   // Errors (Diagnostics.cpp): the message is kept until traceBlock wraps
   // it with the block.
-  RunResult fail(Thread &thread, std::string message) {
+  RunResult fail(Thread &thread, std::string message,
+                 std::optional<LaunchBound> bound = std::nullopt,
+                 uint64_t reach = 0) {
     errorThread = &thread;
     errorMessage = std::move(message);
+    errorBound = bound;
+    errorReach = reach;
     return RunResult::Error;
+  }
+  /// The failure kept by fail() as an error: a LaunchBoundError when it
+  /// left a bound the launch's sizes decide.
+  llvm::Error failure() const {
+    if (errorBound)
+      return makeBoundError(*errorBound, errorMessage, errorReach);
+    return makeError(errorMessage);
   }
   RunResult memoryFault(Thread &thread, const Inst &inst, uint64_t address,
                         uint64_t size, bool write);
+  /// The launch-sized bound a fault at \p address left, if it is one.
+  std::optional<LaunchBound> faultBound(uint64_t address) const;
   RunResult memoryFault(Thread &thread, const Inst &inst, const Fault &fault) {
     return memoryFault(thread, inst, fault.address, fault.size, fault.write);
   }
@@ -365,6 +379,8 @@ private:
 
   Thread *errorThread = nullptr;
   std::string errorMessage;
+  std::optional<LaunchBound> errorBound;
+  uint64_t errorReach = 0;
 
   // Warp trace merge scratch.
   std::vector<uint32_t> siteCounter, siteBase, maxOccurrence;

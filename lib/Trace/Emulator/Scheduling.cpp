@@ -81,7 +81,7 @@ llvm::Error Emulator::runWarp(unsigned warp) {
       if (thread.status != Status::Runnable)
         continue;
       if (run(thread) == RunResult::Error)
-        return makeError(errorMessage);
+        return failure();
     }
     uint32_t waiting = 0;
     unsigned family[WarpSize] = {};

@@ -237,7 +237,8 @@ llvm::Error Emulator::bindDefaultBuffer(Region &region, unsigned param,
   }
   uint64_t modelled = entry->extent.end > 0 ? uint64_t(entry->extent.end) : 0;
   if (modelled > UnknownBufferSpan)
-    return makeError(
+    return makeBoundError(
+        LaunchBound::BufferSpan,
         "the access model says '" + region.name + "' of '" + model.kernel +
         "' is accessed over " + std::to_string(modelled) +
         " bytes, more than the memory layout's span of " +

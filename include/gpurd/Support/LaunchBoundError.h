@@ -1,0 +1,61 @@
+//===- LaunchBoundError.h - Runs that left a launch-sized bound -*- C++ -*-===//
+//
+// Some failures of a trace depend on the launch's sizes, not on what the
+// kernel does: an access outside its buffer or shared memory, a buffer
+// larger than the memory layout's span, a block longer than gpurd traces.
+// Under assumed values (docs/assumptions.md) such a failure says the
+// assumption was too large, and the driver retries with smaller assumed
+// sizes; the producers of these failures (the emulator, the affine
+// enumerator, the buffer layout) return this error so that the driver can
+// tell them from the rest without reading the message.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_SUPPORT_LAUNCHBOUNDERROR_H
+#define GPURD_SUPPORT_LAUNCHBOUNDERROR_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+
+namespace gpurd {
+
+/// Which launch-sized bound a run left.
+enum class LaunchBound {
+  GlobalAccess, ///< An access outside every global or constant buffer.
+  SharedAccess, ///< An access past the block's shared memory.
+  BufferSpan,   ///< A buffer larger than the memory layout's span.
+  BlockLength,  ///< A block past the instructions or accesses gpurd traces.
+};
+
+class LaunchBoundError : public llvm::ErrorInfo<LaunchBoundError> {
+public:
+  static char ID;
+
+  LaunchBoundError(LaunchBound bound, std::string message, uint64_t reach)
+      : boundValue(bound), message(std::move(message)), reachValue(reach) {}
+
+  LaunchBound bound() const { return boundValue; }
+  /// For SharedAccess: the end of the access, in bytes from the start of
+  /// the block's shared memory (0 otherwise).
+  uint64_t reach() const { return reachValue; }
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  LaunchBound boundValue;
+  std::string message;
+  uint64_t reachValue;
+};
+
+/// A LaunchBoundError as an llvm::Error.
+inline llvm::Error makeBoundError(LaunchBound bound, std::string message,
+                                  uint64_t reach = 0) {
+  return llvm::make_error<LaunchBoundError>(bound, std::move(message), reach);
+}
+
+} // namespace gpurd
+
+#endif // GPURD_SUPPORT_LAUNCHBOUNDERROR_H

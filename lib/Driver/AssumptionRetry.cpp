@@ -1,0 +1,158 @@
+//===- AssumptionRetry.cpp - Smaller assumed values after a bound ---------===//
+//
+// The assumed values (docs/assumptions.md) are chosen before the kernel
+// runs: an integer argument is the launch's extent, dynamic shared memory
+// one word per thread. Where they are too large for the kernel, the run
+// leaves a bound the launch's sizes decide (LaunchBoundError): an access
+// past the block's shared memory, past a buffer of known size, a buffer
+// larger than the layout's span, a block longer than gpurd traces. Those
+// assumptions are then retried smaller, and the values that ran are the
+// ones the report states, with why the larger ones were left.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Assumptions.h"
+#include "SourceVariant.h"
+
+#include "gpurd/Driver/AnalysisContext.h"
+#include "gpurd/Support/LaunchBoundError.h"
+
+using namespace llvm;
+
+namespace gpurd::driver {
+namespace {
+
+/// What a run that left \p bound did, for the basis of a retry's values.
+std::string boundReason(LaunchBound bound) {
+  switch (bound) {
+  case LaunchBound::GlobalAccess:
+    return "an access fell outside its buffer";
+  case LaunchBound::SharedAccess:
+    return "an access went past the block's shared memory";
+  case LaunchBound::BufferSpan:
+    return "an array spanned more than gpurd lays out for a buffer of "
+           "unknown size";
+  case LaunchBound::BlockLength:
+    return "the blocks ran longer than gpurd models";
+  }
+  return "the run left a bound";
+}
+
+/// What a LaunchBoundError says: the bound, how far the access reached and
+/// the message.
+struct BoundFailure {
+  LaunchBound bound;
+  uint64_t reach = 0;
+  std::string message;
+};
+
+/// \p error as a BoundFailure, if it is a LaunchBoundError (it stays an
+/// error).
+std::optional<BoundFailure> boundOf(Error &error) {
+  std::optional<BoundFailure> failure;
+  error = handleErrors(
+      std::move(error), [&](std::unique_ptr<LaunchBoundError> e) -> Error {
+        std::string message;
+        raw_string_ostream os(message);
+        e->log(os);
+        failure = BoundFailure{e->bound(), e->reach(), std::move(message)};
+        return Error(std::move(e));
+      });
+  return failure;
+}
+
+/// The doublings of the assumed dynamic shared memory of \p config after
+/// which the block's shared memory holds \p reach bytes.
+unsigned doublingsToReach(const KernelInfo &kernel, const LaunchConfig &config,
+                          uint64_t reach) {
+  uint64_t words = std::max<uint64_t>(config.threadsPerBlock(), 1) * 4;
+  unsigned doublings = 0;
+  while (kernel.staticSharedBytes + (words << doublings) < reach &&
+         doublings < 32)
+    ++doublings;
+  return doublings;
+}
+
+} // namespace
+
+Expected<KernelAnalysis> AnalysisContext::analyseScaled(
+    const TranslationUnitInfo &unit, const KernelInfo &kernel,
+    const LaunchConfig &config, const AssumptionScale &scale,
+    LaunchConfig &completed) {
+  completed = config;
+  auto source = parsedVariantOf(unit);
+  if (!source)
+    return source.takeError();
+  auto trace = prepareTraceIn(*source, kernel, config, KernelChange(), scale,
+                              &completed);
+  if (!trace)
+    return trace.takeError();
+  completed = (*trace)->config;
+  auto results = runCacheModel(**trace);
+  if (!results)
+    return results.takeError();
+  KernelAnalysis analysis;
+  analysis.trace = std::move(*trace);
+  analysis.results = std::move(*results);
+  return analysis;
+}
+
+Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
+    const TranslationUnitInfo &unit, const KernelInfo &kernel,
+    const LaunchConfig &config, LaunchConfig &shown) {
+  AssumptionScale scale;
+  LaunchConfig tried = config;
+  LaunchConfig completed;
+  Expected<KernelAnalysis> first =
+      analyseScaled(unit, kernel, tried, scale, completed);
+  shown = completed;
+  if (first || !analysis.assumeUnknownValues)
+    return first;
+  Error firstError = first.takeError();
+  std::optional<BoundFailure> failure = boundOf(firstError);
+  for (unsigned retry = 0; failure && retry < MaxAssumptionRetries; ++retry) {
+    // Enough dynamic shared memory for an access past it (where a block may
+    // have that much); smaller integer arguments after any other bound.
+    AssumptionScale next = scale;
+    next.reason = boundReason(failure->bound);
+    unsigned doublings = doublingsToReach(kernel, tried, failure->reach);
+    bool reshaped = false;
+    if (failure->bound == LaunchBound::SharedAccess &&
+        doublings > scale.sharedDoublings) {
+      next.sharedDoublings = doublings;
+      auto use = indexUse(unit, kernel);
+      if (!use)
+        return joinErrors(std::move(firstError), use.takeError());
+      LaunchConfig grown = tried;
+      reshaped =
+          reassumeDynamicShared(kernel, *use, archDescription, next, grown);
+      if (reshaped)
+        tried = std::move(grown);
+      else
+        next.sharedDoublings = scale.sharedDoublings;
+    }
+    if (!reshaped) {
+      if (!assumedSizes(completed))
+        break;
+      ++next.sizeDivisions;
+    }
+    scale = std::move(next);
+    Expected<KernelAnalysis> run =
+        analyseScaled(unit, kernel, tried, scale, completed);
+    if (run) {
+      consumeError(std::move(firstError));
+      shown = std::move(completed);
+      return run;
+    }
+    Error error = run.takeError();
+    std::optional<BoundFailure> again = boundOf(error);
+    consumeError(std::move(error));
+    // The same failure at smaller values: they do not decide it.
+    if (again && again->message == failure->message)
+      break;
+    failure = std::move(again);
+  }
+  return std::move(firstError);
+}
+
+} // namespace gpurd::driver
