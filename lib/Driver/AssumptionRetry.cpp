@@ -144,13 +144,12 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
       shown = std::move(completed);
       return run;
     }
+    // The same failure may come back at smaller values (the first thread
+    // past a bound is the same while the bound is far), so only the number
+    // of retries ends them.
     Error error = run.takeError();
-    std::optional<BoundFailure> again = boundOf(error);
+    failure = boundOf(error);
     consumeError(std::move(error));
-    // The same failure at smaller values: they do not decide it.
-    if (again && again->message == failure->message)
-      break;
-    failure = std::move(again);
   }
   return std::move(firstError);
 }
