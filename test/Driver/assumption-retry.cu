@@ -1,0 +1,74 @@
+// Assumed values that are too large for the kernel are retried smaller
+// (docs/assumptions.md, "When an assumption is too large"): a run under
+// them that leaves a bound the launch's sizes decide (an access past the
+// block's shared memory or a buffer, an array past the layout's span, a
+// block longer than gpurd models) is run again with more dynamic shared
+// memory or with the assumed integer arguments divided by 4, and the report
+// states the values that ran and why the larger ones were left. Before,
+// each of these kernels stopped with the first run's error.
+//
+// sum2: 256 assumed threads, one assumed 4-byte word each = 1024 B; the
+// block's s[t + k] reaches s[255], 256 doubles = 2048 B: 2 words per thread.
+// RUN: gpurd-advise %s --kernel sum2 --grid 16 -- 2>&1 | FileCheck %s --check-prefix=SHARED
+// SHARED: note: assumed dynamic shared memory 2048 B (2 4-byte words per thread of the block, the fewest of 1, 2, 4, ... with which no access went past the block's shared memory)
+// SHARED: note: assumed n = 4096 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256), so a bounds guard on a global index holds for every thread)
+// SHARED: kernel sum2 on ampere-a100 (predicted by the cache model
+//
+// window: thread t reads tile[t + k] for k < radius, and tile holds 320
+// floats, so thread 255 needs radius <= 65. The launch's extent 4096 and
+// 4096 / 4 = 1024 and / 16 = 256 read past the tile; 4096 / 64 = 64 fits.
+// RUN: gpurd-advise %s --kernel window --grid 16 --block 256 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=STATIC
+// STATIC: note: assumed radius = 64 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256) divided by 64: with 256, an access went past the block's shared memory)
+// STATIC: kernel window on ampere-a100 (predicted by the cache model
+//
+// rows: each warp instruction of in[y * w + x] touches 32 lines (rows w * 4
+// bytes apart), so block 0 makes 8 warps x 32 x w L1 requests, and one block
+// is resident per SM (16 blocks on 108 SMs). Within a budget of 100000:
+// w = 4096 makes 1048576 and w = 1024 262144, too many; w = 256 makes 65536.
+// RUN: gpurd-advise %s --kernel rows --grid 16 --block 256 --request-budget 100000 -- 2>&1 | FileCheck %s --check-prefix=LENGTH
+// RUN: gpurd-advise %s --kernel rows --grid 16 --block 256 --request-budget 100000 --format=json -- | FileCheck %s --check-prefix=JSON
+// LENGTH: note: assumed w = 256 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256) divided by 16: with 1024, the blocks ran longer than gpurd models)
+// LENGTH: kernel rows on ampere-a100 (predicted by the cache model
+// JSON: "basis": "the launch's threads span 4096 in x (grid.x x block.x = 16 x 256) divided by 16: with 1024, the blocks ran longer than gpurd models",
+// JSON-NEXT: "part": "w",
+// JSON: "value": "256"
+//
+// Values that are given are never changed: the run's error stands.
+// RUN: %expect-exit 1 gpurd-advise %s --kernel window --grid 16 --block 256 --arg radius=4096 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=GIVEN
+// GIVEN: error: kernel 'window': out-of-bounds read of 4 bytes by site {{[0-9]+}} (load at {{.*}}'tile[threadIdx.x + k]') in block (0,0,0) thread (0,0,0) at shared memory offset 1280 (the block has 1280 bytes)
+
+__global__ void sum2(const double *in, double *out, int n) {
+  extern __shared__ double s[];
+  unsigned t = threadIdx.x;
+  unsigned i = blockIdx.x * blockDim.x + t;
+  s[t] = i < n ? in[i] : 0;
+  __syncthreads();
+  for (unsigned k = blockDim.x / 2; k > 0; k >>= 1) {
+    if (t < k)
+      s[t] += s[t + k];
+    __syncthreads();
+  }
+  if (t == 0)
+    out[blockIdx.x] = s[0];
+}
+
+__global__ void window(const float *in, float *out, int radius) {
+  __shared__ float tile[256 + 64];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  tile[threadIdx.x] = in[i];
+  if (threadIdx.x < 64)
+    tile[256 + threadIdx.x] = in[i + 256];
+  __syncthreads();
+  float sum = 0;
+  for (int k = 0; k < radius; ++k)
+    sum += tile[threadIdx.x + k];
+  out[i] = sum;
+}
+
+__global__ void rows(const float *in, float *out, int w) {
+  int y = blockIdx.x * blockDim.x + threadIdx.x;
+  float sum = 0;
+  for (int x = 0; x < w; ++x)
+    sum += in[y * w + x];
+  out[y] = sum;
+}
