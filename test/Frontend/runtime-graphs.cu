@@ -6,6 +6,10 @@
 // declarations; the kernels the graph names are analysed as usual.
 // RUN: gpurd-advise --list-kernels %s -- | FileCheck %s
 // RUN: gpurd-advise --dump-accesses --kernel setCondition %s -- | FileCheck %s --check-prefix=DEVICE
+// The emulator runs the call as what it is for the kernel's memory: no
+// access (the graph reads the value after the kernel). One warp reads *flag,
+// one address: 1 L1 read request.
+// RUN: gpurd-advise --kernel setCondition --grid 1 --block 32 --arg handle=0 %s -- | FileCheck %s --check-prefix=EMULATE
 #include <cuda_runtime.h>
 
 __global__ void scale(float *data, float factor) {
@@ -117,3 +121,6 @@ int main() {
 // DEVICE: load global 4 B of flag
 // DEVICE: call cudaGraphSetConditional
 // DEVICE-NEXT: non-affine (unsupported-operation): 'call cudaGraphSetConditional' may access memory and is not modelled
+
+// EMULATE: kernel setCondition on ampere-a100 (predicted by the cache model
+// EMULATE-NEXT: L1: 1 read request, hit rate 0.0%

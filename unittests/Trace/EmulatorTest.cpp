@@ -812,6 +812,43 @@ __global__ void rotate(const int *in, int *out) {
     EXPECT_EQ(out[t], in[(t + 1) % 48]);
 }
 
+TEST(Emulator, InlinePtxBfindAndVabsdiff4MatchTheHost) {
+  // CUDA samples: cdpAdvancedQuicksort's bfind.u32, stereoDisparity's
+  // vabsdiff4 (__vsadu4).
+  const char *code = R"(
+__global__ void ptx(const unsigned *in, unsigned *out) {
+  int t = threadIdx.x;
+  unsigned a = in[t], b = in[63 - t], r, s;
+  asm("bfind.u32 %0, %1;" : "=r"(r) : "r"(a));
+  asm("vabsdiff4.u32.u32.u32.add %0, %1, %2, %3;" : "=r"(s) : "r"(a), "r"(b), "r"(7u));
+  out[t] = r;
+  out[64 + t] = s;
+}
+)";
+  std::vector<uint32_t> in(64);
+  for (uint32_t t = 0; t < 64; ++t)
+    in[t] = t == 0 ? 0 : (t * 0x01030507u) >> (t % 24);
+  EmulatorArguments args;
+  args.buffers[0] = bytesOf(in);
+  args.buffers[1] = bytesOf(std::vector<uint32_t>(128, 0));
+  auto run = emulate(code, "ptx", {1, 1, 1}, {64, 1, 1}, args);
+  ASSERT_OK(run);
+  Emulation &e = **run;
+  e.trace(0);
+  std::vector<uint32_t> out = e.buffer<uint32_t>(1);
+  for (int t = 0; t < 64; ++t) {
+    SCOPED_TRACE("thread " + std::to_string(t));
+    uint32_t a = in[t], b = in[63 - t];
+    // bfind.u32: the most significant set bit, 0xffffffff for none.
+    EXPECT_EQ(out[t], a ? 31u - uint32_t(__builtin_clz(a)) : 0xffffffffu);
+    uint32_t sum = 7;
+    for (int byte = 0; byte < 4; ++byte)
+      sum += uint32_t(std::abs(int((a >> (8 * byte)) & 0xff) -
+                               int((b >> (8 * byte)) & 0xff)));
+    EXPECT_EQ(out[64 + t], sum);
+  }
+}
+
 /// Host reference of the conversions whose out-of-range cases are
 /// undefined in C++ but saturate on the GPU (cvt.rzi).
 uint64_t toU64(double value) {

@@ -2,9 +2,10 @@
 //
 // CUDA headers and kernels use a few inline PTX statements: 1-D texture
 // fetches (tex1Dfetch, tex1D), moves and address conversions, funnel
-// shifts, activemask, reads of %laneid, %lanemask_*, %clock and the like,
-// trap, and hints without an effect. Statements are recognised by their
-// text, ignoring whitespace; any other fails when it is reached.
+// shifts, bfind.u32, vabsdiff4 (byte sums of absolute differences), activemask,
+// reads of %laneid, %lanemask_*, %clock and the like, trap, and hints without
+// an effect. Statements are recognised by their text, ignoring whitespace; any
+// other fails when it is reached.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +64,29 @@ ScalarFn funnelShiftFor(StringRef text) {
   return nullptr;
 }
 
+/// PTX bfind.u32: the position of the most significant set bit, or
+/// 0xffffffff when there is none.
+uint64_t findMostSignificantBit(uint64_t a, uint64_t, uint64_t, unsigned) {
+  uint32_t x = uint32_t(a);
+  if (x == 0)
+    return 0xffffffffu;
+  unsigned bit = 31;
+  while (!(x >> bit))
+    --bit;
+  return bit;
+}
+
+/// PTX vabsdiff4.u32.u32.u32.add: the sum of the absolute differences of
+/// the four byte pairs of a and b, plus c (__vsadu4 and the like).
+uint64_t byteAbsDiffSum(uint64_t a, uint64_t b, uint64_t c, unsigned) {
+  uint32_t sum = uint32_t(c);
+  for (unsigned byte = 0; byte < 4; ++byte) {
+    int x = int((a >> (8 * byte)) & 0xff), y = int((b >> (8 * byte)) & 0xff);
+    sum += uint32_t(x > y ? x - y : y - x);
+  }
+  return sum;
+}
+
 /// A move of its operand (or the operand's global address).
 bool isMove(StringRef text) {
   return is(text, "mov.b64 $0, $1;") || is(text, "mov.u64 $0, $1;") ||
@@ -112,6 +136,11 @@ Error Decoder::decodeInlineAsm(const CallInst &call) {
   if (call.arg_size() == 3 && text.starts_with("shf."))
     if (ScalarFn fn = funnelShiftFor(text))
       return scalarCall(call, fn, 32);
+  if (call.arg_size() == 1 && is(text, "bfind.u32 $0, $1;"))
+    return scalarCall(call, findMostSignificantBit, 32);
+  if (call.arg_size() == 3 &&
+      is(text, "vabsdiff4.u32.u32.u32.add $0, $1, $2, $3;"))
+    return scalarCall(call, byteAbsDiffSum, 32);
   if (is(text, "activemask.b32 $0;")) {
     WarpOp op;
     op.kind = WarpOpKind::ActiveMask;

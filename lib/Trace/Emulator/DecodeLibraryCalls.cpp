@@ -1,11 +1,11 @@
 //===- DecodeLibraryCalls.cpp - Calls to declared device functions --------===//
 //
-// Functions the device code declares but does not define: printf (no
-// effect), __assertfail (an error with its message), libdevice (scalar
-// functions of Math.cpp; those that store through pointers are MathStore
-// instructions), and the prelude's tensor-core API, opaque calls the
-// emulator records as the access model does. Anything else fails when it is
-// reached.
+// Functions the device code declares but does not define: printf and
+// cudaGraphSetConditional (no effect), __assertfail (an error with its
+// message), libdevice (scalar functions of Math.cpp; those that store through
+// pointers are MathStore instructions), and the prelude's tensor-core API,
+// opaque calls the emulator records as the access model does. Anything else
+// fails when it is reached.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +70,11 @@ Error Decoder::decodeLibraryCall(const CallInst &call,
   if (std::optional<MathStoreKind> kind = mathStoreKind(name))
     return decodeMathStore(call, *kind);
   std::string demangled = llvm::demangle(name.str());
+  // A conditional graph node's value (CUDA 12.4): the host's graph reads
+  // it after the kernel; no memory the kernel accesses.
+  if (StringRef(demangled).split('(').first == "cudaGraphSetConditional" &&
+      call.getType()->isVoidTy())
+    return Error::success();
   if (isOpaqueCall(demangled))
     return decodeOpaqueCall(call);
   if (StringRef(demangled).starts_with("nvcuda::wmma::__float_to_tf32(") &&
