@@ -190,8 +190,12 @@ Emulator::RunResult Emulator::memoryFault(Thread &thread, const Inst &inst,
 std::optional<LaunchBound> Emulator::faultBound(uint64_t address) const {
   switch (address >> TagShift) {
   case 0:
-    // Past a buffer the emulator knows the size of; not an access of a
-    // parameter that was given no buffer (an input is missing).
+    // Past a buffer the emulator knows the size of; not a null pointer's
+    // (a pointer the host sets, such as a __constant__ one, that nothing
+    // set) nor an access of a parameter that was given no buffer (an input
+    // is missing).
+    if (address < NullPageBytes)
+      return std::nullopt;
     for (const Region &region : regions)
       if (region.missing && address >= region.base &&
           address < region.base + UnknownBufferSpan)

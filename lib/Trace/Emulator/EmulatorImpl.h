@@ -320,6 +320,8 @@ private:
   }
   RunResult memoryFault(Thread &thread, const Inst &inst, uint64_t address,
                         uint64_t size, bool write);
+  /// Addresses below this are a null pointer's (plus an offset).
+  static constexpr uint64_t NullPageBytes = 4096;
   /// The launch-sized bound a fault at \p address left, if it is one.
   std::optional<LaunchBound> faultBound(uint64_t address) const;
   RunResult memoryFault(Thread &thread, const Inst &inst, const Fault &fault) {
