@@ -202,6 +202,12 @@ public:
       llvm::function_ref<llvm::Error(const WarpTrace &)> onWarp) override;
   const TraceLaunch &launch() const override { return launchConfig; }
   const char *name() const override { return "affine"; }
+  /// The enumerator's work: the loop iterations its warps' lanes have
+  /// stepped through, also those in which no lane accesses memory (a loop
+  /// whose body is guarded off for most iterations costs its iterations).
+  /// The cache model bounds its sample by them as by an emulator's
+  /// instructions (a lane's iteration is a few of those).
+  uint64_t instructionsExecuted() const override { return visited; }
 
 private:
   /// Checks \p block and starts its instruction budget.
@@ -240,6 +246,7 @@ private:
   /// Warp instructions a block may have; counted down while it runs.
   uint64_t budget;
   uint64_t remaining = 0;
+  uint64_t visited = 0; ///< instructionsExecuted
   /// Instructions of the current warp so far (see nextInstruction).
   size_t used = 0;
   WarpTrace warpBuffer; ///< traceWarps' one warp.
@@ -489,6 +496,7 @@ void AffineEnumerator::run(const std::vector<Node> &nodes, uint32_t mask,
       least = std::min(least, last[lane]);
     }
     for (int64_t i = 0; i <= most && remaining; ++i) {
+      visited += __builtin_popcount(mask);
       shared[loop.variable] = i;
       if (needsLaneValues)
         for (uint32_t m = mask; m; m &= m - 1)

@@ -166,6 +166,8 @@ struct CacheModelOptions {
   /// instructionBudget) by themselves, fail with a LaunchBoundError
   /// (BlockLength) instead of modelling their first blocks: for launches of
   /// assumed sizes, which the driver retries smaller (docs/assumptions.md).
+  /// A block's cost against requestBudget is then the larger of its L1
+  /// requests and its warp memory instructions.
   bool failWhenOneSmIsOverBudget = false;
   /// Model only the first N blocks each modelled SM runs (0: all of them).
   /// Seed 000 §4.6 also limits the threads modelled ("up to 8192 threads"
