@@ -160,6 +160,8 @@ model::KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
   input.instructionsExecuted = [&source] {
     return source.instructionsExecuted();
   };
+  input.workSubject = source.workSubject();
+  input.workNoun = source.workNoun();
   return input;
 }
 

@@ -46,6 +46,8 @@ public:
   uint64_t instructionsExecuted() const override {
     return inner->instructionsExecuted();
   }
+  const char *workSubject() const override { return inner->workSubject(); }
+  const char *workNoun() const override { return inner->workNoun(); }
 
 private:
   std::unique_ptr<trace::WarpTraceSource> inner;

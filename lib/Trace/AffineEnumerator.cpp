@@ -208,6 +208,10 @@ public:
   /// The cache model bounds its sample by them as by an emulator's
   /// instructions (a lane's iteration is a few of those).
   uint64_t instructionsExecuted() const override { return visited; }
+  const char *workSubject() const override {
+    return "the affine enumerator stepped through";
+  }
+  const char *workNoun() const override { return "lane loop iterations"; }
 
 private:
   /// Checks \p block and starts its instruction budget.

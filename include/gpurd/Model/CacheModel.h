@@ -67,6 +67,9 @@ struct KernelTraceInput {
   /// emulator's; 0 for producers that interpret nothing). The difference
   /// over block 0 is its cost for CacheModelOptions::instructionBudget.
   std::function<uint64_t()> instructionsExecuted;
+  /// How the sampling note words that work: "{workSubject} N {workNoun}".
+  std::string workSubject = "the emulator interpreted";
+  std::string workNoun = "instructions";
 };
 
 /// Which resident blocks run together.

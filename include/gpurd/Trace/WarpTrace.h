@@ -102,10 +102,14 @@ public:
   virtual const TraceLaunch &launch() const = 0;
   /// `affine` or `emulate`.
   virtual const char *name() const = 0;
-  /// The IR instructions the producer has interpreted so far: the emulator's
-  /// cost, which the cache model's sampling bounds (0 for a producer that
-  /// interprets nothing, such as the affine enumerator).
+  /// The producer's work so far, which the cache model's sampling bounds
+  /// (--instruction-budget): the IR instructions the emulator interpreted,
+  /// the lane loop iterations the affine enumerator stepped through.
   virtual uint64_t instructionsExecuted() const { return 0; }
+  /// What instructionsExecuted counts, as the sampling note words it:
+  /// "{workSubject} N {workNoun} for block 0".
+  virtual const char *workSubject() const { return "the emulator interpreted"; }
+  virtual const char *workNoun() const { return "instructions"; }
 
 private:
   std::vector<WarpTrace> blockBuffer; ///< The default traceWarps' block.

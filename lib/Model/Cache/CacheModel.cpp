@@ -675,12 +675,12 @@ void CacheModelRun::describeSampling() {
           sampling.instructionBudget &&
       (sampling.blocksPerSmLimit || modelledActive < activeSms))
     results.notes.push_back(llvm::formatv(
-        "the emulator interpreted {0} instructions for block 0: the {1} "
-        "blocks would take about {2}, more than the budget of {3} "
-        "(--instruction-budget) that bounds the sample too",
+        "{4} {0} {5} for block 0: the {1} blocks would take about {2}, "
+        "more than the budget of {3} (--instruction-budget) that bounds the "
+        "sample too",
         sampling.instructionsOfFirstBlock, numBlocks,
         sampling.instructionsOfFirstBlock * numBlocks,
-        sampling.instructionBudget));
+        sampling.instructionBudget, input.workSubject, input.workNoun));
   if (overRequests && sampling.blocksPerSmLimit)
     results.notes.push_back(llvm::formatv(
         "{0} of {1} SMs modelled, and of its blocks the first {2} only: the "
