@@ -85,16 +85,9 @@ Expected<KernelAnalysis> AnalysisContext::analyseScaled(
     return source.takeError();
   auto trace = prepareTraceIn(*source, kernel, config, KernelChange(), scale,
                               &completed);
-  if (!trace)
-    return trace.takeError();
-  completed = (*trace)->config;
-  auto results = runCacheModel(**trace);
-  if (!results)
-    return results.takeError();
-  KernelAnalysis analysis;
-  analysis.trace = std::move(*trace);
-  analysis.results = std::move(*results);
-  return analysis;
+  if (trace)
+    completed = (*trace)->config;
+  return modelTrace(std::move(trace));
 }
 
 Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
@@ -115,21 +108,23 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     // have that much); smaller integer arguments after any other bound.
     AssumptionScale next = scale;
     next.reason = boundReason(failure->bound);
-    unsigned doublings = doublingsToReach(kernel, tried, failure->reach);
     bool reshaped = false;
-    if (failure->bound == LaunchBound::SharedAccess &&
-        doublings > scale.sharedDoublings) {
-      next.sharedDoublings = doublings;
-      auto use = indexUse(unit, kernel);
-      if (!use)
-        return joinErrors(std::move(firstError), use.takeError());
-      LaunchConfig grown = tried;
-      reshaped =
-          reassumeDynamicShared(kernel, *use, archDescription, next, grown);
-      if (reshaped)
-        tried = std::move(grown);
-      else
-        next.sharedDoublings = scale.sharedDoublings;
+    if (failure->bound == LaunchBound::SharedAccess) {
+      AssumptionScale grownScale = next;
+      grownScale.sharedDoublings =
+          doublingsToReach(kernel, tried, failure->reach);
+      if (grownScale.sharedDoublings > scale.sharedDoublings) {
+        auto use = indexUse(unit, kernel);
+        if (!use)
+          return joinErrors(std::move(firstError), use.takeError());
+        LaunchConfig grown = tried;
+        reshaped = reassumeDynamicShared(kernel, *use, archDescription,
+                                         grownScale, grown);
+        if (reshaped) {
+          tried = std::move(grown);
+          next = std::move(grownScale);
+        }
+      }
     }
     if (!reshaped) {
       if (!assumedSizes(completed))

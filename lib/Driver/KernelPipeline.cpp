@@ -361,10 +361,7 @@ AnalysisContext::runCacheModel(KernelTrace &trace) {
 }
 
 Expected<KernelAnalysis>
-AnalysisContext::analyseKernel(const TranslationUnitInfo &unit,
-                               const KernelInfo &kernel,
-                               const KernelChange &change) {
-  auto trace = prepareTrace(unit, kernel, change);
+AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace) {
   if (!trace)
     return trace.takeError();
   auto results = runCacheModel(**trace);
@@ -374,6 +371,13 @@ AnalysisContext::analyseKernel(const TranslationUnitInfo &unit,
   analysis.trace = std::move(*trace);
   analysis.results = std::move(*results);
   return analysis;
+}
+
+Expected<KernelAnalysis>
+AnalysisContext::analyseKernel(const TranslationUnitInfo &unit,
+                               const KernelInfo &kernel,
+                               const KernelChange &change) {
+  return modelTrace(prepareTrace(unit, kernel, change));
 }
 
 } // namespace gpurd::driver

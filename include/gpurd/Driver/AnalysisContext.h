@@ -210,6 +210,9 @@ private:
                  const LaunchConfig &config, const KernelChange &change,
                  const AssumptionScale &scale = {},
                  LaunchConfig *completed = nullptr);
+  /// Runs the cache model on \p trace and keeps both.
+  llvm::Expected<KernelAnalysis>
+  modelTrace(llvm::Expected<std::unique_ptr<KernelTrace>> trace);
   /// One run of analyseLaunch at \p scale.
   llvm::Expected<KernelAnalysis> analyseScaled(const TranslationUnitInfo &unit,
                                                const KernelInfo &kernel,

@@ -116,8 +116,7 @@ std::string Emulator::describeAddress(uint64_t address, uint64_t size,
     std::string text = "global address " + hex(address);
     if (!closest)
       return text + " (no buffers)";
-    if (closest->missing && address >= closest->base &&
-        address < closest->base + UnknownBufferSpan)
+    if (inUnbufferedParameter(*closest, address))
       return text + " in parameter '" + closest->name +
              "', which was given no buffer (describe it with " +
              userInput(UserInput::Buffer, closest->name + "=TYPE:COUNT:INIT") +
@@ -197,8 +196,7 @@ std::optional<LaunchBound> Emulator::faultBound(uint64_t address) const {
     if (address < NullPageBytes)
       return std::nullopt;
     for (const Region &region : regions)
-      if (region.missing && address >= region.base &&
-          address < region.base + UnknownBufferSpan)
+      if (inUnbufferedParameter(region, address))
         return std::nullopt;
     return LaunchBound::GlobalAccess;
   case 1:

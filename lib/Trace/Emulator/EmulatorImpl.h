@@ -322,6 +322,12 @@ private:
                         uint64_t size, bool write);
   /// Addresses below this are a null pointer's (plus an offset).
   static constexpr uint64_t NullPageBytes = 4096;
+  /// Whether \p address lies in the span of \p region, a pointer
+  /// parameter that was given no buffer.
+  static bool inUnbufferedParameter(const Region &region, uint64_t address) {
+    return region.missing && address >= region.base &&
+           address < region.base + UnknownBufferSpan;
+  }
   /// The launch-sized bound a fault at \p address left, if it is one.
   std::optional<LaunchBound> faultBound(uint64_t address) const;
   RunResult memoryFault(Thread &thread, const Inst &inst, const Fault &fault) {
