@@ -276,6 +276,8 @@ def main():
     ap.add_argument('--suites', help='JSON file: {name: {dir, flags}}')
     ap.add_argument('--root', default='.', help='{root} in a suites file')
     ap.add_argument('--only', help='comma-separated suite names to run')
+    ap.add_argument('--match', help='comma-separated substrings: run only the '
+                    'entry files whose path holds one (to re-run a few)')
     ap.add_argument('--timeout', type=float, default=300,
                     help='seconds a run may take (the listing, and the '
                     'default action at least)')
@@ -321,6 +323,9 @@ def main():
                          '%s (see docs/real-programs.md for how to get it)' %
                          (directory, name))
             files = entryFiles(directory)
+            if args.match:
+                files = [f for f in files
+                         if any(m in f for m in args.match.split(','))]
             def flagsFor(path):
                 extra = [f for key, fs in sorted(perPath.items())
                          if key in path for f in fs]

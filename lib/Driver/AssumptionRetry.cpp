@@ -130,6 +130,17 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
       if (!assumedSizes(completed))
         break;
       ++next.sizeDivisions;
+      // Assumed host values step down with the arguments: the launch is
+      // computed from them again.
+      if (any_of(tried.assumptions, [](const LaunchAssumption &a) {
+            return !a.hostNames.empty();
+          })) {
+        auto smaller =
+            resolveLaunch(unit, kernel, /*allowUnknownArgs=*/true, next);
+        if (!smaller)
+          return joinErrors(std::move(firstError), smaller.takeError());
+        tried = std::move(*smaller);
+      }
     }
     scale = std::move(next);
     Expected<KernelAnalysis> run =

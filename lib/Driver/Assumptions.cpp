@@ -267,6 +267,8 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
 
 bool assumedSizes(const LaunchConfig &config) {
   for (const LaunchAssumption &assumption : config.assumptions) {
+    if (assumption.root > 1)
+      return true;
     if (!assumption.argument)
       continue;
     for (const LaunchArgument &arg : config.args)

@@ -42,6 +42,20 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
                        const PartialLaunch &known, LaunchOverrides &layer,
                        std::vector<LaunchAssumption> &out);
 
+/// Assumes the integers of the host code that the unknown values of the
+/// launch \p known are computed from (LaunchSite::rooted): all of them one
+/// power of two, the smallest whose grid fills the GPU AssumedWaves times
+/// when the grid follows it, else the largest within the launch's threads,
+/// divided by SizeDivisor scale.sizeDivisions times. The grid, block,
+/// shared memory and arguments the source computes from it that \p known
+/// lacks go into \p layer, the assumption into \p out. False when the
+/// site has no such values or none gives a missing part.
+bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
+                      const arch::ArchDescription &arch,
+                      const PartialLaunch &known, const AssumptionScale &scale,
+                      LaunchOverrides &layer,
+                      std::vector<LaunchAssumption> &out);
+
 /// Assumes the dynamic shared memory of \p config again, doubled
 /// scale.sharedDoublings times, and the grid with it where config assumed
 /// both (the grid follows the resident blocks); false when the doubled size

@@ -91,13 +91,13 @@ AnalysisContext::knownLaunch(const TranslationUnitInfo &unit,
 
 Expected<LaunchConfig>
 AnalysisContext::resolveLaunch(const TranslationUnitInfo &unit,
-                               const KernelInfo &kernel,
-                               bool allowUnknownArgs) {
+                               const KernelInfo &kernel, bool allowUnknownArgs,
+                               const AssumptionScale &scale) {
   auto layers = overridesFor(unit, kernel);
   if (!layers)
     return layers.takeError();
   return launchWithAssumptions(unit, kernel, std::move(*layers),
-                               allowUnknownArgs);
+                               allowUnknownArgs, scale);
 }
 
 Expected<access::IndexUse>
@@ -116,17 +116,34 @@ AnalysisContext::indexUse(const TranslationUnitInfo &unit,
 
 Expected<LaunchConfig> AnalysisContext::launchWithAssumptions(
     const TranslationUnitInfo &unit, const KernelInfo &kernel,
-    std::vector<LaunchOverrides> layers, bool allowUnknownArgs) {
+    std::vector<LaunchOverrides> layers, bool allowUnknownArgs,
+    const AssumptionScale &scale) {
   std::vector<LaunchAssumption> assumptions;
   std::optional<access::IndexUse> use;
   if (analysis.assumeUnknownValues) {
     auto known = mergeLaunch(unit, kernel, pointersTo(layers));
     if (!known)
       return known.takeError();
+    if (known->site && !known->site->rooted.empty()) {
+      // The host values the unknown parts are computed from, before any
+      // part is assumed on its own.
+      auto used = indexUse(unit, kernel);
+      if (!used)
+        return used.takeError();
+      use = *used;
+      LaunchOverrides hostValues;
+      if (assumeHostValues(kernel, *use, archDescription, *known, scale,
+                           hostValues, assumptions)) {
+        layers.push_back(std::move(hostValues));
+        known = mergeLaunch(unit, kernel, pointersTo(layers));
+        if (!known)
+          return known.takeError();
+      }
+    }
     bool shapeKnown = known->grid && known->block &&
                       (known->dynamicSharedBytes ||
                        (!known->site && !kernel.usesDynamicShared));
-    if (!shapeKnown || !allowUnknownArgs) {
+    if (!use && (!shapeKnown || !allowUnknownArgs)) {
       auto used = indexUse(unit, kernel);
       if (!used)
         return used.takeError();

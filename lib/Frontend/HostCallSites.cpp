@@ -148,10 +148,14 @@ HostEvaluator::incomingValue(const ParmVarDecl *param, const FieldDecl *member,
   // that calls itself is entered first from elsewhere: those calls come
   // first.
   std::vector<const CallExpr *> calls = callers.calls;
-  std::stable_partition(calls.begin(), calls.end(), [&](const CallExpr *c) {
+  auto fromElsewhere = [&](const CallExpr *c) {
     const FunctionDecl *caller = callerOf(context, c);
     return !caller || caller->getCanonicalDecl() != owner->getCanonicalDecl();
-  });
+  };
+  if (llvm::none_of(calls, fromElsewhere))
+    return unknown(head + ", which only calls itself in this file (its "
+                          "first call is in another file)");
+  std::stable_partition(calls.begin(), calls.end(), fromElsewhere);
   ChoiceKey key{owner->getCanonicalDecl(), nullptr};
   auto chosen = selection.find(key);
   if (calls.size() > 1 && chosen == selection.end()) {

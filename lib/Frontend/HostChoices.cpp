@@ -105,6 +105,7 @@ bool HostEvaluator::endProbe(const ProbeState &state) {
   bool open = opened.size() > state.opened;
   opened.resize(state.opened);
   assumed.resize(state.assumed);
+  bound.resize(state.bound);
   reason_ = state.reason;
   return open;
 }

@@ -27,6 +27,7 @@
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <optional>
@@ -110,6 +111,25 @@ public:
   /// (`'t' = 0 in iteration 1 of 4 of the loop at line 12`).
   const std::vector<std::string> &assumptions() const { return assumed; }
 
+  /// With a value, an integer variable or parameter whose value is unknown
+  /// (a HostRoot) holds \p root instead; without, it stays unknown.
+  /// The variables of \p keepUnknown stay unknown (launch configuration
+  /// values rather than sizes: a block size passed in).
+  void
+  bindUnknownIntegers(std::optional<uint64_t> root,
+                      llvm::DenseSet<const clang::VarDecl *> keepUnknown = {}) {
+    rootValue = root;
+    notBound = std::move(keepUnknown);
+    bound.clear();
+  }
+  /// The integers bound to the root since bindUnknownIntegers, each name
+  /// once, in the order met.
+  std::vector<HostRoot> boundRoots() const;
+  /// The variables bound to the root since the \p mark-th binding (a count
+  /// of boundCount()).
+  size_t boundCount() const { return bound.size(); }
+  llvm::DenseSet<const clang::VarDecl *> boundSince(size_t mark) const;
+
   /// Evaluates the scalar expression \p expr as seen at \p point, converted
   /// to \p type when one is given.
   EvaluatedValue evaluate(const clang::Expr *expr, const clang::Stmt *point,
@@ -188,6 +208,10 @@ private:
   /// An enumerator, a bound parameter or a variable.
   std::optional<HostScalar> reference(const clang::DeclRefExpr *ref,
                                       const clang::Stmt *point);
+  /// The value of variable (or parameter) \p var, or the root when it is
+  /// unknown, of integer type and a root is bound.
+  std::optional<HostScalar> variableOrRoot(const clang::VarDecl *var,
+                                           const clang::Stmt *point);
   std::optional<HostScalar> binary(const clang::BinaryOperator *op,
                                    const clang::Stmt *point);
   /// lhs OP rhs with the result converted to \p type; \p where is the
@@ -278,11 +302,11 @@ private:
   /// What a probe must restore: an evaluation that only asks whether a
   /// value is known leaves no open choice and no assumption behind.
   struct ProbeState {
-    size_t opened = 0, assumed = 0;
+    size_t opened = 0, assumed = 0, bound = 0;
     std::string reason;
   };
   ProbeState startProbe() const {
-    return {opened.size(), assumed.size(), reason_};
+    return {opened.size(), assumed.size(), bound.size(), reason_};
   }
   /// Ends a probe; returns whether it met a choice point not decided.
   bool endProbe(const ProbeState &state);
@@ -366,6 +390,15 @@ private:
   llvm::DenseMap<const clang::VarDecl *, LaunchCondition> conditions;
   /// Values of loop iteration variables while their loop is simulated.
   llvm::DenseMap<const clang::VarDecl *, HostScalar> iterating;
+  /// The value unknown integers take (bindUnknownIntegers), and those that
+  /// took it.
+  std::optional<uint64_t> rootValue;
+  llvm::DenseSet<const clang::VarDecl *> notBound;
+  struct Binding {
+    const clang::VarDecl *var;
+    HostRoot root;
+  };
+  std::vector<Binding> bound;
 };
 
 } // namespace gpurd

@@ -312,11 +312,56 @@ std::optional<HostScalar> HostEvaluator::reference(const DeclRefExpr *ref,
     if (it != bindings.end())
       return it->second;
     // Its value on entry, from the callers, unless the function changes it.
-    return variable(param, nullptr, std::nullopt, point);
+    return variableOrRoot(param, point);
   }
   if (const auto *var = dyn_cast<VarDecl>(decl))
-    return variable(var, nullptr, std::nullopt, point);
+    return variableOrRoot(var, point);
   return unknown("'" + decl->getNameAsString() + "' is not a variable");
+}
+
+std::vector<HostRoot> HostEvaluator::boundRoots() const {
+  std::vector<HostRoot> out;
+  for (const Binding &b : bound)
+    if (llvm::none_of(out,
+                      [&](const HostRoot &r) { return r.name == b.root.name; }))
+      out.push_back(b.root);
+  return out;
+}
+
+llvm::DenseSet<const VarDecl *> HostEvaluator::boundSince(size_t mark) const {
+  llvm::DenseSet<const VarDecl *> out;
+  for (size_t i = mark; i < bound.size(); ++i)
+    out.insert(bound[i].var);
+  return out;
+}
+
+std::optional<HostScalar> HostEvaluator::variableOrRoot(const VarDecl *var,
+                                                        const Stmt *point) {
+  QualType type = var->getType().getNonReferenceType().getCanonicalType();
+  // Sizes, not flags, characters or enumerators.
+  // Texture and surface objects are integers to the host code, handles to
+  // the kernel.
+  std::string spelled = var->getType().getUnqualifiedType().getAsString();
+  bool handle = StringRef(spelled).starts_with("cudaTextureObject_t") ||
+                StringRef(spelled).starts_with("cudaSurfaceObject_t");
+  bool sizeLike = type->isIntegerType() && !type->isBooleanType() &&
+                  !type->isEnumeralType() && context.getIntWidth(type) >= 16 &&
+                  !handle;
+  if (!rootValue || !sizeLike || notBound.contains(var))
+    return variable(var, nullptr, std::nullopt, point);
+  // The innermost unknown integer of the chain is the one bound: the reason
+  // it is unknown is its own, not that of a value computed from it.
+  std::string outer = std::move(reason_);
+  reason_.clear();
+  std::optional<HostScalar> value = variable(var, nullptr, std::nullopt, point);
+  if (value || steps > MaxSteps || depth >= MaxDepth) {
+    if (!outer.empty())
+      reason_ = std::move(outer);
+    return value;
+  }
+  bound.push_back({var, {var->getNameAsString(), reason_}});
+  reason_ = std::move(outer);
+  return cast(makeInt(llvm::APSInt::getUnsigned(*rootValue)), type);
 }
 
 std::optional<HostScalar> HostEvaluator::binary(const BinaryOperator *op,
@@ -503,8 +548,9 @@ HostEvaluator::helperCall(const CallExpr *callExpr,
     std::optional<HostScalar> arg = scalar(callExpr->getArg(i), point);
     if (!arg)
       return std::nullopt;
-    std::optional<HostScalar> converted =
-        cast(*arg, definition->getParamDecl(i)->getType());
+    // `const T &n` binds like `T n` (divRndUp in Rodinia's dwt2d).
+    std::optional<HostScalar> converted = cast(
+        *arg, definition->getParamDecl(i)->getType().getNonReferenceType());
     if (!converted)
       return std::nullopt;
     inner[definition->getParamDecl(i)] = *converted;

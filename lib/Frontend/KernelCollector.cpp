@@ -582,6 +582,7 @@ private:
     // its alternatives, depth first, so that variant 1 takes every first
     // alternative.
     std::vector<std::vector<LaunchSite>> variants;
+    std::vector<HostEvaluator::Selection> selections;
     std::vector<HostEvaluator::Selection> pending(1);
     unsigned evaluations = 0;
     while (!pending.empty() && variants.size() < MaxLaunchVariants &&
@@ -603,7 +604,11 @@ private:
       for (LaunchSite &site : sites)
         site.variant.assumptions = evaluator.assumptions();
       variants.push_back(std::move(sites));
+      selections.push_back(std::move(selection));
     }
+    for (size_t v = 0; v < variants.size(); ++v)
+      addRootedLaunches(request, targets, enclosing, evaluator, selections[v],
+                        variants[v]);
     std::string leftOut;
     if (!pending.empty())
       leftOut = "the values may combine in more than " +
@@ -618,6 +623,80 @@ private:
       }
   }
 
+  /// Whether a value of \p site that the launch needs is unknown.
+  static bool hasUnknown(const LaunchSite &site) {
+    if (!site.grid.isKnown() || !site.block.isKnown())
+      return true;
+    if (!site.dynamicSharedBytes.text.empty() &&
+        !site.dynamicSharedBytes.isKnown())
+      return true;
+    return llvm::any_of(site.args, [](const LaunchArgument &arg) {
+      return !arg.value.isKnown() && arg.value.unknownReason != "not a scalar";
+    });
+  }
+
+  /// The blocks of \p grid when every component is a positive integer.
+  static std::optional<uint64_t> blocksOf(const Dim3Value &grid) {
+    uint64_t blocks = 1;
+    for (const EvaluatedValue &c : grid.components) {
+      std::optional<uint64_t> n = c.asUnsigned();
+      if (!n || *n == 0 || *n > (uint64_t(1) << 32))
+        return std::nullopt;
+      blocks *= *n;
+    }
+    return blocks;
+  }
+
+  /// For the sites of a variant (\p selection) with values unknown through
+  /// integers the host code cannot know: the launch evaluated with those
+  /// integers at each power of two (RootedLaunch), from 1 while the grid
+  /// stays valid and does not shrink (an overflow) and is not far past any
+  /// GPU's size.
+  void addRootedLaunches(const LaunchRequest &request,
+                         const KernelTargets &targets,
+                         const FunctionDecl *enclosing,
+                         HostEvaluator &evaluator,
+                         const HostEvaluator::Selection &selection,
+                         std::vector<LaunchSite> &sites) {
+    if (llvm::none_of(sites, hasUnknown))
+      return;
+    constexpr unsigned MaxRootBits = 30;
+    constexpr uint64_t MaxRootedBlocks = uint64_t(1) << 26;
+    llvm::DenseSet<const VarDecl *> configuration =
+        configurationLeaves(request, targets, evaluator, selection);
+    std::vector<std::optional<uint64_t>> lastBlocks(sites.size());
+    std::vector<bool> stopped(sites.size(), false);
+    for (unsigned bits = 0; bits <= MaxRootBits; ++bits) {
+      evaluator.beginVariant(request.point, selection);
+      evaluator.bindUnknownIntegers(uint64_t(1) << bits, configuration);
+      std::vector<LaunchSite> rooted =
+          evaluateLaunch(request, targets, enclosing, evaluator);
+      std::vector<HostRoot> roots = evaluator.boundRoots();
+      evaluator.bindUnknownIntegers(std::nullopt);
+      if (roots.empty() || rooted.size() != sites.size())
+        return; // Nothing the host code cannot know decides the values.
+      bool any = false;
+      for (size_t i = 0; i < sites.size(); ++i) {
+        std::optional<uint64_t> blocks = blocksOf(rooted[i].grid);
+        if (stopped[i] || (rooted[i].grid.isKnown() && !blocks) ||
+            (blocks && lastBlocks[i] && *blocks < *lastBlocks[i])) {
+          stopped[i] = true;
+          continue;
+        }
+        lastBlocks[i] = blocks;
+        if (blocks && *blocks > MaxRootedBlocks)
+          stopped[i] = true;
+        sites[i].roots = roots;
+        sites[i].rooted.push_back(
+            {uint64_t(1) << bits, rooted[i].grid, rooted[i].block,
+             rooted[i].dynamicSharedBytes, rooted[i].args});
+        any = true;
+      }
+      if (!any)
+        break;
+    }
+  }
+
   /// The launch sites of one variant of a launch: one per kernel in
   /// \p targets, or one of an unknown kernel.
   std::vector<LaunchSite> evaluateLaunch(const LaunchRequest &request,
@@ -630,26 +709,92 @@ private:
         positionOf(context.getSourceManager(), request.point->getBeginLoc());
     if (enclosing)
       launch.enclosingFunction = kernelName(enclosing);
+    evaluateShape(request, evaluator, launch);
+    return evaluateLaunchRest(request, targets, evaluator, std::move(launch));
+  }
+
+  /// The integers the host code cannot know that are launch configuration
+  /// rather than sizes: those the block is computed from, and those a grid
+  /// component or the shared memory is as they are and that no argument
+  /// reads (`k<<<blocks, threads, smem>>>(n)` with four parameters of the
+  /// caller: `blocks`, `threads` and `smem`, but not `ih` in
+  /// `k<<<ih, 384>>>(ih)`). One size for all of them would make nonsense (as
+  /// many threads per block as bytes of shared memory); they are assumed one
+  /// by one instead.
+  llvm::DenseSet<const VarDecl *>
+  configurationLeaves(const LaunchRequest &request,
+                      const KernelTargets &targets, HostEvaluator &evaluator,
+                      const HostEvaluator::Selection &selection) {
+    constexpr uint64_t Probe = 1024;
+    evaluator.beginVariant(request.point, selection);
+    evaluator.bindUnknownIntegers(Probe);
+    LaunchSite probe;
+    size_t start = evaluator.boundCount();
+    evaluateShape(request, evaluator, probe, /*gridOnly=*/false,
+                  /*blockOnly=*/true);
+    llvm::DenseSet<const VarDecl *> leaves = evaluator.boundSince(start);
+    llvm::DenseSet<const VarDecl *> asGiven;
+    auto isProbe = [&](const EvaluatedValue &v) {
+      return v.asUnsigned() == Probe;
+    };
+    start = evaluator.boundCount();
+    evaluateShape(request, evaluator, probe, /*gridOnly=*/true);
+    if (llvm::any_of(probe.grid.components, isProbe))
+      asGiven = evaluator.boundSince(start);
+    start = evaluator.boundCount();
+    evaluateShape(request, evaluator, probe, false, false, /*sharedOnly=*/true);
+    if (isProbe(probe.dynamicSharedBytes))
+      for (const VarDecl *var : evaluator.boundSince(start))
+        asGiven.insert(var);
+    start = evaluator.boundCount();
+    evaluateLaunchRest(request, targets, evaluator, probe);
+    llvm::DenseSet<const VarDecl *> read = evaluator.boundSince(start);
+    for (const VarDecl *var : asGiven)
+      if (!read.contains(var))
+        leaves.insert(var);
+    evaluator.bindUnknownIntegers(std::nullopt);
+    return leaves;
+  }
+
+  /// The launch's grid, block, dynamic shared memory and stream into
+  /// \p launch (only the grid, the block or the shared memory when asked).
+  void evaluateShape(const LaunchRequest &request, HostEvaluator &evaluator,
+                     LaunchSite &launch, bool gridOnly = false,
+                     bool blockOnly = false, bool sharedOnly = false) {
+    bool all = !gridOnly && !blockOnly && !sharedOnly;
     if (request.config) {
-      launch.grid = evaluator.evaluateMemberDim3(request.config, "gridDim",
-                                                 request.point);
-      launch.block = evaluator.evaluateMemberDim3(request.config, "blockDim",
-                                                  request.point);
-      launch.dynamicSharedBytes = evaluator.evaluateMember(
-          request.config, "dynamicSmemBytes", request.point);
+      if (all || gridOnly)
+        launch.grid = evaluator.evaluateMemberDim3(request.config, "gridDim",
+                                                   request.point);
+      if (all || blockOnly)
+        launch.block = evaluator.evaluateMemberDim3(request.config, "blockDim",
+                                                    request.point);
+      if (all || sharedOnly)
+        launch.dynamicSharedBytes = evaluator.evaluateMember(
+            request.config, "dynamicSmemBytes", request.point);
+      if (!all)
+        return;
       const Expr *stream =
           evaluator.memberValue(request.config, "stream", request.point);
       launch.stream = stream ? streamText(evaluator, stream, request.point)
                              : evaluator.memberText(request.config, "stream");
     } else {
-      launch.grid = evaluator.evaluateDim3(request.grid, request.point);
-      launch.block = evaluator.evaluateDim3(request.block, request.point);
-      if (request.shared)
+      if (all || gridOnly)
+        launch.grid = evaluator.evaluateDim3(request.grid, request.point);
+      if (all || blockOnly)
+        launch.block = evaluator.evaluateDim3(request.block, request.point);
+      if (request.shared && (all || sharedOnly))
         launch.dynamicSharedBytes =
             evaluator.evaluate(request.shared, request.point);
-      if (request.stream && !isa<CXXDefaultArgExpr>(request.stream))
+      if (all && request.stream && !isa<CXXDefaultArgExpr>(request.stream))
         launch.stream = streamText(evaluator, request.stream, request.point);
     }
+  }
+
+  std::vector<LaunchSite> evaluateLaunchRest(const LaunchRequest &request,
+                                             const KernelTargets &targets,
+                                             HostEvaluator &evaluator,
+                                             LaunchSite launch) {
     if (!targets.pointer.empty()) {
       LaunchPointer pointer;
       pointer.text = targets.pointer;

@@ -387,7 +387,9 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
   // why it was unknown and how to give the real one.
   for (const LaunchAssumption &a : config.assumptions)
     os << location(kernel.position) << ": note: assumed "
-       << (a.argument ? a.part + " = " + a.value : a.part + " " + a.value)
+       << (!a.hostNames.empty() ? "host values " + a.part + " = " + a.value
+           : a.argument         ? a.part + " = " + a.value
+                                : a.part + " " + a.value)
        << " (" << a.basis << "); " << a.missing << "\n";
 }
 
@@ -409,11 +411,18 @@ nlohmann::json launchConfigJson(const KernelInfo &kernel,
     out["unknown_args"] = std::move(unknown);
   }
   nlohmann::json assumptions = nlohmann::json::array();
-  for (const LaunchAssumption &a : config.assumptions)
-    assumptions.push_back({{"part", a.part},
-                           {"value", a.value},
-                           {"basis", a.basis},
-                           {"unknown_because", a.missing}});
+  for (const LaunchAssumption &a : config.assumptions) {
+    nlohmann::json assumption = {{"part", a.part},
+                                 {"value", a.value},
+                                 {"basis", a.basis},
+                                 {"unknown_because", a.missing}};
+    // The host code's integers the launch is computed from.
+    if (!a.hostNames.empty()) {
+      assumption["part"] = "host values";
+      assumption["host_values"] = a.hostNames;
+    }
+    assumptions.push_back(std::move(assumption));
+  }
   out["assumptions"] = std::move(assumptions);
   out["launch_site"] = config.site ? locationJson(*config.site) : nullptr;
   out["launch_site_api"] = config.siteApi;

@@ -114,9 +114,12 @@ public:
   /// prepareTrace then requires those the kernel's accesses need.
   llvm::Expected<PartialLaunch> knownLaunch(const TranslationUnitInfo &unit,
                                             const KernelInfo &kernel);
-  llvm::Expected<LaunchConfig> resolveLaunch(const TranslationUnitInfo &unit,
-                                             const KernelInfo &kernel,
-                                             bool allowUnknownArgs = false);
+  /// \p scale moves the assumed host values (assumeHostValues) as it moves
+  /// assumed arguments.
+  llvm::Expected<LaunchConfig>
+  resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+                bool allowUnknownArgs = false,
+                const AssumptionScale &scale = AssumptionScale());
 
   /// \p kernel's access model, specialised with the launch values known
   /// (knownLaunch); nothing needs to be complete.
@@ -187,10 +190,12 @@ private:
   /// The launch of \p kernel in \p unit from \p layers; with
   /// AnalysisOptions::assumeUnknownValues, what they leave unknown of the
   /// grid, block and dynamic shared memory is assumed (Assumptions.h), and
-  /// so are the scalar arguments unless \p allowUnknownArgs.
+  /// so are the scalar arguments unless \p allowUnknownArgs: first from the
+  /// host values they are computed from, at \p scale, then one by one.
   llvm::Expected<LaunchConfig> launchWithAssumptions(
       const TranslationUnitInfo &unit, const KernelInfo &kernel,
-      std::vector<LaunchOverrides> layers, bool allowUnknownArgs);
+      std::vector<LaunchOverrides> layers, bool allowUnknownArgs,
+      const AssumptionScale &scale = AssumptionScale());
   /// The indices \p kernel's compiled code reads (x only when it is not in
   /// the device code).
   llvm::Expected<access::IndexUse> indexUse(const TranslationUnitInfo &unit,

@@ -159,6 +159,26 @@ struct LaunchVariant {
   std::string leftOut;
 };
 
+/// An integer the host code of a launch cannot know (a size read from the
+/// command line or a file, a parameter of a function that nothing in the
+/// file calls), bound to the root value of a RootedLaunch.
+struct HostRoot {
+  std::string name;   ///< The variable or parameter: `sizeX`.
+  std::string reason; ///< Why its value is unknown (the chain followed).
+};
+
+/// The launch's values as its host code computes them when every HostRoot
+/// holds \p root: the grid, the block and the arguments stay consistent
+/// with each other (`steps = divRndUp(sy, 120)` beside `gridDim.y = sy /
+/// (8 * steps)`), which values assumed one by one are not.
+struct RootedLaunch {
+  uint64_t root = 0;
+  Dim3Value grid;
+  Dim3Value block;
+  EvaluatedValue dynamicSharedBytes;
+  std::vector<LaunchArgument> args;
+};
+
 struct LaunchSite {
   /// KernelInfo::name of the launched kernel; empty when it is not known
   /// (launched through a pointer whose kernels cannot be found).
@@ -178,6 +198,11 @@ struct LaunchSite {
   std::string stream; ///< Source text; empty for the default stream.
   std::vector<LaunchArgument> args;
   LaunchVariant variant;
+  /// When some value above is unknown only through integers the host code
+  /// cannot know: those integers, and the launch evaluated with all of them
+  /// at 1, 2, 4, ... (ascending, while the values stay valid and grow).
+  std::vector<HostRoot> roots;
+  std::vector<RootedLaunch> rooted;
 };
 
 /// A memory access as written in device code: `A[i]`, `*p`, `p->x`. The

@@ -80,6 +80,11 @@ struct LaunchAssumption {
   /// A scalar argument (printed `n = 2048`), not a launch dimension
   /// (printed `grid (4096, 1, 1)`).
   bool argument = false;
+  /// For integers of the host code that the launch's values are computed
+  /// from (RootedLaunch, KernelInfo.h): their names (printed `sx = sy =
+  /// 4096`), and the value all of them hold.
+  std::vector<std::string> hostNames;
+  uint64_t root = 0;
 };
 
 /// A fully known launch configuration.

@@ -1,0 +1,312 @@
+//===- HostValueAssumptions.cpp - Assumed host values of a launch ---------===//
+//
+// Where a launch's values are unknown only through integers the host code
+// cannot know (a size read from the command line, a parameter of a function
+// nothing in the file calls), the front end evaluated the launch with all
+// of them at each power of two (RootedLaunch, KernelInfo.h). Assuming that
+// one root and taking the grid, block, shared memory and arguments the
+// source computes from it keeps them consistent with each other, which
+// values assumed one by one are not (Rodinia dwt2d's `steps` beside its
+// grid, the CUDA samples' SobelShared grid beside its image width).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Assumptions.h"
+
+#include "gpurd/Model/ExecutionModel.h"
+#include "gpurd/Support/UserInput.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+
+using namespace llvm;
+
+namespace gpurd::driver {
+namespace {
+
+std::optional<std::array<uint64_t, 3>> dimOf(const Dim3Value &dim) {
+  std::array<uint64_t, 3> out;
+  for (unsigned d = 0; d < 3; ++d) {
+    std::optional<uint64_t> n = dim.components[d].asUnsigned();
+    if (!n || *n == 0)
+      return std::nullopt;
+    out[d] = *n;
+  }
+  return out;
+}
+
+/// Whether the values of \p rung are a launch the GPU can run: a block of
+/// at most the arch's threads, grid and block within CUDA's limits, shared
+/// memory within a block's, and no negative integer argument (an overflow).
+bool validRung(const RootedLaunch &rung, const KernelInfo &kernel,
+               const arch::ArchDescription &arch) {
+  if (rung.block.isKnown()) {
+    auto block = dimOf(rung.block);
+    if (!block || (*block)[0] > 1024 || (*block)[1] > 1024 ||
+        (*block)[2] > 64 ||
+        (*block)[0] * (*block)[1] * (*block)[2] >
+            arch.sm.maxThreadsPerBlock.value_or(1024))
+      return false;
+  }
+  if (rung.grid.isKnown()) {
+    auto grid = dimOf(rung.grid);
+    if (!grid || (*grid)[0] > 0x7fffffffu || (*grid)[1] > 65535 ||
+        (*grid)[2] > 65535)
+      return false;
+  }
+  if (rung.dynamicSharedBytes.isKnown()) {
+    std::optional<uint64_t> bytes = rung.dynamicSharedBytes.asUnsigned();
+    if (!bytes || kernel.staticSharedBytes + *bytes >
+                      arch.sm.sharedMemoryPerBlock.value_or(48 * 1024))
+      return false;
+  }
+  return none_of(rung.args, [](const LaunchArgument &arg) {
+    const auto *i = std::get_if<int64_t>(&arg.value.value);
+    return i && *i < 0;
+  });
+}
+
+/// Blocks the GPU holds in AssumedWaves waves for blocks of \p block
+/// threads with \p sharedBytes of dynamic shared memory.
+uint64_t targetBlocks(const KernelInfo &kernel,
+                      const arch::ArchDescription &arch,
+                      const std::array<uint64_t, 3> &block,
+                      uint64_t sharedBytes) {
+  auto resident =
+      model::activeBlocksPerSm(arch, block[0] * block[1] * block[2],
+                               kernel.staticSharedBytes + sharedBytes);
+  unsigned perSm = 1;
+  if (resident)
+    perSm = *resident;
+  else
+    consumeError(resident.takeError());
+  return uint64_t(AssumedWaves) * arch.sm.count * perSm;
+}
+
+/// The extent of \p grid x \p block in the widest dimension the kernel
+/// indexes, as assumeArguments takes it.
+uint64_t widestExtent(const access::IndexUse &use,
+                      const std::array<uint64_t, 3> &grid,
+                      const std::array<uint64_t, 3> &block) {
+  unsigned dims = std::max(use.threadDims(), use.blockDims());
+  uint64_t extent = grid[0] * block[0];
+  for (unsigned d = 1; d < dims; ++d)
+    extent = std::max(extent, grid[d] * block[d]);
+  return extent;
+}
+
+/// Whether \p name is a parameter of \p kernel (or a member of a struct
+/// parameter, `p.n`) that takes a number: an integer, floating-point or
+/// bool, not a texture handle.
+bool isNumber(const KernelInfo &kernel, StringRef name) {
+  for (const KernelParam &p : kernel.params) {
+    const KernelParam *param = nullptr;
+    StringRef rest = name;
+    if (p.name == name)
+      param = &p;
+    else if (rest.consume_front(p.name) && rest.consume_front("."))
+      if (const StructField *field = fieldNamed(p, rest))
+        param = &field->type;
+    if (param)
+      return param->kind == ParamKind::Integer ||
+             param->kind == ParamKind::Floating ||
+             param->kind == ParamKind::Boolean;
+  }
+  return false;
+}
+
+/// Whether a value of the valid rungs \p valid of \p site is computed from
+/// the root rather than the root itself, or the grid follows the root (then
+/// an argument is what the grid is: `k<<<ih, 384>>>(ih)`): otherwise the
+/// values are the host code's integers passed as they are, and assumed one
+/// by one (as an argument `n`, not as a host value `n`) they say the same
+/// more directly.
+bool computedFromRoot(const LaunchSite &site, ArrayRef<size_t> valid) {
+  if (valid.size() < 2)
+    return false;
+  const RootedLaunch &low = site.rooted[valid.front()];
+  const RootedLaunch &high = site.rooted[valid.back()];
+  // A value that moves with the root and is not the root itself.
+  auto derived = [&](const EvaluatedValue &a, const EvaluatedValue &b) {
+    return a.isKnown() && b.isKnown() && a.str() != b.str() &&
+           (a.asUnsigned() != low.root || b.asUnsigned() != high.root);
+  };
+  for (unsigned d = 0; d < 3; ++d) {
+    const EvaluatedValue &a = low.grid.components[d];
+    const EvaluatedValue &b = high.grid.components[d];
+    if (a.isKnown() && b.isKnown() && a.str() != b.str())
+      return true;
+  }
+  for (unsigned d = 0; d < 3; ++d)
+    if (derived(low.grid.components[d], high.grid.components[d]) ||
+        derived(low.block.components[d], high.block.components[d]))
+      return true;
+  if (derived(low.dynamicSharedBytes, high.dynamicSharedBytes))
+    return true;
+  for (size_t i = 0; i < low.args.size() && i < high.args.size(); ++i)
+    if (derived(low.args[i].value, high.args[i].value))
+      return true;
+  return false;
+}
+
+/// The rung the first run takes, among \p valid (indices into the site's
+/// rungs, ascending roots), and why.
+size_t firstChoice(const KernelInfo &kernel, const access::IndexUse &use,
+                   const arch::ArchDescription &arch,
+                   const PartialLaunch &known, ArrayRef<size_t> valid,
+                   std::string &basis) {
+  const std::vector<RootedLaunch> &rungs = known.site->rooted;
+  auto blockOf = [&](const RootedLaunch &rung) {
+    if (known.block)
+      return *known.block;
+    if (auto block = dimOf(rung.block))
+      return *block;
+    return std::array<uint64_t, 3>{AssumedBlockThreads, 1, 1};
+  };
+  auto sharedOf = [&](const RootedLaunch &rung) {
+    if (known.dynamicSharedBytes)
+      return *known.dynamicSharedBytes;
+    return rung.dynamicSharedBytes.asUnsigned().value_or(0);
+  };
+  auto blocksOf = [&](const RootedLaunch &rung) -> std::optional<uint64_t> {
+    auto grid = dimOf(rung.grid);
+    if (!grid)
+      return std::nullopt;
+    return (*grid)[0] * (*grid)[1] * (*grid)[2];
+  };
+  std::optional<uint64_t> fewest = blocksOf(rungs[valid.front()]);
+  std::optional<uint64_t> most = blocksOf(rungs[valid.back()]);
+  if (!known.grid && fewest && most && *fewest != *most) {
+    // The grid grows with the root: the smallest root whose grid fills the
+    // GPU as an assumed grid would.
+    for (size_t i : valid) {
+      std::optional<uint64_t> blocks = blocksOf(rungs[i]);
+      uint64_t target =
+          targetBlocks(kernel, arch, blockOf(rungs[i]), sharedOf(rungs[i]));
+      if (blocks && *blocks >= target) {
+        basis = "the smallest power of two with which the grid the source "
+                "computes, " +
+                dimText(*dimOf(rungs[i].grid)) + " = " +
+                std::to_string(*blocks) + " blocks, fills " +
+                std::to_string(AssumedWaves) + " waves of " +
+                std::to_string(arch.sm.count) + " SMs (" +
+                std::to_string(target) + " blocks)";
+        return i;
+      }
+    }
+    basis = "the largest power of two before the values the source computes "
+            "overflow or pass CUDA's limits; its grid " +
+            dimText(*dimOf(rungs[valid.back()].grid)) +
+            " does not fill the GPU " + std::to_string(AssumedWaves) + " times";
+    return valid.back();
+  }
+  // The grid does not follow the root: the largest root within the
+  // launch's threads (their shape as assumeLaunchShape completes it), as an
+  // assumed argument would be.
+  const RootedLaunch &any = rungs[valid.front()];
+  PartialLaunch shape = known;
+  if (!shape.grid)
+    shape.grid = dimOf(any.grid);
+  if (!shape.block)
+    shape.block = dimOf(any.block);
+  if (!shape.dynamicSharedBytes)
+    shape.dynamicSharedBytes = any.dynamicSharedBytes.asUnsigned();
+  LaunchOverrides assumed;
+  std::vector<LaunchAssumption> unused;
+  assumeLaunchShape(kernel, use, arch, shape, assumed, unused);
+  uint64_t extent = widestExtent(use, shape.grid.value_or(*assumed.grid),
+                                 shape.block.value_or(*assumed.block));
+  size_t chosen = valid.front();
+  for (size_t i : valid)
+    if (rungs[i].root <= extent)
+      chosen = i;
+  basis = "the largest power of two within the launch's threads, " +
+          std::to_string(extent) +
+          " in its widest dimension, so that a "
+          "bounds guard on a global index holds for "
+          "every thread";
+  return chosen;
+}
+
+} // namespace
+
+bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
+                      const arch::ArchDescription &arch,
+                      const PartialLaunch &known, const AssumptionScale &scale,
+                      LaunchOverrides &layer,
+                      std::vector<LaunchAssumption> &out) {
+  if (!known.site || known.site->rooted.empty())
+    return false;
+  const LaunchSite &site = *known.site;
+  std::vector<size_t> valid;
+  for (size_t i = 0; i < site.rooted.size(); ++i)
+    if (validRung(site.rooted[i], kernel, arch))
+      valid.push_back(i);
+  if (valid.empty() || !computedFromRoot(site, valid))
+    return false;
+  std::string basis;
+  size_t first = firstChoice(kernel, use, arch, known, valid, basis);
+  // A retry steps down by SizeDivisor per division, to the smallest root.
+  uint64_t divisor = 1;
+  for (unsigned i = 0; i < scale.sizeDivisions; ++i)
+    divisor *= SizeDivisor;
+  size_t chosen = first;
+  if (divisor > 1) {
+    chosen = valid.front();
+    for (size_t i : valid)
+      if (site.rooted[i].root * divisor <= site.rooted[first].root)
+        chosen = i;
+    basis +=
+        ", divided by " +
+        std::to_string(site.rooted[first].root / site.rooted[chosen].root) +
+        ": with " + std::to_string(site.rooted[first].root) + ", " +
+        scale.reason;
+  }
+  const RootedLaunch &rung = site.rooted[chosen];
+
+  layer.origin = "the source with assumed host values";
+  bool gives = false;
+  if (!known.grid && rung.grid.isKnown()) {
+    layer.grid = dimOf(rung.grid);
+    gives = true;
+  }
+  if (!known.block && rung.block.isKnown()) {
+    layer.block = dimOf(rung.block);
+    gives = true;
+  }
+  if (!known.dynamicSharedBytes && rung.dynamicSharedBytes.isKnown()) {
+    layer.dynamicSharedBytes = rung.dynamicSharedBytes.asUnsigned();
+    gives = true;
+  }
+  for (const LaunchArgument &arg : rung.args)
+    if (isNumber(kernel, arg.param) && arg.value.isKnown() &&
+        !known.args.count(arg.param)) {
+      layer.args[arg.param] = arg.value.str();
+      gives = true;
+    }
+  if (!gives)
+    return false;
+
+  LaunchAssumption assumption;
+  for (const HostRoot &root : site.roots)
+    assumption.hostNames.push_back(root.name);
+  assumption.part = join(assumption.hostNames, " = ");
+  assumption.value = std::to_string(rung.root);
+  assumption.basis = std::move(basis);
+  std::vector<std::string> reasons;
+  for (const HostRoot &root : site.roots)
+    reasons.push_back(root.reason);
+  assumption.missing = join(reasons, "; ") +
+                       "; give the launch's values with " +
+                       userInput(UserInput::Grid, "X[,Y[,Z]]") + ", " +
+                       userInput(UserInput::Block, "X[,Y[,Z]]") + " and " +
+                       userInput(UserInput::Argument, "NAME=VALUE") +
+                       " or in a " + userInput(UserInput::LaunchSpec) + " file";
+  assumption.root = rung.root;
+  out.push_back(std::move(assumption));
+  return true;
+}
+
+} // namespace gpurd::driver
