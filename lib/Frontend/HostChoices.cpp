@@ -7,9 +7,9 @@
 // pass different values (HostCallSites.cpp). The evaluation takes the
 // selected alternative, or the first and records the point as open, so that
 // the caller can evaluate the launch once per combination. A branch around
-// the launch that compares a variable for equality (`if (bs == 16)`) gives
-// that variable its value there. Each value taken this way is an assumption
-// the variant states.
+// the launch that compares a variable for equality (`if (bs == 16)`), and a
+// `case` label of a switch on a variable, give that variable its value
+// there. Each value taken this way is an assumption the variant states.
 //
 //===----------------------------------------------------------------------===//
 
@@ -130,8 +130,53 @@ void HostEvaluator::beginVariant(const Stmt *launchPoint, Selection chosen) {
       addConditions(branch->getCond(), true, branch);
     else if (branch && child && child == branch->getElse())
       addConditions(branch->getCond(), false, branch);
+    if (const auto *body = parents[0].get<CompoundStmt>(); body && child)
+      addCaseCondition(body, child);
     node = parents[0];
   }
+}
+
+void HostEvaluator::addCaseCondition(const CompoundStmt *body,
+                                     const Stmt *child) {
+  DynTypedNodeList parents = context.getParents(*body);
+  const auto *sw = parents.empty() ? nullptr : parents[0].get<SwitchStmt>();
+  if (!sw || sw->getBody() != body)
+    return;
+  // The label the child's statements start from: the nearest before it
+  // (the child itself when it is one), entered only from the switch: the
+  // statement before the label ends its case, and no other label shares it.
+  const CaseStmt *label = nullptr;
+  const Stmt *previous = nullptr, *beforeLabel = nullptr;
+  for (const Stmt *stmt : body->body()) {
+    if (isa<SwitchCase>(stmt)) {
+      label = dyn_cast<CaseStmt>(stmt);
+      beforeLabel = previous;
+    }
+    if (stmt == child)
+      break;
+    previous = stmt;
+  }
+  if (!label || label->getRHS() || isa<SwitchCase>(label->getSubStmt()) ||
+      (beforeLabel &&
+       !isa<BreakStmt, ReturnStmt, ContinueStmt, GotoStmt>(beforeLabel)))
+    return;
+  const auto *ref = dyn_cast<DeclRefExpr>(sw->getCond()->IgnoreParenImpCasts());
+  const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+  if (!var || !var->hasLocalStorage() ||
+      !var->getType()->isIntegralOrEnumerationType() || conditions.count(var))
+    return;
+  depth = 0;
+  steps = 0;
+  std::optional<HostScalar> value = scalar(label->getLHS(), sw);
+  if (value)
+    value = cast(*value, var->getType());
+  reason_.clear();
+  if (!value)
+    return;
+  conditions[var] = {
+      *value, displayName(var, nullptr) + " = " + valueText(*value) +
+                  " in 'case " + text(label->getLHS()) + ":' of 'switch (" +
+                  text(sw->getCond()) + ")' at " + line(lineOf(context, sw))};
 }
 
 void HostEvaluator::addConditions(const Expr *cond, bool holds,

@@ -293,6 +293,11 @@ private:
                                       const clang::VarDecl *var);
   /// Records what \p cond, the condition of \p branch, says of variables
   /// when it \p holds (or fails): `v == 16` gives v the value 16.
+  /// Records what the `case` label that \p child of the body \p body of a
+  /// switch statement runs under says of the switch's variable (`case 128:`
+  /// of `switch (threads)` gives threads the value 128).
+  void addCaseCondition(const clang::CompoundStmt *body,
+                        const clang::Stmt *child);
   void addConditions(const clang::Expr *cond, bool holds,
                      const clang::IfStmt *branch);
   /// The value the conditions of the branches around the launch give
