@@ -120,6 +120,7 @@ public:
                       llvm::DenseSet<const clang::VarDecl *> keepUnknown = {}) {
     rootValue = root;
     notBound = std::move(keepUnknown);
+    unboundBelow = false;
     bound.clear();
   }
   /// The integers bound to the root since bindUnknownIntegers, each name
@@ -399,6 +400,8 @@ private:
   /// took it.
   std::optional<uint64_t> rootValue;
   llvm::DenseSet<const clang::VarDecl *> notBound;
+  /// Set while a value is unknown through a variable of notBound.
+  bool unboundBelow = false;
   struct Binding {
     const clang::VarDecl *var;
     HostRoot root;

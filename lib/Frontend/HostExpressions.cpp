@@ -14,6 +14,7 @@
 #include "clang/AST/Stmt.h"
 
 #include <cmath>
+#include <utility>
 
 using namespace clang;
 using namespace gpurd::host;
@@ -347,18 +348,30 @@ std::optional<HostScalar> HostEvaluator::variableOrRoot(const VarDecl *var,
   bool sizeLike = type->isIntegerType() && !type->isBooleanType() &&
                   !type->isEnumeralType() && context.getIntWidth(type) >= 16 &&
                   !handle;
-  if (!rootValue || !sizeLike || notBound.contains(var))
+  if (!rootValue || !sizeLike)
     return variable(var, nullptr, std::nullopt, point);
+  if (notBound.contains(var)) {
+    std::optional<HostScalar> value =
+        variable(var, nullptr, std::nullopt, point);
+    if (!value)
+      unboundBelow = true;
+    return value;
+  }
   // The innermost unknown integer of the chain is the one bound: the reason
-  // it is unknown is its own, not that of a value computed from it.
+  // it is unknown is its own, not that of a value computed from it. A value
+  // unknown through one that stays unknown (launch configuration) is not
+  // bound either.
   std::string outer = std::move(reason_);
   reason_.clear();
+  bool outerUnbound = std::exchange(unboundBelow, false);
   std::optional<HostScalar> value = variable(var, nullptr, std::nullopt, point);
-  if (value || steps > MaxSteps || depth >= MaxDepth) {
+  if (value || steps > MaxSteps || depth >= MaxDepth || unboundBelow) {
+    unboundBelow |= outerUnbound;
     if (!outer.empty())
       reason_ = std::move(outer);
     return value;
   }
+  unboundBelow = outerUnbound;
   bound.push_back({var, {var->getNameAsString(), reason_}});
   reason_ = std::move(outer);
   return cast(makeInt(llvm::APSInt::getUnsigned(*rootValue)), type);

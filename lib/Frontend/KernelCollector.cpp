@@ -177,9 +177,22 @@ public:
     return true;
   }
 
+  /// A `__shared__` variable at namespace scope counts where a kernel uses
+  /// it (Parboil sad's file-scope `extern __shared__ unsigned short
+  /// sad_loc[]`).
+  bool VisitDeclRefExpr(DeclRefExpr *ref) {
+    if (auto *var = dyn_cast<VarDecl>(ref->getDecl()))
+      if (!var->isLocalVarDeclOrParm() && var->hasAttr<CUDASharedAttr>() &&
+          globals.insert(var).second)
+        return VisitVarDecl(var);
+    return true;
+  }
+
   bool VisitVarDecl(VarDecl *var) {
     if (!var->hasAttr<CUDASharedAttr>())
       return true;
+    if (!var->isLocalVarDeclOrParm() && !globals.contains(var))
+      return true; // counted where a kernel uses it
     QualType type = var->getType();
     if (var->hasExternalStorage() || type->isIncompleteArrayType()) {
       dynamic = true;
@@ -193,6 +206,7 @@ public:
 private:
   ASTContext &context;
   llvm::SmallPtrSet<const FunctionDecl *, 8> visited;
+  llvm::SmallPtrSet<const VarDecl *, 8> globals;
 };
 
 bool isLoopStmt(const Stmt *stmt) {

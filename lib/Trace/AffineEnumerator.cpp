@@ -3,15 +3,12 @@
 #include "gpurd/Trace/AffineEnumerator.h"
 #include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
-#include "gpurd/Trace/BufferExtents.h"
-#include "gpurd/Trace/MemoryLayout.h"
 
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Instructions.h"
 
 #include <algorithm>
 #include <limits>
-#include <set>
 
 namespace gpurd::trace {
 namespace {
@@ -198,10 +195,6 @@ public:
       : model(model), launchConfig(launch), budget(budget) {}
 
   llvm::Error init(const MemoryLayout &layout, const PreparedKernel *kernel);
-  /// A LaunchBoundError when parameter array \p index (of model.arrays) is
-  /// accessed past the layout's span for a buffer of unknown size.
-  llvm::Error checkSpan(int index);
-  std::set<int> spanChecked;
   llvm::Error traceBlock(uint64_t block,
                          std::vector<WarpTrace> &warps) override;
   llvm::Error traceWarps(
@@ -262,31 +255,6 @@ private:
   size_t used = 0;
   WarpTrace warpBuffer; ///< traceWarps' one warp.
 };
-
-llvm::Error AffineEnumerator::checkSpan(int index) {
-  const ArrayInfo &array = model.arrays[index];
-  if (array.origin != ArrayInfo::Origin::Parameter &&
-      array.origin != ArrayInfo::Origin::ParameterField)
-    return llvm::Error::success();
-  if (!spanChecked.insert(index).second)
-    return llvm::Error::success();
-  // A buffer of unknown size has UnknownBufferSpan bytes in the layout:
-  // addresses past it would land in the next array's (as the emulator's
-  // default buffers check, Emulator/Setup.cpp).
-  ArrayExtent extent = accessedExtent(model, index);
-  if (extent.empty() || (extent.end <= int64_t(UnknownBufferSpan) &&
-                         extent.begin >= -int64_t(UnknownBufferSpan)))
-    return llvm::Error::success();
-  return makeBoundError(LaunchBound::BufferSpan,
-                        "the access model says '" + array.name + "' of '" +
-                            model.kernel + "' is accessed over bytes [" +
-                            std::to_string(extent.begin) + ", " +
-                            std::to_string(extent.end) +
-                            "), more than the memory layout's span "
-                            "of " +
-                            std::to_string(UnknownBufferSpan) +
-                            " bytes for a buffer of unknown size");
-}
 
 llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
                                    const PreparedKernel *kernel) {
@@ -355,8 +323,6 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
         return makeError("the array '" + array.name +
                          "' has no place in memory");
       plan.base = *base;
-      if (llvm::Error error = checkSpan(site.array))
-        return error;
     }
     sites.push_back(std::move(plan));
   }

@@ -3,6 +3,8 @@
 #include "gpurd/Trace/DefaultBuffers.h"
 #include "gpurd/Support/UserInput.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 namespace gpurd::trace {
 std::string quotedNames(const std::vector<std::string> &names) {
   std::string out;
@@ -38,17 +40,17 @@ std::string describeDefaultBuffers(const DefaultBufferReport &report,
                      userInput(UserInput::Buffer, "NAME=TYPE:COUNT:INIT") +
                      " described, filled with zeros (an assumption: loaded "
                      "values are zeros): ";
+  std::vector<std::string> made;
   if (!modelled.empty())
-    text += modelled + " (the bytes the access model's accesses reach)";
-  if (!report.textures.empty())
-    text += std::string(report.buffers.empty() ? "" : "; ") + "the textures " +
-            quotedNames(report.textures) +
-            " (bound on the host: each fetch reads a texel of zeros at an "
-            "address range of the texture's own)";
+    made.push_back(modelled + " (the bytes the access model's accesses reach)");
   if (!touched.empty())
-    text += (modelled.empty() ? "" : "; ") + touched +
-            " (the bytes the emulated accesses reached: not all of them "
-            "are affine)";
+    made.push_back(touched + " (the bytes the emulated accesses reached: not "
+                             "all of them are affine)");
+  if (!report.textures.empty())
+    made.push_back("the textures " + quotedNames(report.textures) +
+                   " (bound on the host: each fetch reads a texel of zeros at "
+                   "an address range of the texture's own)");
+  text += llvm::join(made, "; ");
   for (const DefaultBufferReport::DependentSites &group :
        report.dependentSites) {
     std::string sites;

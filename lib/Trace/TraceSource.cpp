@@ -314,6 +314,24 @@ createTraceSource(const access::PreparedKernel &prepared,
           "kernel '" + kernel.name +
           "' cannot be enumerated affinely: " + llvm::toString(std::move(why)) +
           "; use " + userInput(UserInput::TraceSource, "emulate"));
+    // A parameter array the launch accesses past the span of a buffer of
+    // unknown size gets the bytes it reaches, so that it does not reach
+    // into the next array's addresses (SHOC S3D's rate arrays: 1.7 GB at 4
+    // waves of the A100). The emulator, which allocates its buffers, keeps
+    // the span (Emulator/Setup.cpp).
+    std::map<unsigned, uint64_t> sizes = buffers->sizes;
+    for (size_t a = 0; a < model.arrays.size(); ++a) {
+      const access::ArrayInfo &array = model.arrays[a];
+      if (array.origin != access::ArrayInfo::Origin::Parameter ||
+          sizes.count(array.paramIndex))
+        continue;
+      ArrayExtent extent = accessedExtent(model, static_cast<int>(a));
+      if (extent.end > int64_t(UnknownBufferSpan))
+        sizes[array.paramIndex] = uint64_t(extent.end);
+    }
+    if (sizes.size() != buffers->sizes.size())
+      layout = createLayout(*prepared.function, sizes,
+                            request.launch.dynamicSharedBytes);
     return createAffineEnumerator(model, request.launch, layout, &prepared);
   }
 
