@@ -44,6 +44,7 @@ struct BoundFailure {
   LaunchBound bound;
   uint64_t reach = 0;
   std::string message;
+  std::optional<std::array<uint32_t, 3>> thread;
 };
 
 /// \p error as a BoundFailure, if it is a LaunchBoundError (it stays an
@@ -55,7 +56,8 @@ std::optional<BoundFailure> boundOf(Error &error) {
         std::string message;
         raw_string_ostream os(message);
         e->log(os);
-        failure = BoundFailure{e->bound(), e->reach(), std::move(message)};
+        failure = BoundFailure{e->bound(), e->reach(), std::move(message),
+                               e->thread()};
         return Error(std::move(e));
       });
   return failure;
@@ -124,6 +126,17 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
           tried = std::move(grown);
           next = std::move(grownScale);
         }
+      }
+    }
+    // An access that only threads past the first row (or plane) of an
+    // assumed block make: the block in fewer rows.
+    if (!reshaped && failure->thread &&
+        (failure->bound == LaunchBound::GlobalAccess ||
+         failure->bound == LaunchBound::SharedAccess)) {
+      LaunchConfig fewerRows = tried;
+      if (reshapeAssumedBlock(*failure->thread, next.reason, fewerRows)) {
+        tried = std::move(fewerRows);
+        reshaped = true;
       }
     }
     if (!reshaped) {

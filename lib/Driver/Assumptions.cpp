@@ -128,6 +128,32 @@ LaunchAssumption *findAssumption(LaunchConfig &config, StringRef part) {
 
 } // namespace
 
+bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
+                         const std::string &reason, LaunchConfig &config) {
+  LaunchAssumption *block = findAssumption(config, "block");
+  if (!block)
+    return false;
+  for (unsigned d = 2; d >= 1; --d) {
+    if (thread[d] == 0 || config.block[d] <= 1 || config.block[0] >= 1024)
+      continue;
+    std::array<uint64_t, 3> before = config.block;
+    config.block[d] /= 2;
+    config.block[0] *= 2;
+    block->value = dimText(config.block);
+    // The last reshaping says why; earlier ones led to it.
+    std::string::size_type at = block->basis.find("; reshaped");
+    if (at != std::string::npos)
+      block->basis.resize(at);
+    block->basis += "; reshaped, as many threads with fewer in " +
+                    std::string(axisName[d]) + ": with " + dimText(before) +
+                    ", " + reason + " in thread (" + std::to_string(thread[0]) +
+                    ", " + std::to_string(thread[1]) + ", " +
+                    std::to_string(thread[2]) + ")";
+    return true;
+  }
+  return false;
+}
+
 bool reassumeDynamicShared(const KernelInfo &kernel,
                            const access::IndexUse &use,
                            const arch::ArchDescription &arch,

@@ -56,6 +56,16 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
                       LaunchOverrides &layer,
                       std::vector<LaunchAssumption> &out);
 
+/// Halves the assumed block of \p config in its highest dimension in which
+/// \p thread, the first thread of a block whose access left a bound, is
+/// not the first (y for thread (0, 3, 0)) and doubles it in x, so that the
+/// block keeps its threads in fewer rows (the CUDA samples' quasirandom
+/// generator indexes a table of 3 rows with threadIdx.y); \p reason says
+/// what the access did. False when config assumed no block, or the block
+/// cannot be reshaped so.
+bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
+                         const std::string &reason, LaunchConfig &config);
+
 /// Assumes the dynamic shared memory of \p config again, doubled
 /// scale.sharedDoublings times, and the grid with it where config assumed
 /// both (the grid follows the resident blocks); false when the doubled size

@@ -36,6 +36,22 @@
 // Values that are given are never changed: the run's error stands.
 // RUN: %expect-exit 1 gpurd-advise %s --kernel window --grid 16 --block 256 --arg radius=4096 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=GIVEN
 // GIVEN: error: kernel 'window': out-of-bounds read of 4 bytes by site {{[0-9]+}} (load at {{.*}}'tile[threadIdx.x + k]') in block (0,0,0) thread (0,0,0) at shared memory offset 1280 (the block has 1280 bytes)
+//
+// An access past a buffer that only threads past the first row of an assumed
+// 2-D block make is retried with the block in fewer rows, as many threads:
+// table has 3 rows, which threadIdx.y indexes. (16, 16): thread (0, 3, 0)
+// reads row 3; (32, 8) and (64, 4) likewise; (128, 2) reads rows 0 and 1.
+// RUN: gpurd-advise %s --kernel rows3 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=ROWS
+// ROWS: kernel rows3: grid (4096, 1, 1), block (128, 2, 1) = 4096 blocks of 256 threads
+// ROWS: note: assumed block (128, 2, 1) (gpurd's default of 256 threads per block, in 2 dimensions: the kernel reads threadIdx.x, threadIdx.y; reshaped, as many threads with fewer in y: with (64, 4, 1), an access fell outside its buffer in thread (0, 3, 0))
+// ROWS: kernel rows3 on ampere-a100 (predicted by the cache model
+
+__constant__ unsigned table[3][32];
+__global__ void rows3(float *out, unsigned n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    out[threadIdx.y * n + i] = table[threadIdx.y][threadIdx.x % 32];
+}
 
 __global__ void sum2(const double *in, double *out, int n) {
   extern __shared__ double s[];

@@ -15,7 +15,9 @@
 
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace gpurd {
@@ -32,13 +34,18 @@ class LaunchBoundError : public llvm::ErrorInfo<LaunchBoundError> {
 public:
   static char ID;
 
-  LaunchBoundError(LaunchBound bound, std::string message, uint64_t reach)
-      : boundValue(bound), message(std::move(message)), reachValue(reach) {}
+  LaunchBoundError(LaunchBound bound, std::string message, uint64_t reach,
+                   std::optional<std::array<uint32_t, 3>> thread)
+      : boundValue(bound), message(std::move(message)), reachValue(reach),
+        threadValue(thread) {}
 
   LaunchBound bound() const { return boundValue; }
   /// For SharedAccess: the end of the access, in bytes from the start of
   /// the block's shared memory (0 otherwise).
   uint64_t reach() const { return reachValue; }
+  /// For an access: the index in its block of the first thread that made
+  /// it, when the producer runs threads one by one (the emulator).
+  std::optional<std::array<uint32_t, 3>> thread() const { return threadValue; }
   void log(llvm::raw_ostream &os) const override { os << message; }
   std::error_code convertToErrorCode() const override {
     return llvm::inconvertibleErrorCode();
@@ -48,12 +55,15 @@ private:
   LaunchBound boundValue;
   std::string message;
   uint64_t reachValue;
+  std::optional<std::array<uint32_t, 3>> threadValue;
 };
 
 /// A LaunchBoundError as an llvm::Error.
-inline llvm::Error makeBoundError(LaunchBound bound, std::string message,
-                                  uint64_t reach = 0) {
-  return llvm::make_error<LaunchBoundError>(bound, std::move(message), reach);
+inline llvm::Error
+makeBoundError(LaunchBound bound, std::string message, uint64_t reach = 0,
+               std::optional<std::array<uint32_t, 3>> thread = std::nullopt) {
+  return llvm::make_error<LaunchBoundError>(bound, std::move(message), reach,
+                                            thread);
 }
 
 } // namespace gpurd

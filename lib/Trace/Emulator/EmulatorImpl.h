@@ -315,7 +315,12 @@ private:
   /// left a bound the launch's sizes decide.
   llvm::Error failure() const {
     if (errorBound)
-      return makeBoundError(*errorBound, errorMessage, errorReach);
+      return makeBoundError(
+          *errorBound, errorMessage, errorReach,
+          errorThread ? std::optional<std::array<uint32_t, 3>>(
+                            {errorThread->index[0], errorThread->index[1],
+                             errorThread->index[2]})
+                      : std::nullopt);
     return makeError(errorMessage);
   }
   RunResult memoryFault(Thread &thread, const Inst &inst, uint64_t address,
