@@ -692,8 +692,16 @@ private:
       bool any = false;
       for (size_t i = 0; i < sites.size(); ++i) {
         std::optional<uint64_t> blocks = blocksOf(rooted[i].grid);
-        if (stopped[i] || (rooted[i].grid.isKnown() && !blocks) ||
-            (blocks && lastBlocks[i] && *blocks < *lastBlocks[i])) {
+        if (stopped[i])
+          continue;
+        // Small roots may give no grid yet (n * n / 1024 is 0 for n < 32);
+        // one that has had a grid and loses it, or shrinks, overflowed.
+        if (rooted[i].grid.isKnown() && !blocks) {
+          stopped[i] = lastBlocks[i].has_value();
+          any |= !stopped[i];
+          continue;
+        }
+        if (blocks && lastBlocks[i] && *blocks < *lastBlocks[i]) {
           stopped[i] = true;
           continue;
         }
