@@ -17,6 +17,9 @@ a whole.  Each kernel of the listing is then one of:
   exact        a launch of it has a cache report and no stated assumption
   assumed      a launch of it has a cache report that rests on assumptions
   needs-values its launch configuration is incomplete (the values are listed)
+  needs-contents  an error says that its addresses depend on the contents
+               of arrays that have no buffer (--buffer: by the design of
+               issue 11, item 3)
   error        another error names it
   silent       no report and no message (a bug: gpurd must never be silent)
 and the file may have crashed (signal, stack dump) or timed out.
@@ -31,6 +34,7 @@ generated headers) and {dir} (the file's directory); every file also gets
 """
 
 import argparse
+import csv
 import concurrent.futures
 import json
 import os
@@ -96,6 +100,15 @@ def crashed(rc, stderr):
                                'PLEASE submit a bug report' in stderr)
 
 
+def errorKind(message):
+    """The kind of a kernel's error message."""
+    if 'launch configuration is incomplete' in message:
+        return 'needs-values'
+    if 'depend on the contents of' in message:
+        return 'needs-contents'
+    return 'error'
+
+
 def kernelErrors(stderr):
     """Maps kernel name -> (kind, detail) from the default action's stderr."""
     errors, current = {}, None
@@ -103,8 +116,7 @@ def kernelErrors(stderr):
         m = KERNEL_ERROR.search(line)
         if m:
             name, message = m.group(1), m.group(2)
-            kind = ('needs-values' if 'launch configuration is incomplete'
-                    in message else 'error')
+            kind = errorKind(message)
             current = name
             errors.setdefault(name, [kind, message])
             continue
@@ -181,7 +193,7 @@ def measureFile(tool, path, flags, timeout, perKernel=0.0):
             result['detail'] = err.strip()[:300]
     errors = kernelErrors(err)
     for name, message in launchErrors.items():
-        errors.setdefault(name, ['error', message])
+        errors.setdefault(name, [errorKind(message), message])
     for name in kernels:
         if name in reports:
             result['kernels'].append((name, reports[name], ''))
@@ -194,11 +206,12 @@ def measureFile(tool, path, flags, timeout, perKernel=0.0):
     return result
 
 
-KINDS = ['exact', 'assumed', 'needs-values', 'error', 'silent', 'crash',
-         'timeout']
+KINDS = ['exact', 'assumed', 'needs-values', 'needs-contents', 'error',
+         'silent', 'crash', 'timeout']
 
 HEADER = ['suite', 'entry files', 'excluded', 'parse', 'kernels', 'exact',
-          'assumed', 'needs values', 'error', 'silent', 'reported', 'crash',
+          'assumed', 'needs values', 'needs contents', 'error', 'silent',
+          'reported', 'crash',
           'timeout', 'max s', 'max MB']
 
 
@@ -216,7 +229,8 @@ def summarise(name, results):
         'parse': sum(r['status'] == 'ok' for r in measured),
         'kernels': sum(counts.values()),
         'exact': counts['exact'], 'assumed': counts['assumed'],
-        'needs values': counts['needs-values'], 'error': counts['error'],
+        'needs values': counts['needs-values'],
+        'needs contents': counts['needs-contents'], 'error': counts['error'],
         'silent': counts['silent'],
         'reported': counts['exact'] + counts['assumed'],
         'crash': sum(r['status'] == 'crash' for r in measured),
@@ -251,6 +265,11 @@ def printTable(rows, out):
                total['reported'], total['kernels'],
                pct(total['reported'], total['kernels']), total['exact'],
                total['assumed']))
+    others = total['kernels'] - total['needs contents']
+    out.write('Without the %d kernels whose addresses depend on the contents '
+              'of arrays that have no buffer: %d of %d (%s).\n' %
+              (total['needs contents'], total['reported'], others,
+               pct(total['reported'], others)))
 
 
 def writeDetails(out, name, results, root):
@@ -265,6 +284,26 @@ def writeDetails(out, name, results, root):
             out.write('\t'.join(c.replace('\t', ' ').replace('\n', ' ')
                                 for c in cells) + '\n')
     out.flush()
+
+
+def readDetails(path):
+    """The per-suite results of a --details file, in its order, with each
+    error kernel classified again (errorKind)."""
+    suites = {}
+    with open(path) as f:
+        rows = list(csv.DictReader(f, delimiter='\t'))
+    for row in rows:
+        files = suites.setdefault(row['suite'], {})
+        result = files.setdefault(row['file'], {
+            'file': row['file'], 'status': row['file status'], 'kernels': [],
+            'secs': float(row['secs']), 'kb': int(row['MB']) * 1024,
+            'detail': row['detail'] if not row['kernel'] else ''})
+        if row['kernel']:
+            kind = row['kernel status']
+            if kind == 'error':
+                kind = errorKind(row['detail'])
+            result['kernels'].append((row['kernel'], kind, row['detail']))
+    return [(name, list(files.values())) for name, files in suites.items()]
 
 
 def main():
@@ -286,12 +325,20 @@ def main():
                     '--timeout and this times the kernels the file lists')
     ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--details', help='write one TSV row per kernel here')
+    ap.add_argument('--tabulate', metavar='TSV',
+                    help='print the table of an earlier run from its '
+                    '--details file (kernels classified again) and exit')
     argv = sys.argv[1:]
     flags = []
     if '--' in argv:
         i = argv.index('--')
         argv, flags = argv[:i], argv[i + 1:]
     args = ap.parse_args(argv)
+    if args.tabulate:
+        printTable([summarise(name, results)
+                    for name, results in readDetails(args.tabulate)],
+                   sys.stdout)
+        return
     if args.suites:
         with open(args.suites) as f:
             spec = json.load(f)
