@@ -253,7 +253,11 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
         if (const StructField *field = fieldNamed(p, rest))
           param = &field->type;
     }
-    if (!param)
+    // A texture or surface object is a handle, not a size: the emulator
+    // binds a default texture to a texture object (TraceSource.cpp).
+    if (!param || (param->kind != ParamKind::Integer &&
+                   param->kind != ParamKind::Floating &&
+                   param->kind != ParamKind::Boolean))
       continue;
     LaunchArgument arg;
     arg.param = name;

@@ -344,7 +344,9 @@ std::optional<HostScalar> HostEvaluator::variableOrRoot(const VarDecl *var,
   // the kernel.
   std::string spelled = var->getType().getUnqualifiedType().getAsString();
   bool handle = StringRef(spelled).starts_with("cudaTextureObject_t") ||
-                StringRef(spelled).starts_with("cudaSurfaceObject_t");
+                StringRef(spelled).starts_with("cudaSurfaceObject_t") ||
+                StringRef(spelled).starts_with("CUtexObject") ||
+                StringRef(spelled).starts_with("CUsurfObject");
   bool sizeLike = type->isIntegerType() && !type->isBooleanType() &&
                   !type->isEnumeralType() && context.getIntWidth(type) >= 16 &&
                   !handle;

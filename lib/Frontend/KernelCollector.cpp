@@ -130,8 +130,11 @@ KernelParam describeType(QualType type, ASTContext &context) {
   PrintingPolicy policy = context.getPrintingPolicy();
   out.type = type.getAsString(policy);
   QualType canonical = type.getCanonicalType();
+  // Texture objects of the runtime (cudaTextureObject_t) and of the driver
+  // API (CUtexObject, the CUDA samples' simpleTextureDrv).
   if (const auto *typedefType = type->getAs<TypedefType>();
-      typedefType && typedefType->getDecl()->getName().contains("Texture")) {
+      typedefType && (typedefType->getDecl()->getName().contains("Texture") ||
+                      typedefType->getDecl()->getName() == "CUtexObject")) {
     out.kind = ParamKind::Texture;
   } else if (canonical->isPointerType()) {
     out.kind = ParamKind::Pointer;

@@ -13,8 +13,24 @@
 // RUN: FileCheck %s --check-prefix=TRACE2 < %t/t2.txt
 // RUN: gpurd-advise %s --kernel volume --grid 1 --block 32 --emit-trace=%t/t3.txt -- > /dev/null
 // RUN: FileCheck %s --check-prefix=TRACE3 < %t/t3.txt
+//
+// The driver API's CUtexObject (the CUDA samples' simpleTextureDrv) is a
+// texture object too; with the launch unknown, its value is not assumed as
+// an integer (it was `tex = 1024`, a handle nothing bound: an error).
+// RUN: gpurd-advise %s --kernel driverApi -- 2>&1 | FileCheck %s --check-prefix=DRIVER
+// DRIVER: args: width = {{[0-9]+}}{{$}}
+// DRIVER-NOT: assumed tex
+// DRIVER: the textures 'tex' (bound on the host
+
+#include <cuda.h>
 
 __global__ void rotate(float *out, int width, cudaTextureObject_t tex) {
+  unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
+  unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
+  out[y * width + x] = tex2D<float>(tex, x + 0.5f, y + 0.5f);
+}
+
+__global__ void driverApi(float *out, int width, CUtexObject tex) {
   unsigned x = blockIdx.x * blockDim.x + threadIdx.x;
   unsigned y = blockIdx.y * blockDim.y + threadIdx.y;
   out[y * width + x] = tex2D<float>(tex, x + 0.5f, y + 0.5f);
@@ -30,7 +46,7 @@ __global__ void volume(float4 *out, cudaTextureObject_t vol) {
 // per warp, 4 blocks x 2 warps x 2 = 16. The fetches are not counted.
 // CHECK: L1: 0 read requests; {{.*}}; 16 writes
 // CHECK: note: the emulator made the buffers {{.*}}; the textures 'tex' (bound on the host: each fetch reads a texel of zeros at an address range of the texture's own)
-// CHECK: note: not counted above: S0 (line 20) (texture); the cache model covers global and local memory, not the texture and constant caches
+// CHECK: note: not counted above: S0 (line 30) (texture); the cache model covers global and local memory, not the texture and constant caches
 
 // Default textures start at 0x7ef000000000; thread (x, y) of block (0, 0)
 // fetches texel (x, y) = x + 1024 y, 4 B each: thread (1, 0) at +4, thread
