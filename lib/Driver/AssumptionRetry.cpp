@@ -139,6 +139,16 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
         reshaped = true;
       }
     }
+    // An array that grows with an assumed grid alone (one element per
+    // thread, no size assumed): a smaller grid.
+    if (!reshaped && failure->bound == LaunchBound::BufferSpan &&
+        !assumedSizes(completed)) {
+      LaunchConfig smaller = tried;
+      if (shrinkAssumedGrid(next.reason, smaller)) {
+        tried = std::move(smaller);
+        reshaped = true;
+      }
+    }
     if (!reshaped) {
       if (!assumedSizes(completed))
         break;

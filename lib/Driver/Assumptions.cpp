@@ -128,6 +128,28 @@ LaunchAssumption *findAssumption(LaunchConfig &config, StringRef part) {
 
 } // namespace
 
+bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config) {
+  LaunchAssumption *grid = findAssumption(config, "grid");
+  if (!grid)
+    return false;
+  unsigned widest = 0;
+  for (unsigned d = 1; d < 3; ++d)
+    if (config.grid[d] > config.grid[widest])
+      widest = d;
+  if (config.grid[widest] <= 1)
+    return false;
+  std::array<uint64_t, 3> before = config.grid;
+  config.grid[widest] =
+      std::max<uint64_t>(1, config.grid[widest] / SizeDivisor);
+  grid->value = dimText(config.grid);
+  std::string::size_type at = grid->basis.find("; divided by");
+  if (at != std::string::npos)
+    grid->basis.resize(at);
+  grid->basis += "; divided by " + std::to_string(SizeDivisor) + " in " +
+                 axisName[widest] + ": with " + dimText(before) + ", " + reason;
+  return true;
+}
+
 bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
                          const std::string &reason, LaunchConfig &config) {
   LaunchAssumption *block = findAssumption(config, "block");

@@ -56,6 +56,12 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
                       LaunchOverrides &layer,
                       std::vector<LaunchAssumption> &out);
 
+/// Divides the assumed grid of \p config by SizeDivisor in its widest
+/// dimension (at least 1), for an array that grows with the grid (one
+/// element per thread) and spans more than gpurd lays out; \p reason says
+/// so. False when config assumed no grid or it is one block wide.
+bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config);
+
 /// Halves the assumed block of \p config in its highest dimension in which
 /// \p thread, the first thread of a block whose access left a bound, is
 /// not the first (y for thread (0, 3, 0)) and doubles it in x, so that the

@@ -138,6 +138,8 @@ trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
   request.buffers = analysis.buffers;
   for (const TextureReference &texture : unit.textures)
     request.texelBytes[texture.name] = texture.texelBytes;
+  request.assumedLaunch =
+      analysis.assumeUnknownValues && !config.assumptions.empty();
   return request;
 }
 

@@ -2,6 +2,7 @@
 
 #include "gpurd/Trace/TraceSource.h"
 #include "gpurd/Access/ParamFields.h"
+#include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
 #include "gpurd/Trace/AffineEnumerator.h"
 #include "gpurd/Trace/BufferExtents.h"
@@ -315,10 +316,11 @@ createTraceSource(const access::PreparedKernel &prepared,
           "' cannot be enumerated affinely: " + llvm::toString(std::move(why)) +
           "; use " + userInput(UserInput::TraceSource, "emulate"));
     // A parameter array the launch accesses past the span of a buffer of
-    // unknown size gets the bytes it reaches, so that it does not reach
-    // into the next array's addresses (SHOC S3D's rate arrays: 1.7 GB at 4
-    // waves of the A100). The emulator, which allocates its buffers, keeps
-    // the span (Emulator/Setup.cpp).
+    // unknown size would reach into the next array's addresses. Under
+    // assumed values that is a bound to retry below (the sizes were
+    // gpurd's choice); under given ones the array gets the bytes it
+    // reaches. The emulator, which allocates its buffers, keeps the span
+    // (Emulator/Setup.cpp).
     std::map<unsigned, uint64_t> sizes = buffers->sizes;
     for (size_t a = 0; a < model.arrays.size(); ++a) {
       const access::ArrayInfo &array = model.arrays[a];
@@ -326,8 +328,17 @@ createTraceSource(const access::PreparedKernel &prepared,
           sizes.count(array.paramIndex))
         continue;
       ArrayExtent extent = accessedExtent(model, static_cast<int>(a));
-      if (extent.end > int64_t(UnknownBufferSpan))
-        sizes[array.paramIndex] = uint64_t(extent.end);
+      if (extent.end <= int64_t(UnknownBufferSpan))
+        continue;
+      if (request.assumedLaunch)
+        return makeBoundError(
+            LaunchBound::BufferSpan,
+            "the access model says '" + array.name + "' of '" + kernel.name +
+                "' is accessed over " + std::to_string(extent.end) +
+                " bytes, more than the memory layout's span of " +
+                std::to_string(UnknownBufferSpan) +
+                " bytes for a buffer of unknown size");
+      sizes[array.paramIndex] = uint64_t(extent.end);
     }
     if (sizes.size() != buffers->sizes.size())
       layout = createLayout(*prepared.function, sizes,

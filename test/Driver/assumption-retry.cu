@@ -45,6 +45,23 @@
 // ROWS: kernel rows3: grid (4096, 1, 1), block (128, 2, 1) = 4096 blocks of 256 threads
 // ROWS: note: assumed block (128, 2, 1) (gpurd's default of 256 threads per block, in 2 dimensions: the kernel reads threadIdx.x, threadIdx.y; reshaped, as many threads with fewer in y: with (64, 4, 1), an access fell outside its buffer in thread (0, 3, 0))
 // ROWS: kernel rows3 on ampere-a100 (predicted by the cache model
+//
+// An array that grows with the assumed grid alone (one 4 KiB element per
+// thread, no size assumed) and spans more than the 1 GiB gpurd lays out for
+// a buffer of unknown size: the grid is divided by 4. 4 waves of 8 blocks of
+// 256 threads on 108 SMs = 3456, a grid of 4096: 4096 x 256 x 4096 B =
+// 4 GiB; 1024 blocks reach (1024 x 256 - 1) x 4096 + 8 B, within 1 GiB.
+// RUN: gpurd-advise %s --kernel perThread -- 2>&1 | FileCheck %s --check-prefix=GRID
+// GRID: kernel perThread: grid (1024, 1, 1), block (256, 1, 1)
+// GRID: note: assumed grid (1024, 1, 1) (4 waves of 108 SMs x 8 resident blocks = 3456 blocks, rounded up to a power of two per dimension the kernel indexes (blockIdx.x); divided by 4 in x: with (4096, 1, 1), an array spanned more than gpurd lays out for a buffer of unknown size)
+// GRID: kernel perThread on ampere-a100 (predicted by the cache model
+
+struct Big {
+  double v[512];
+};
+__global__ void perThread(Big *s) {
+  s[blockIdx.x * blockDim.x + threadIdx.x].v[0] = 1;
+}
 
 __constant__ unsigned table[3][32];
 __global__ void rows3(float *out, unsigned n) {

@@ -1,8 +1,9 @@
-// The affine enumerator lays out an array of unknown size that the launch
-// reaches past the 1 GiB a buffer of unknown size has by the bytes it
-// reaches, so that its addresses do not run into the next array's (before,
-// SHOC S3D's rate arrays of 1.7 GB overlapped the next one and shared lines
-// with it in the cache model). Here in[i * 2048] for 1024 blocks of 256
+// With a given launch, the affine enumerator lays out an array of unknown
+// size that the launch reaches past the 1 GiB a buffer of unknown size has
+// by the bytes it reaches, so that its addresses do not run into the next
+// array's (before, such arrays overlapped the next one and shared lines
+// with it in the cache model). Under assumed values it is a bound that the
+// run is retried under smaller ones for (test/Driver/assumption-retry.cu). Here in[i * 2048] for 1024 blocks of 256
 // threads reaches 262143 x 2048 x 4 + 4 = 2147475460 = 0x7fffe004 bytes:
 // out starts at the next 256-byte boundary past in's 0x7f0000000000 +
 // 0x7fffe004, 0x7f007fffe100 (it was 0x7f0040000000, 1 GiB on).

@@ -34,6 +34,11 @@ struct TraceSourceRequest {
   /// name (TranslationUnitInfo::textures), for default textures.
   std::map<std::string, uint64_t> texelBytes;
   uint64_t maxStepsPerThread = 100000000;
+  /// The launch rests on assumed values: an array the affine enumerator
+  /// would reach past the span of a buffer of unknown size is then a
+  /// LaunchBoundError (the driver retries smaller values) rather than laid
+  /// out by the bytes it reaches.
+  bool assumedLaunch = false;
 };
 
 /// The producer `auto` stands for: the affine enumerator when the model can
