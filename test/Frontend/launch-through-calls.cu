@@ -116,10 +116,12 @@ int main(int argc, char **argv) {
 // MEAN-NEXT: from: the launch at {{.*}}launch-through-calls.cu:37:3
 
 // Without --no-assume the same launch is analysed under stated assumptions,
-// each note naming the chain that left the value unknown. fromArgv reads no
-// blockIdx: one block; n is that block's extent, 1 x 256.
-// ASSUMED: kernel fromArgv: grid (1, 1, 1), block (256, 1, 1)
-// ASSUMED-NEXT: args: n = 256
-// ASSUMED: note: assumed grid (1, 1, 1) (the kernel reads neither blockIdx nor gridDim, so every block does the same work); the grid size (the launch at {{.*}}launch-through-calls.cu:{{[0-9]+}}) is 'n / 256': 'n' is a parameter of 'runFromArgv', called from 'main' at line {{[0-9]+}} with 'size': 'atoi(argv[1])' reads the program's command line; give it with --grid X[,Y[,Z]]
-// ASSUMED: note: assumed n = 256 (the launch's threads span 256 in x (grid.x x block.x = 1 x 256)
+// each note naming the chain that left the value unknown. The grid n / 256
+// and the argument n both come from main's `size`, so that host value is
+// assumed and both are computed from it: 2^20 / 256 = 4096 blocks is the
+// first power of two's grid that fills 4 waves of 108 SMs x 8 resident
+// blocks of 256 threads = 3456 (2^19 gives 2048).
+// ASSUMED: kernel fromArgv: grid (4096, 1, 1), block (256, 1, 1)
+// ASSUMED-NEXT: args: n = 1048576
+// ASSUMED: note: assumed host values size = 1048576 (the smallest power of two with which the grid the source computes, (4096, 1, 1) = 4096 blocks, fills 4 waves of 108 SMs (3456 blocks)); 'atoi(argv[1])' reads the program's command line; give the launch's values with --grid X[,Y[,Z]], --block X[,Y[,Z]] and --arg NAME=VALUE or in a --launch-spec file
 // RUN: gpurd-advise %s --print-launches --kernel fromArgv -- | FileCheck %s --check-prefix=ASSUMED
