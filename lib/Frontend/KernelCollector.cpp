@@ -664,6 +664,49 @@ private:
     return blocks;
   }
 
+  /// Whether some value of the launch is computed from the host values
+  /// rather than being one of them, or the grid follows them: two probes
+  /// (2^10 and 2^20) tell. Otherwise the driver assumes the values one by
+  /// one (HostValueAssumptions.cpp, computedFromRoot) and the ladder would
+  /// be work for nothing (31 evaluations per launch).
+  bool computedFromRoots(const LaunchRequest &request,
+                         const KernelTargets &targets,
+                         const FunctionDecl *enclosing,
+                         HostEvaluator &evaluator,
+                         const HostEvaluator::Selection &selection,
+                         const llvm::DenseSet<const VarDecl *> &configuration) {
+    std::vector<LaunchSite> probes[2];
+    const uint64_t roots[2] = {uint64_t(1) << 10, uint64_t(1) << 20};
+    for (unsigned p = 0; p < 2; ++p) {
+      evaluator.beginVariant(request.point, selection);
+      evaluator.bindUnknownIntegers(roots[p], configuration);
+      probes[p] = evaluateLaunch(request, targets, enclosing, evaluator);
+      evaluator.bindUnknownIntegers(std::nullopt);
+    }
+    if (probes[0].size() != probes[1].size())
+      return true;
+    auto moves = [](const EvaluatedValue &a, const EvaluatedValue &b) {
+      return a.isKnown() && b.isKnown() && a.str() != b.str();
+    };
+    auto derived = [&](const EvaluatedValue &a, const EvaluatedValue &b) {
+      return moves(a, b) &&
+             (a.asUnsigned() != roots[0] || b.asUnsigned() != roots[1]);
+    };
+    for (size_t i = 0; i < probes[0].size(); ++i) {
+      const LaunchSite &low = probes[0][i], &high = probes[1][i];
+      for (unsigned d = 0; d < 3; ++d)
+        if (moves(low.grid.components[d], high.grid.components[d]) ||
+            derived(low.block.components[d], high.block.components[d]))
+          return true;
+      if (derived(low.dynamicSharedBytes, high.dynamicSharedBytes))
+        return true;
+      for (size_t a = 0; a < low.args.size() && a < high.args.size(); ++a)
+        if (derived(low.args[a].value, high.args[a].value))
+          return true;
+    }
+    return false;
+  }
+
   /// For the sites of a variant (\p selection) with values unknown through
   /// integers the host code cannot know: the launch evaluated with those
   /// integers at each power of two (RootedLaunch), from 1 while the grid
@@ -681,6 +724,9 @@ private:
     constexpr uint64_t MaxRootedBlocks = uint64_t(1) << 26;
     llvm::DenseSet<const VarDecl *> configuration =
         configurationLeaves(request, targets, evaluator, selection);
+    if (!computedFromRoots(request, targets, enclosing, evaluator, selection,
+                           configuration))
+      return;
     std::vector<std::optional<uint64_t>> lastBlocks(sites.size());
     std::vector<bool> stopped(sites.size(), false);
     for (unsigned bits = 0; bits <= MaxRootBits; ++bits) {
