@@ -67,10 +67,11 @@ TEST(HostRoots, TheLadderStopsWhereTheGridOverflows) {
 
 TEST(HostRoots, LaunchConfigurationPassedInStaysUnknown) {
   // blocks and threads are the grid and the block as they are, and no
-  // argument reads them: configuration, not sizes. Only n is a root.
+  // argument reads them: configuration, not sizes. Only n is a root (the
+  // argument n / 2 is computed from it, so the ladder is made).
   auto launches =
       launchesOf("void run(float *d, int n, int blocks, int threads) {\n"
-                 "  k<<<blocks, threads>>>(d, n);\n}\n");
+                 "  k<<<blocks, threads>>>(d, n / 2);\n}\n");
   ASSERT_EQ(launches.size(), 1u);
   const LaunchSite &site = launches[0];
   ASSERT_EQ(site.roots.size(), 1u);
@@ -90,6 +91,15 @@ TEST(HostRoots, AGridThatAnArgumentAlsoReadsIsASize) {
   const RootedLaunch *at64 = rung(launches[0], 64);
   ASSERT_NE(at64, nullptr);
   EXPECT_EQ(at64->grid.components[0].str(), "64");
+}
+
+TEST(HostRoots, ValuesPassedAsTheyAreMakeNoLadder) {
+  // n is passed as it is and the grid does not follow it: the driver
+  // assumes n by itself, so no rungs are evaluated.
+  auto launches = launchesOf(
+      "void run(float *d, int n, int blocks) { k<<<blocks, 64>>>(d, n); }\n");
+  ASSERT_EQ(launches.size(), 1u);
+  EXPECT_TRUE(launches[0].rooted.empty());
 }
 
 TEST(HostRoots, KnownLaunchesHaveNoRungs) {
