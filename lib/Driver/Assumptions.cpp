@@ -74,15 +74,8 @@ std::array<uint64_t, 3> assumedGrid(const KernelInfo &kernel,
             "does the same work";
     return {1, 1, 1};
   }
-  uint64_t threads = block[0] * block[1] * block[2];
-  auto resident = model::activeBlocksPerSm(
-      arch, threads, kernel.staticSharedBytes + sharedBytes);
   unsigned perSm = 1;
-  if (resident)
-    perSm = *resident;
-  else
-    consumeError(resident.takeError());
-  uint64_t target = uint64_t(AssumedWaves) * arch.sm.count * perSm;
+  uint64_t target = assumedWaveBlocks(kernel, arch, block, sharedBytes, perSm);
   unsigned dims = use.blockDims();
   double root = std::pow(static_cast<double>(target), 1.0 / dims);
   uint64_t side = PowerOf2Ceil(static_cast<uint64_t>(std::ceil(root - 1e-9)));
@@ -127,6 +120,32 @@ LaunchAssumption *findAssumption(LaunchConfig &config, StringRef part) {
 }
 
 } // namespace
+
+unsigned widestDimension(const access::IndexUse &use,
+                         const std::array<uint64_t, 3> &grid,
+                         const std::array<uint64_t, 3> &block) {
+  unsigned dims = std::max(use.threadDims(), use.blockDims());
+  unsigned widest = 0;
+  for (unsigned d = 1; d < dims; ++d)
+    if (grid[d] * block[d] > grid[widest] * block[widest])
+      widest = d;
+  return widest;
+}
+
+uint64_t assumedWaveBlocks(const KernelInfo &kernel,
+                           const arch::ArchDescription &arch,
+                           const std::array<uint64_t, 3> &block,
+                           uint64_t sharedBytes, unsigned &perSm) {
+  auto resident =
+      model::activeBlocksPerSm(arch, block[0] * block[1] * block[2],
+                               kernel.staticSharedBytes + sharedBytes);
+  perSm = 1;
+  if (resident)
+    perSm = *resident;
+  else
+    consumeError(resident.takeError());
+  return uint64_t(AssumedWaves) * arch.sm.count * perSm;
+}
 
 bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config) {
   LaunchAssumption *grid = findAssumption(config, "grid");
@@ -237,12 +256,7 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
                      LaunchConfig &config, const AssumptionScale &scale) {
   // The widest extent of the launch's threads in a dimension the kernel
   // indexes: a guard `i < n` on a global index then holds for every thread.
-  unsigned dims = std::max(use.threadDims(), use.blockDims());
-  unsigned widest = 0;
-  for (unsigned d = 1; d < dims; ++d)
-    if (config.grid[d] * config.block[d] >
-        config.grid[widest] * config.block[widest])
-      widest = d;
+  unsigned widest = widestDimension(use, config.grid, config.block);
   uint64_t extent = config.grid[widest] * config.block[widest];
   std::string extentBasis =
       "the launch's threads span " + std::to_string(extent) + " in " +
@@ -265,21 +279,11 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
   std::vector<std::string> assumed;
   for (const auto &[name, missing] : unknown) {
     assumed.push_back(name);
-    // A parameter, or a scalar member of a struct parameter (`p.n`).
-    const KernelParam *param = nullptr;
-    for (const KernelParam &p : kernel.params) {
-      StringRef rest = name;
-      if (p.name == name)
-        param = &p;
-      else if (rest.consume_front(p.name) && rest.consume_front("."))
-        if (const StructField *field = fieldNamed(p, rest))
-          param = &field->type;
-    }
-    // A texture or surface object is a handle, not a size: the emulator
-    // binds a default texture to a texture object (TraceSource.cpp).
-    if (!param || (param->kind != ParamKind::Integer &&
-                   param->kind != ParamKind::Floating &&
-                   param->kind != ParamKind::Boolean))
+    // A parameter, or a scalar member of a struct parameter (`p.n`). A
+    // texture or surface object is a handle, not a size: the emulator binds
+    // a default texture to a texture object (TraceSource.cpp).
+    const KernelParam *param = paramOrMemberNamed(kernel, name);
+    if (!param || !takesNumber(*param))
       continue;
     LaunchArgument arg;
     arg.param = name;

@@ -34,6 +34,21 @@ inline constexpr uint64_t SizeDivisor = 4;
 /// Retries after the first run under assumed values.
 inline constexpr unsigned MaxAssumptionRetries = 8;
 
+/// The dimension, among those the kernel indexes (\p use), in which the
+/// launch's threads (\p grid x \p block) span the most: what an assumed
+/// integer argument's extent is taken in (the first of equals).
+unsigned widestDimension(const access::IndexUse &use,
+                         const std::array<uint64_t, 3> &grid,
+                         const std::array<uint64_t, 3> &block);
+
+/// The blocks of AssumedWaves waves of the GPU for \p kernel with blocks
+/// of shape \p block and \p sharedBytes of dynamic shared memory; \p perSm
+/// receives the resident blocks per SM (1 when the arch cannot say).
+uint64_t assumedWaveBlocks(const KernelInfo &kernel,
+                           const arch::ArchDescription &arch,
+                           const std::array<uint64_t, 3> &block,
+                           uint64_t sharedBytes, unsigned &perSm);
+
 /// Assumes the parts of the grid, block and dynamic shared memory that
 /// \p known lacks, for \p kernel which reads the indices \p use: the values
 /// go into \p layer, the assumptions into \p out.

@@ -13,7 +13,6 @@
 
 #include "Assumptions.h"
 
-#include "gpurd/Model/ExecutionModel.h"
 #include "gpurd/Support/UserInput.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -74,15 +73,8 @@ uint64_t targetBlocks(const KernelInfo &kernel,
                       const arch::ArchDescription &arch,
                       const std::array<uint64_t, 3> &block,
                       uint64_t sharedBytes) {
-  auto resident =
-      model::activeBlocksPerSm(arch, block[0] * block[1] * block[2],
-                               kernel.staticSharedBytes + sharedBytes);
   unsigned perSm = 1;
-  if (resident)
-    perSm = *resident;
-  else
-    consumeError(resident.takeError());
-  return uint64_t(AssumedWaves) * arch.sm.count * perSm;
+  return assumedWaveBlocks(kernel, arch, block, sharedBytes, perSm);
 }
 
 /// The extent of \p grid x \p block in the widest dimension the kernel
@@ -90,65 +82,8 @@ uint64_t targetBlocks(const KernelInfo &kernel,
 uint64_t widestExtent(const access::IndexUse &use,
                       const std::array<uint64_t, 3> &grid,
                       const std::array<uint64_t, 3> &block) {
-  unsigned dims = std::max(use.threadDims(), use.blockDims());
-  uint64_t extent = grid[0] * block[0];
-  for (unsigned d = 1; d < dims; ++d)
-    extent = std::max(extent, grid[d] * block[d]);
-  return extent;
-}
-
-/// Whether \p name is a parameter of \p kernel (or a member of a struct
-/// parameter, `p.n`) that takes a number: an integer, floating-point or
-/// bool, not a texture handle.
-bool isNumber(const KernelInfo &kernel, StringRef name) {
-  for (const KernelParam &p : kernel.params) {
-    const KernelParam *param = nullptr;
-    StringRef rest = name;
-    if (p.name == name)
-      param = &p;
-    else if (rest.consume_front(p.name) && rest.consume_front("."))
-      if (const StructField *field = fieldNamed(p, rest))
-        param = &field->type;
-    if (param)
-      return param->kind == ParamKind::Integer ||
-             param->kind == ParamKind::Floating ||
-             param->kind == ParamKind::Boolean;
-  }
-  return false;
-}
-
-/// Whether a value of the valid rungs \p valid of \p site is computed from
-/// the root rather than the root itself, or the grid follows the root (then
-/// an argument is what the grid is: `k<<<ih, 384>>>(ih)`): otherwise the
-/// values are the host code's integers passed as they are, and assumed one
-/// by one (as an argument `n`, not as a host value `n`) they say the same
-/// more directly.
-bool computedFromRoot(const LaunchSite &site, ArrayRef<size_t> valid) {
-  if (valid.size() < 2)
-    return false;
-  const RootedLaunch &low = site.rooted[valid.front()];
-  const RootedLaunch &high = site.rooted[valid.back()];
-  // A value that moves with the root and is not the root itself.
-  auto derived = [&](const EvaluatedValue &a, const EvaluatedValue &b) {
-    return a.isKnown() && b.isKnown() && a.str() != b.str() &&
-           (a.asUnsigned() != low.root || b.asUnsigned() != high.root);
-  };
-  for (unsigned d = 0; d < 3; ++d) {
-    const EvaluatedValue &a = low.grid.components[d];
-    const EvaluatedValue &b = high.grid.components[d];
-    if (a.isKnown() && b.isKnown() && a.str() != b.str())
-      return true;
-  }
-  for (unsigned d = 0; d < 3; ++d)
-    if (derived(low.grid.components[d], high.grid.components[d]) ||
-        derived(low.block.components[d], high.block.components[d]))
-      return true;
-  if (derived(low.dynamicSharedBytes, high.dynamicSharedBytes))
-    return true;
-  for (size_t i = 0; i < low.args.size() && i < high.args.size(); ++i)
-    if (derived(low.args[i].value, high.args[i].value))
-      return true;
-  return false;
+  unsigned widest = widestDimension(use, grid, block);
+  return grid[widest] * block[widest];
 }
 
 /// The rung the first run takes, among \p valid (indices into the site's
@@ -244,7 +179,8 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
   for (size_t i = 0; i < site.rooted.size(); ++i)
     if (validRung(site.rooted[i], kernel, arch))
       valid.push_back(i);
-  if (valid.empty() || !computedFromRoot(site, valid))
+  if (valid.size() < 2 ||
+      !valuesFollowRoot(site.rooted[valid.front()], site.rooted[valid.back()]))
     return false;
   std::string basis;
   size_t first = firstChoice(kernel, use, arch, known, valid, basis);
@@ -280,12 +216,14 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
     layer.dynamicSharedBytes = rung.dynamicSharedBytes.asUnsigned();
     gives = true;
   }
-  for (const LaunchArgument &arg : rung.args)
-    if (isNumber(kernel, arg.param) && arg.value.isKnown() &&
+  for (const LaunchArgument &arg : rung.args) {
+    const KernelParam *param = paramOrMemberNamed(kernel, arg.param);
+    if (param && takesNumber(*param) && arg.value.isKnown() &&
         !known.args.count(arg.param)) {
       layer.args[arg.param] = arg.value.str();
       gives = true;
     }
+  }
   if (!gives)
     return false;
 

@@ -21,19 +21,6 @@ using namespace llvm;
 namespace gpurd::driver {
 namespace {
 
-/// Whether the command-line argument \p name is for \p kernel: a parameter,
-/// or a member of one (`p.n`).
-bool hasArgument(const KernelInfo &kernel, StringRef name) {
-  for (const KernelParam &param : kernel.params) {
-    StringRef rest = name;
-    if (param.name == name ||
-        (rest.consume_front(param.name) && rest.consume_front(".") &&
-         fieldNamed(param, rest)))
-      return true;
-  }
-  return false;
-}
-
 /// \p layers as the pointers LaunchConfig.h takes.
 std::vector<const LaunchOverrides *>
 pointersTo(const std::vector<LaunchOverrides> &layers) {
@@ -67,11 +54,11 @@ AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
   }
   LaunchOverrides forKernel = launches.commandLine;
   // Without a kernel named, argument values apply to the kernels that have
-  // such a parameter.
+  // such a parameter (or a member of one: `p.n`).
   if (analysis.kernel.empty()) {
     forKernel.args.clear();
     for (const auto &[name, value] : launches.commandLine.args)
-      if (hasArgument(kernel, name))
+      if (paramOrMemberNamed(kernel, name))
         forKernel.args[name] = value;
   }
   for (const auto &[name, value] : forKernel.args)

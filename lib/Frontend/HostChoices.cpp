@@ -160,23 +160,29 @@ void HostEvaluator::addCaseCondition(const CompoundStmt *body,
       (beforeLabel &&
        !isa<BreakStmt, ReturnStmt, ContinueStmt, GotoStmt>(beforeLabel)))
     return;
-  const auto *ref = dyn_cast<DeclRefExpr>(sw->getCond()->IgnoreParenImpCasts());
+  addCondition(sw->getCond(), label->getLHS(), sw,
+               "in 'case " + text(label->getLHS()) + ":' of 'switch (" +
+                   text(sw->getCond()) + ")' at " + line(lineOf(context, sw)));
+}
+
+bool HostEvaluator::addCondition(const Expr *variable, const Expr *value,
+                                 const Stmt *at, const std::string &where) {
+  const auto *ref = dyn_cast<DeclRefExpr>(variable->IgnoreParenImpCasts());
   const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
   if (!var || !var->hasLocalStorage() ||
       !var->getType()->isIntegralOrEnumerationType() || conditions.count(var))
-    return;
+    return false;
   depth = 0;
   steps = 0;
-  std::optional<HostScalar> value = scalar(label->getLHS(), sw);
-  if (value)
-    value = cast(*value, var->getType());
+  std::optional<HostScalar> held = scalar(value, at);
+  if (held)
+    held = cast(*held, var->getType());
   reason_.clear();
-  if (!value)
-    return;
-  conditions[var] = {
-      *value, displayName(var, nullptr) + " = " + valueText(*value) +
-                  " in 'case " + text(label->getLHS()) + ":' of 'switch (" +
-                  text(sw->getCond()) + ")' at " + line(lineOf(context, sw))};
+  if (!held)
+    return false;
+  conditions[var] = {*held, displayName(var, nullptr) + " = " +
+                                valueText(*held) + " " + where};
+  return true;
 }
 
 void HostEvaluator::addConditions(const Expr *cond, bool holds,
@@ -193,30 +199,11 @@ void HostEvaluator::addConditions(const Expr *cond, bool holds,
   }
   if (op->getOpcode() != (holds ? BO_EQ : BO_NE))
     return;
-  for (bool left : {true, false}) {
-    const Expr *side = left ? op->getLHS() : op->getRHS();
-    const Expr *other = left ? op->getRHS() : op->getLHS();
-    const auto *ref = dyn_cast<DeclRefExpr>(side->IgnoreParenImpCasts());
-    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
-    if (!var || !var->hasLocalStorage() ||
-        !var->getType()->isIntegralOrEnumerationType() || conditions.count(var))
-      continue;
-    depth = 0;
-    steps = 0;
-    std::optional<HostScalar> value = scalar(other, branch);
-    reason_.clear();
-    if (value)
-      value = cast(*value, var->getType());
-    reason_.clear();
-    if (!value)
-      continue;
-    std::string where =
-        (holds ? "inside 'if (" : "in the else branch of 'if (") +
-        text(branch->getCond()) + ")' at " + line(lineOf(context, branch));
-    conditions[var] = {*value, displayName(var, nullptr) + " = " +
-                                   valueText(*value) + " " + where};
-    return;
-  }
+  std::string where = (holds ? "inside 'if (" : "in the else branch of 'if (") +
+                      text(branch->getCond()) + ")' at " +
+                      line(lineOf(context, branch));
+  if (!addCondition(op->getLHS(), op->getRHS(), branch, where))
+    addCondition(op->getRHS(), op->getLHS(), branch, where);
 }
 
 std::optional<HostScalar> HostEvaluator::launchCondition(const VarDecl *var,

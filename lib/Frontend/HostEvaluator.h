@@ -299,6 +299,11 @@ private:
   /// of `switch (threads)` gives threads the value 128).
   void addCaseCondition(const clang::CompoundStmt *body,
                         const clang::Stmt *child);
+  /// Records that \p variable, when it names a local integer variable not
+  /// yet decided, holds the value of \p value (evaluated at \p at) where the
+  /// launch is, described as `v = 16 ` + \p where. False when it does not.
+  bool addCondition(const clang::Expr *variable, const clang::Expr *value,
+                    const clang::Stmt *at, const std::string &where);
   void addConditions(const clang::Expr *cond, bool holds,
                      const clang::IfStmt *branch);
   /// The value the conditions of the branches around the launch give

@@ -664,46 +664,50 @@ private:
     return blocks;
   }
 
-  /// Whether some value of the launch is computed from the host values
-  /// rather than being one of them, or the grid follows them: two probes
-  /// (2^10 and 2^20) tell. Otherwise the driver assumes the values one by
-  /// one (HostValueAssumptions.cpp, computedFromRoot) and the ladder would
-  /// be work for nothing (31 evaluations per launch).
+  /// The sites of the variant \p selection of the launch evaluated with
+  /// the integers the host code cannot know at \p root (those of
+  /// \p configuration left unknown); \p roots, when given, receives the
+  /// integers bound.
+  std::vector<LaunchSite>
+  evaluateAtRoot(const LaunchRequest &request, const KernelTargets &targets,
+                 const FunctionDecl *enclosing, HostEvaluator &evaluator,
+                 const HostEvaluator::Selection &selection, uint64_t root,
+                 const llvm::DenseSet<const VarDecl *> &configuration,
+                 std::vector<HostRoot> *roots = nullptr) {
+    evaluator.beginVariant(request.point, selection);
+    evaluator.bindUnknownIntegers(root, configuration);
+    std::vector<LaunchSite> sites =
+        evaluateLaunch(request, targets, enclosing, evaluator);
+    if (roots)
+      *roots = evaluator.boundRoots();
+    evaluator.bindUnknownIntegers(std::nullopt);
+    return sites;
+  }
+
+  static RootedLaunch rootedOf(const LaunchSite &site, uint64_t root) {
+    return {root, site.grid, site.block, site.dynamicSharedBytes, site.args};
+  }
+
+  /// Whether some value of the launch follows the host values
+  /// (valuesFollowRoot): two probes (2^10 and 2^20) tell. Otherwise the
+  /// driver assumes the values one by one (HostValueAssumptions.cpp) and
+  /// the ladder would be work for nothing (31 evaluations per launch).
   bool computedFromRoots(const LaunchRequest &request,
                          const KernelTargets &targets,
                          const FunctionDecl *enclosing,
                          HostEvaluator &evaluator,
                          const HostEvaluator::Selection &selection,
                          const llvm::DenseSet<const VarDecl *> &configuration) {
-    std::vector<LaunchSite> probes[2];
-    const uint64_t roots[2] = {uint64_t(1) << 10, uint64_t(1) << 20};
-    for (unsigned p = 0; p < 2; ++p) {
-      evaluator.beginVariant(request.point, selection);
-      evaluator.bindUnknownIntegers(roots[p], configuration);
-      probes[p] = evaluateLaunch(request, targets, enclosing, evaluator);
-      evaluator.bindUnknownIntegers(std::nullopt);
-    }
-    if (probes[0].size() != probes[1].size())
+    const uint64_t low = uint64_t(1) << 10, high = uint64_t(1) << 20;
+    std::vector<LaunchSite> lows = evaluateAtRoot(
+        request, targets, enclosing, evaluator, selection, low, configuration);
+    std::vector<LaunchSite> highs = evaluateAtRoot(
+        request, targets, enclosing, evaluator, selection, high, configuration);
+    if (lows.size() != highs.size())
       return true;
-    auto moves = [](const EvaluatedValue &a, const EvaluatedValue &b) {
-      return a.isKnown() && b.isKnown() && a.str() != b.str();
-    };
-    auto derived = [&](const EvaluatedValue &a, const EvaluatedValue &b) {
-      return moves(a, b) &&
-             (a.asUnsigned() != roots[0] || b.asUnsigned() != roots[1]);
-    };
-    for (size_t i = 0; i < probes[0].size(); ++i) {
-      const LaunchSite &low = probes[0][i], &high = probes[1][i];
-      for (unsigned d = 0; d < 3; ++d)
-        if (moves(low.grid.components[d], high.grid.components[d]) ||
-            derived(low.block.components[d], high.block.components[d]))
-          return true;
-      if (derived(low.dynamicSharedBytes, high.dynamicSharedBytes))
+    for (size_t i = 0; i < lows.size(); ++i)
+      if (valuesFollowRoot(rootedOf(lows[i], low), rootedOf(highs[i], high)))
         return true;
-      for (size_t a = 0; a < low.args.size() && a < high.args.size(); ++a)
-        if (derived(low.args[a].value, high.args[a].value))
-          return true;
-    }
     return false;
   }
 
@@ -730,19 +734,17 @@ private:
     std::vector<std::optional<uint64_t>> lastBlocks(sites.size());
     std::vector<bool> stopped(sites.size(), false);
     for (unsigned bits = 0; bits <= MaxRootBits; ++bits) {
-      evaluator.beginVariant(request.point, selection);
-      evaluator.bindUnknownIntegers(uint64_t(1) << bits, configuration);
+      std::vector<HostRoot> roots;
       std::vector<LaunchSite> rooted =
-          evaluateLaunch(request, targets, enclosing, evaluator);
-      std::vector<HostRoot> roots = evaluator.boundRoots();
-      evaluator.bindUnknownIntegers(std::nullopt);
+          evaluateAtRoot(request, targets, enclosing, evaluator, selection,
+                         uint64_t(1) << bits, configuration, &roots);
       if (roots.empty() || rooted.size() != sites.size())
         return; // Nothing the host code cannot know decides the values.
       bool any = false;
       for (size_t i = 0; i < sites.size(); ++i) {
-        std::optional<uint64_t> blocks = blocksOf(rooted[i].grid);
         if (stopped[i])
           continue;
+        std::optional<uint64_t> blocks = blocksOf(rooted[i].grid);
         // Small roots may give no grid yet (n * n / 1024 is 0 for n < 32);
         // one that has had a grid and loses it, or shrinks, overflowed.
         if (rooted[i].grid.isKnown() && !blocks) {
@@ -758,9 +760,7 @@ private:
         if (blocks && *blocks > MaxRootedBlocks)
           stopped[i] = true;
         sites[i].roots = roots;
-        sites[i].rooted.push_back(
-            {uint64_t(1) << bits, rooted[i].grid, rooted[i].block,
-             rooted[i].dynamicSharedBytes, rooted[i].args});
+        sites[i].rooted.push_back(rootedOf(rooted[i], uint64_t(1) << bits));
         any = true;
       }
       if (!any)
@@ -801,19 +801,18 @@ private:
     evaluator.bindUnknownIntegers(Probe);
     LaunchSite probe;
     size_t start = evaluator.boundCount();
-    evaluateShape(request, evaluator, probe, /*gridOnly=*/false,
-                  /*blockOnly=*/true);
+    evaluateShape(request, evaluator, probe, ShapePart::Block);
     llvm::DenseSet<const VarDecl *> leaves = evaluator.boundSince(start);
     llvm::DenseSet<const VarDecl *> asGiven;
     auto isProbe = [&](const EvaluatedValue &v) {
       return v.asUnsigned() == Probe;
     };
     start = evaluator.boundCount();
-    evaluateShape(request, evaluator, probe, /*gridOnly=*/true);
+    evaluateShape(request, evaluator, probe, ShapePart::Grid);
     if (llvm::any_of(probe.grid.components, isProbe))
       asGiven = evaluator.boundSince(start);
     start = evaluator.boundCount();
-    evaluateShape(request, evaluator, probe, false, false, /*sharedOnly=*/true);
+    evaluateShape(request, evaluator, probe, ShapePart::Shared);
     if (isProbe(probe.dynamicSharedBytes))
       for (const VarDecl *var : evaluator.boundSince(start))
         asGiven.insert(var);
@@ -829,18 +828,20 @@ private:
 
   /// The launch's grid, block, dynamic shared memory and stream into
   /// \p launch (only the grid, the block or the shared memory when asked).
+  enum class ShapePart { All, Grid, Block, Shared };
+
   void evaluateShape(const LaunchRequest &request, HostEvaluator &evaluator,
-                     LaunchSite &launch, bool gridOnly = false,
-                     bool blockOnly = false, bool sharedOnly = false) {
-    bool all = !gridOnly && !blockOnly && !sharedOnly;
+                     LaunchSite &launch, ShapePart part = ShapePart::All) {
+    bool all = part == ShapePart::All;
+    auto wants = [&](ShapePart one) { return all || part == one; };
     if (request.config) {
-      if (all || gridOnly)
+      if (wants(ShapePart::Grid))
         launch.grid = evaluator.evaluateMemberDim3(request.config, "gridDim",
                                                    request.point);
-      if (all || blockOnly)
+      if (wants(ShapePart::Block))
         launch.block = evaluator.evaluateMemberDim3(request.config, "blockDim",
                                                     request.point);
-      if (all || sharedOnly)
+      if (wants(ShapePart::Shared))
         launch.dynamicSharedBytes = evaluator.evaluateMember(
             request.config, "dynamicSmemBytes", request.point);
       if (!all)
@@ -850,11 +851,11 @@ private:
       launch.stream = stream ? streamText(evaluator, stream, request.point)
                              : evaluator.memberText(request.config, "stream");
     } else {
-      if (all || gridOnly)
+      if (wants(ShapePart::Grid))
         launch.grid = evaluator.evaluateDim3(request.grid, request.point);
-      if (all || blockOnly)
+      if (wants(ShapePart::Block))
         launch.block = evaluator.evaluateDim3(request.block, request.point);
-      if (request.shared && (all || sharedOnly))
+      if (request.shared && wants(ShapePart::Shared))
         launch.dynamicSharedBytes =
             evaluator.evaluate(request.shared, request.point);
       if (all && request.stream && !isa<CXXDefaultArgExpr>(request.stream))
@@ -862,6 +863,8 @@ private:
     }
   }
 
+  /// evaluateLaunch after the shape: the pointer, and one site per kernel
+  /// the launch may start with its arguments.
   std::vector<LaunchSite> evaluateLaunchRest(const LaunchRequest &request,
                                              const KernelTargets &targets,
                                              HostEvaluator &evaluator,

@@ -24,14 +24,8 @@ llvm::Error makeError(const llvm::Twine &message) {
 /// (`TYPE` when they are not one of its scalar types).
 std::string suggestedType(const KernelInfo &kernel, const std::string &name) {
   std::string pointee;
-  for (const KernelParam &p : kernel.params) {
-    if (p.name == name)
-      pointee = p.pointeeType;
-    llvm::StringRef rest = name;
-    if (rest.consume_front(p.name) && rest.consume_front("."))
-      if (const StructField *field = fieldNamed(p, rest))
-        pointee = field->type.pointeeType;
-  }
+  if (const KernelParam *param = paramOrMemberNamed(kernel, name))
+    pointee = param->pointeeType;
   for (const char *qualifier : {"const ", "volatile "})
     if (pointee.rfind(qualifier, 0) == 0)
       pointee = pointee.substr(strlen(qualifier));

@@ -3,21 +3,11 @@
 #include "ParseHelper.h"
 
 using namespace gpurd;
-using gpurd::test::parseSnippet;
+using gpurd::test::launchesOf;
 
 namespace {
 
 using Strings = std::vector<std::string>;
-
-const char *const KernelDecl =
-    "__global__ void k(float *a, int n) { a[threadIdx.x] = n; }\n";
-
-/// The launches of \p code (after KernelDecl).
-std::vector<LaunchSite> launchesOf(const std::string &code) {
-  auto unit = parseSnippet(std::string(KernelDecl) + code);
-  EXPECT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
-  return unit ? unit->launches : std::vector<LaunchSite>();
-}
 
 /// The x component of each launch's grid.
 Strings gridsOf(const std::vector<LaunchSite> &launches) {

@@ -10,18 +10,9 @@
 #include "ParseHelper.h"
 
 using namespace gpurd;
-using gpurd::test::parseSnippet;
+using gpurd::test::launchesOf;
 
 namespace {
-
-const char *const KernelDecl =
-    "__global__ void k(float *a, int n) { a[threadIdx.x] = n; }\n";
-
-std::vector<LaunchSite> launchesOf(const std::string &code) {
-  auto unit = parseSnippet(std::string(KernelDecl) + code);
-  EXPECT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
-  return unit ? unit->launches : std::vector<LaunchSite>();
-}
 
 /// The rung of \p site whose root is \p root, or null.
 const RootedLaunch *rung(const LaunchSite &site, uint64_t root) {

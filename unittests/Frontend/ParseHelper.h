@@ -34,6 +34,15 @@ parseSnippet(llvm::StringRef code, std::vector<std::string> flags = {}) {
   return result;
 }
 
+/// The launch sites of \p code, which launches a kernel `k(float *a, int
+/// n)` declared before it.
+inline std::vector<LaunchSite> launchesOf(const std::string &code) {
+  auto unit = parseSnippet(
+      "__global__ void k(float *a, int n) { a[threadIdx.x] = n; }\n" + code);
+  EXPECT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
+  return unit ? unit->launches : std::vector<LaunchSite>();
+}
+
 } // namespace gpurd::test
 
 #endif

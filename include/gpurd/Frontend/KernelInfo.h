@@ -98,6 +98,22 @@ struct KernelInfo {
   bool inSystemHeader = false;
 };
 
+/// The parameter of \p kernel named \p name, or the member of a struct
+/// parameter named `p.n` (its type described as a parameter); null when
+/// there is none.
+inline const KernelParam *paramOrMemberNamed(const KernelInfo &kernel,
+                                             llvm::StringRef name) {
+  for (const KernelParam &param : kernel.params) {
+    if (param.name == name)
+      return &param;
+    llvm::StringRef rest = name;
+    if (rest.consume_front(param.name) && rest.consume_front("."))
+      if (const StructField *field = fieldNamed(param, rest))
+        return &field->type;
+  }
+  return nullptr;
+}
+
 /// A value from host code: known (integer or floating point) or unknown with
 /// the reason and the source text it came from.
 struct EvaluatedValue {
@@ -178,6 +194,21 @@ struct RootedLaunch {
   EvaluatedValue dynamicSharedBytes;
   std::vector<LaunchArgument> args;
 };
+
+/// Whether, between the evaluations \p low and \p high of one launch at two
+/// roots, the grid follows the root (then an argument is what the grid is:
+/// `k<<<ih, 384>>>(ih)`) or some value is computed from the root rather
+/// than being the root itself. Otherwise the values are the host code's
+/// integers passed as they are, and assumed one by one (an argument `n`,
+/// not a host value `n`) they say the same more directly.
+bool valuesFollowRoot(const RootedLaunch &low, const RootedLaunch &high);
+
+/// Whether a launch gives \p param a number (an integer, floating-point or
+/// bool value), not a pointer, texture handle or structure.
+inline bool takesNumber(const KernelParam &param) {
+  return param.kind == ParamKind::Integer ||
+         param.kind == ParamKind::Floating || param.kind == ParamKind::Boolean;
+}
 
 struct LaunchSite {
   /// KernelInfo::name of the launched kernel; empty when it is not known
