@@ -77,6 +77,10 @@ void visitFields(S &s, V &&v) {
   v("maxRegistersPerBlock", s.maxRegistersPerBlock, Check::Positive);
   v("sharedMemoryPerSm", s.sharedMemoryPerSm, Check::Bytes);
   v("sharedMemoryPerBlock", s.sharedMemoryPerBlock, Check::Bytes);
+  v("sharedMemoryAllocationUnit", s.sharedMemoryAllocationUnit,
+    Check::PowerOfTwo);
+  v("reservedSharedMemoryPerBlock", s.reservedSharedMemoryPerBlock,
+    Check::Bytes);
   v("l1SharedCapacity", s.l1SharedCapacity, Check::Bytes);
   v("sharedMemoryCarveouts", s.sharedMemoryCarveouts, Check::NonNegative);
   v("sharedMemoryBanks", s.sharedMemoryBanks, Check::Positive);

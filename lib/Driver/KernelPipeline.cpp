@@ -264,9 +264,12 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
   if (*kind == trace::TraceSourceKind::Emulate)
     if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
       return error;
-  auto producer = trace::createTraceSource(
-      out->prepared, out->model, kernel,
-      traceRequest(analysis, source.unit, out->config), &out->defaultBuffers);
+  trace::TraceSourceRequest request =
+      traceRequest(analysis, source.unit, out->config);
+  request.sharedAllocationUnit =
+      archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
+  auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
+                                           request, &out->defaultBuffers);
   if (!producer)
     return producer.takeError();
   out->source = std::move(*producer);
@@ -359,6 +362,8 @@ AnalysisContext::runCacheModel(KernelTrace &trace) {
   if (results)
     if (std::optional<std::string> note = unmodelledSpaces(trace.model))
       results->notes.push_back(*note);
+  if (results)
+    llvm::append_range(results->notes, trace.source->notes());
   return results;
 }
 

@@ -48,6 +48,7 @@ public:
   }
   const char *workSubject() const override { return inner->workSubject(); }
   const char *workNoun() const override { return inner->workNoun(); }
+  std::vector<std::string> notes() const override { return inner->notes(); }
 
 private:
   std::unique_ptr<trace::WarpTraceSource> inner;

@@ -2,10 +2,12 @@
 
 #include "gpurd/Trace/BufferExtents.h"
 
+#include <isl/aff.h>
 #include <isl/ctx.h>
+#include <isl/ilp.h>
+#include <isl/local_space.h>
 #include <isl/map.h>
 #include <isl/options.h>
-#include <isl/point.h>
 #include <isl/set.h>
 #include <isl/val.h>
 
@@ -25,27 +27,30 @@ struct SetFree {
   void operator()(isl_set *set) const { isl_set_free(set); }
 };
 using SetPtr = std::unique_ptr<isl_set, SetFree>;
+struct AffFree {
+  void operator()(isl_aff *aff) const { isl_aff_free(aff); }
+};
+struct ValFree {
+  void operator()(isl_val *val) const { isl_val_free(val); }
+};
+using ValPtr = std::unique_ptr<isl_val, ValFree>;
 
-/// The one coordinate of the point of the singleton \p set (lexmin or
-/// lexmax of a bounded one-dimensional set), if it is an integer that fits.
-std::optional<int64_t> onlyCoordinate(SetPtr set) {
-  if (!set)
+/// The integer \p value as an int64_t; nothing for NaN, an infinity or a
+/// value that does not fit.
+std::optional<int64_t> integerOf(const ValPtr &value) {
+  if (!value || isl_val_is_int(value.get()) != isl_bool_true ||
+      isl_val_is_nan(value.get()) == isl_bool_true ||
+      isl_val_n_abs_num_chunks(value.get(), 63) > 1)
     return std::nullopt;
-  isl_point *point = isl_set_sample_point(set.release());
-  if (!point)
-    return std::nullopt;
-  isl_val *value = isl_point_get_coordinate_val(point, isl_dim_set, 0);
-  isl_point_free(point);
-  std::optional<int64_t> out;
-  if (value && isl_val_is_int(value) == isl_bool_true)
-    out = isl_val_get_num_si(value);
-  isl_val_free(value);
-  return out;
+  return isl_val_get_num_si(value.get());
 }
 
 /// The byte offsets [lowest, highest] that \p relation (`{ S[...] -> A[o] :
 /// domain }`) reaches; nothing when isl cannot say, and {1, 0} when it
-/// reaches none.
+/// reaches none. isl_set_min_val/max_val solve one integer program each
+/// over the range; lexmin/lexmax of the same range (which keep the
+/// existentials of a `mod` and a `floor` in a piecewise solution) took 10 s
+/// per site on the CUDA samples' Mandelbrot1 against 0.02 s.
 std::optional<std::pair<int64_t, int64_t>>
 offsetRange(isl_ctx *ctx, const std::string &text) {
   isl_map *map = isl_map_read_from_str(ctx, text.c_str());
@@ -55,19 +60,19 @@ offsetRange(isl_ctx *ctx, const std::string &text) {
   if (!range || isl_set_dim(range.get(), isl_dim_param) != 0 ||
       isl_set_dim(range.get(), isl_dim_set) != 1)
     return std::nullopt;
-  isl_bool empty = isl_set_is_empty(range.get());
-  if (empty == isl_bool_true)
+  std::unique_ptr<isl_aff, AffFree> offset(isl_aff_var_on_domain(
+      isl_local_space_from_space(isl_set_get_space(range.get())), isl_dim_set,
+      0));
+  ValPtr highest(isl_set_max_val(range.get(), offset.get()));
+  ValPtr lowest(isl_set_min_val(range.get(), offset.get()));
+  // NaN: the range is empty (the site reaches no byte under the launch).
+  if (highest && isl_val_is_nan(highest.get()) == isl_bool_true)
     return std::make_pair(int64_t(1), int64_t(0));
-  if (empty != isl_bool_false ||
-      isl_set_is_bounded(range.get()) != isl_bool_true)
-    return std::nullopt;
-  std::optional<int64_t> lowest =
-      onlyCoordinate(SetPtr(isl_set_lexmin(isl_set_copy(range.get()))));
-  std::optional<int64_t> highest =
-      onlyCoordinate(SetPtr(isl_set_lexmax(range.release())));
-  if (!lowest || !highest)
-    return std::nullopt;
-  return std::make_pair(*lowest, *highest);
+  std::optional<int64_t> high = integerOf(highest);
+  std::optional<int64_t> low = integerOf(lowest);
+  if (!low || !high)
+    return std::nullopt; // unbounded, or isl gave up
+  return std::make_pair(*low, *high);
 }
 
 } // namespace

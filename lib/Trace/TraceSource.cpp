@@ -368,6 +368,7 @@ createTraceSource(const access::PreparedKernel &prepared,
   }
   EmulatorOptions options;
   options.maxStepsPerThread = request.maxStepsPerThread;
+  options.sharedAllocationUnit = request.sharedAllocationUnit;
   return createEmulator(prepared, model, request.launch, std::move(layout),
                         std::move(arguments), options);
 }

@@ -453,11 +453,31 @@ TEST(CacheModelTest, Occupancy) {
   EXPECT_EQ(blocks(256, 0), 6u);     // 1536 threads, 48 warps
   EXPECT_EQ(blocks(256, 16384), 3u); // 48 KB shared
   EXPECT_EQ(blocks(1024, 0), 1u);
+  // Shared memory in 128-byte units (CUDA Occupancy Calculator, compute
+  // capability 2.0): 9800 B takes 77 x 128 = 9856 B, and 5 x 9856 = 49280 B
+  // pass the 49152 B an SM has (5 x 9800 = 49000 B would not).
+  EXPECT_EQ(blocks(64, 9800), 4u);
   llvm::Expected<unsigned> none = activeBlocksPerSm(*fermi, 2048, 0);
   ASSERT_FALSE(bool(none));
   EXPECT_EQ(llvm::toString(none.takeError()),
             "a block does not fit on an SM of arch 'fermi-gtx470': it needs "
             "64 against sm.maxWarpsPerSm = 48");
+}
+
+// Compute capability 8.0: CUDA reserves 1 KB of each block's shared memory
+// (NVIDIA Ampere GPU Architecture Tuning Guide), which counts against the
+// SM's 164 KB.
+TEST(CacheModelTest, OccupancyCountsTheSharedMemoryCudaReserves) {
+  llvm::Expected<arch::ArchDescription> a100 = arch::loadPreset("ampere-a100");
+  ASSERT_TRUE(bool(a100));
+  EXPECT_EQ(allocatedSharedBytes(*a100, 0), 1024u);
+  EXPECT_EQ(allocatedSharedBytes(*a100, 1), 128u + 1024);
+  EXPECT_EQ(allocatedSharedBytes(*a100, 32768), 33792u);
+  // 167936 / 33792 = 4.97: 4 blocks of 32 KB, where 167936 / 32768 = 5.1
+  // would give 5.
+  llvm::Expected<unsigned> n = activeBlocksPerSm(*a100, 64, 32768);
+  ASSERT_TRUE(bool(n));
+  EXPECT_EQ(*n, 4u);
 }
 
 TEST(CacheModelTest, SamplingScalesTheL2) {

@@ -93,6 +93,26 @@ TEST(BufferExtents, EmptyNeverExecutedAndUnboundedSites) {
   EXPECT_TRUE(accessedExtent(other, 0).empty());
 }
 
+TEST(BufferExtents, ExistentialsOfModAndFloorAreExact) {
+  // A persistent kernel's tile loop (the CUDA samples' Mandelbrot1, made
+  // small): 4 blocks step through 8 tiles of a 2 x 4-tile image of 4 x 4
+  // pixels, tile = blockIndex, tileX = tile mod 2, tileY = floor(tile / 2),
+  // pixel byte 4 * (8 * (4 tileY + ty) + 4 tileX + tx). The last pixel,
+  // tile 7 (tileX 1, tileY 3), tx = ty = 3: 4 * (8 * 15 + 7) = 508, so
+  // bytes [0, 512). A bound from the loop's box without the mod and floor
+  // would be larger.
+  access::AccessModel model = modelWith({affineSite(
+      "{ S0[bx, tx, ty, i] -> A[o] : 0 <= bx <= 3 and 0 <= tx <= 3 and "
+      "0 <= ty <= 3 and 0 <= i and 4i + bx <= 7 and "
+      "o = 4 * (8 * (4 * floor((4i + bx) / 2) + ty) + "
+      "4 * ((4i + bx) mod 2) + tx) }",
+      4)});
+  ArrayExtent extent = accessedExtent(model, 0);
+  EXPECT_TRUE(extent.complete);
+  EXPECT_EQ(extent.begin, 0);
+  EXPECT_EQ(extent.end, 512);
+}
+
 TEST(BufferExtents, FromACompiledKernel) {
   const char *code = R"(
 __global__ void k(float *a, const float *b, const int *c, float *d) {

@@ -109,6 +109,15 @@ struct SmDescription {
   std::optional<unsigned> maxRegistersPerBlock;
   std::optional<uint64_t> sharedMemoryPerSm;    ///< Bytes, largest carve-out.
   std::optional<uint64_t> sharedMemoryPerBlock; ///< Bytes, with opt-in.
+  /// Bytes a block's shared memory is allocated in: the hardware rounds it
+  /// up to a multiple (CUDA Occupancy Calculator, "Shared Memory Allocation
+  /// Unit Size"). Accesses past the declared size within the unit do not
+  /// fault.
+  std::optional<uint64_t> sharedMemoryAllocationUnit;
+  /// Bytes of shared memory CUDA reserves for itself in every block
+  /// (compute capability 8.0 and later: 1 KB), which count against
+  /// sharedMemoryPerSm but not sharedMemoryPerBlock.
+  std::optional<uint64_t> reservedSharedMemoryPerBlock;
   /// Bytes of the storage L1 and shared memory split between, when the split
   /// is configurable: L1 = l1SharedCapacity - shared-memory carve-out.
   std::optional<uint64_t> l1SharedCapacity;

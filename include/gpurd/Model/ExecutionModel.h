@@ -38,6 +38,14 @@ struct OccupancyLimits {
   uint64_t sharedMemoryPerSm = 0;
 };
 
+/// The shared memory a block of \p sharedBytesPerBlock bytes (static and
+/// dynamic) occupies on an SM: rounded up to sm.sharedMemoryAllocationUnit,
+/// plus sm.reservedSharedMemoryPerBlock (the CUDA Occupancy Calculator's
+/// "Shared Memory Allocation Unit Size" and "CUDA Runtime Shared Memory per
+/// Block").
+uint64_t allocatedSharedBytes(const arch::ArchDescription &arch,
+                              uint64_t sharedBytesPerBlock);
+
 /// Resident blocks per SM for blocks of \p threadsPerBlock threads using
 /// \p sharedBytesPerBlock bytes of shared memory: the minimum of every limit
 /// (seed 001 Algorithm 3: CB = min(BSM, MAXCB, floor(MAXCW / WpB))). An error
@@ -58,7 +66,8 @@ struct L1Carveout {
 };
 
 /// The carve-out of a kernel with \p activeBlocks resident blocks of
-/// \p sharedBytesPerBlock bytes of shared memory: the smallest that holds
+/// \p sharedBytesPerBlock bytes of shared memory (as allocatedSharedBytes
+/// counts them): the smallest that holds
 /// them (the largest when none does), which is what CUDA's driver picks by
 /// default (CUDA C++ Programming Guide, "Shared Memory" of compute
 /// capabilities 7.x, 8.x and 9.0) and what GPGPU-Sim's adaptive L1 models.

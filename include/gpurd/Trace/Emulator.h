@@ -39,6 +39,11 @@ struct EmulatorOptions {
   /// whole GEMM in each persistent block) stops with an error instead of
   /// running for hours. Each thread gets its share, as for the log.
   uint64_t maxStepsPerBlock = uint64_t(1) << 33;
+  /// Bytes a block's shared memory is allocated in (the arch's
+  /// sm.sharedMemoryAllocationUnit; 0 or 1: exactly what it declares).
+  /// Accesses past the declared bytes within the last unit do not fault, as
+  /// on the hardware; the emulator's notes() say how far they went.
+  uint64_t sharedAllocationUnit = 0;
 };
 
 /// A texture reference (`texture<T, 1, ...>` variable) bound to a buffer

@@ -34,6 +34,8 @@ struct TraceSourceRequest {
   /// name (TranslationUnitInfo::textures), for default textures.
   std::map<std::string, uint64_t> texelBytes;
   uint64_t maxStepsPerThread = 100000000;
+  /// The arch's shared-memory allocation unit (EmulatorOptions).
+  uint64_t sharedAllocationUnit = 0;
   /// The launch rests on assumed values: an array the affine enumerator
   /// would reach past the span of a buffer of unknown size is then a
   /// LaunchBoundError (the driver retries smaller values) rather than laid

@@ -110,6 +110,9 @@ public:
   /// "{workSubject} N {workNoun} for block 0".
   virtual const char *workSubject() const { return "the emulator interpreted"; }
   virtual const char *workNoun() const { return "instructions"; }
+  /// What the producer saw so far that a report should state (sentences):
+  /// the emulator's shared-memory accesses past what the kernel declares.
+  virtual std::vector<std::string> notes() const { return {}; }
 
 private:
   std::vector<WarpTrace> blockBuffer; ///< The default traceWarps' block.

@@ -282,14 +282,30 @@ void CacheModelRun::noteCarveout(const L1Carveout &carveout) {
   }
   carveouts += " KB";
   results.execution.sharedCarveoutBytes = carveout.sharedBytes;
+  // "1152 B (the kernel's 33 B in 128-byte units plus the 1024 B CUDA
+  // reserves per block)".
+  uint64_t perBlock = allocatedSharedBytes(arch, input.sharedBytesPerBlock);
+  std::string block = std::to_string(perBlock) + " B";
+  if (perBlock != input.sharedBytesPerBlock) {
+    block +=
+        " (the kernel's " + std::to_string(input.sharedBytesPerBlock) + " B";
+    if (arch.sm.sharedMemoryAllocationUnit.value_or(1) > 1)
+      block += " in " + std::to_string(*arch.sm.sharedMemoryAllocationUnit) +
+               "-byte units";
+    if (arch.sm.reservedSharedMemoryPerBlock.value_or(0))
+      block += " plus the " +
+               std::to_string(*arch.sm.reservedSharedMemoryPerBlock) +
+               " B CUDA reserves per block";
+    block += ")";
+  }
   results.notes.push_back(llvm::formatv(
       "the L1 is {0} of the SM's {1} of L1 and shared memory ({2} sets x "
       "{3} ways): the shared-memory carve-out is {4}, the smallest of {5} "
-      "that holds {6} resident blocks x {7} B, as CUDA's driver picks by "
+      "that holds {6} resident blocks x {7}, as CUDA's driver picks by "
       "default; {8} uses l1.size as given",
       formatKiB(carveout.l1Bytes), formatKiB(*arch.sm.l1SharedCapacity),
       carveout.sets, carveout.assoc, formatKiB(carveout.sharedBytes), carveouts,
-      activeBlocks, input.sharedBytesPerBlock,
+      activeBlocks, block,
       userInput(UserInput::ArchSetting, "sm.sharedMemoryCarveouts=null")));
 }
 

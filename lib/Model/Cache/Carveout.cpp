@@ -28,7 +28,8 @@ std::optional<L1Carveout> chooseL1Carveout(const arch::ArchDescription &arch,
     return std::nullopt;
   L1Carveout result;
   result.sets = static_cast<unsigned>(*arch.l1->size / (line * ways));
-  result.needed = sharedBytesPerBlock * activeBlocks;
+  result.needed =
+      allocatedSharedBytes(arch, sharedBytesPerBlock) * activeBlocks;
   result.sharedBytes = carveouts.back();
   for (uint64_t carveout : carveouts)
     if (carveout >= result.needed) {

@@ -6,6 +6,7 @@
 #include "Random.h"
 
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <numeric>
@@ -50,6 +51,13 @@ std::vector<uint64_t> blocksOfSm(arch::BlockMapping mapping, uint64_t numBlocks,
   return blocks;
 }
 
+uint64_t allocatedSharedBytes(const arch::ArchDescription &arch,
+                              uint64_t sharedBytesPerBlock) {
+  uint64_t unit = arch.sm.sharedMemoryAllocationUnit.value_or(1);
+  return llvm::alignTo(sharedBytesPerBlock, std::max<uint64_t>(unit, 1)) +
+         arch.sm.reservedSharedMemoryPerBlock.value_or(0);
+}
+
 llvm::Expected<unsigned> activeBlocksPerSm(const arch::ArchDescription &arch,
                                            uint64_t threadsPerBlock,
                                            uint64_t sharedBytesPerBlock) {
@@ -88,7 +96,8 @@ llvm::Expected<unsigned> activeBlocksPerSm(const arch::ArchDescription &arch,
   if (llvm::Error e =
           apply(opt(sm.maxThreadsPerSm), threadsPerBlock, "maxThreadsPerSm"))
     return e;
-  if (llvm::Error e = apply(opt(sm.sharedMemoryPerSm), sharedBytesPerBlock,
+  if (llvm::Error e = apply(opt(sm.sharedMemoryPerSm),
+                            allocatedSharedBytes(arch, sharedBytesPerBlock),
                             "sharedMemoryPerSm"))
     return e;
   if (!anyLimit || limit == ~uint64_t(0))

@@ -155,6 +155,21 @@ std::string Emulator::describeAddress(uint64_t address, uint64_t size,
   }
 }
 
+std::vector<std::string> Emulator::notes() const {
+  if (sharedTouchedEnd <= sharedDeclared)
+    return {};
+  return {"the kernel accesses its block's shared memory up to byte " +
+          std::to_string(sharedTouchedEnd) + ", past the " +
+          std::to_string(sharedDeclared) +
+          " bytes it declares (static and dynamic): the arch allocates "
+          "shared memory in units of " +
+          std::to_string(options.sharedAllocationUnit) +
+          " bytes, so the hardware does not fault there, and the trace "
+          "keeps those accesses; the bytes are not the kernel's to use (a "
+          "bug, or a launch with less shared memory than the kernel "
+          "assumes)"};
+}
+
 std::optional<std::string> Emulator::readString(uint64_t address,
                                                 Thread &thread) {
   std::string text;

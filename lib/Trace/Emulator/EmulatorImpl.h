@@ -155,6 +155,7 @@ public:
     return it == arguments.buffers.end() ? nullptr : &it->second;
   }
   uint64_t instructionsExecuted() const override { return totalSteps; }
+  std::vector<std::string> notes() const override;
 
 private:
   enum class RunResult { Blocked, Error };
@@ -263,8 +264,11 @@ private:
     }
     case 1: {
       uint64_t offset = address & OffsetMask;
-      if (offset < shared.size() && size <= shared.size() - offset)
+      if (offset < shared.size() && size <= shared.size() - offset) {
+        if (offset + size > sharedDeclared)
+          sharedTouchedEnd = std::max(sharedTouchedEnd, offset + size);
         return shared.data() + offset;
+      }
       return nullptr;
     }
     case 2: {
@@ -376,6 +380,11 @@ private:
   EmulatorOptions options;
 
   std::unique_ptr<Program> program;
+  /// Shared bytes the kernel declares (static and dynamic); `shared` holds
+  /// them rounded up to the allocation unit. The end of the farthest access
+  /// past them (0: none).
+  uint64_t sharedDeclared = 0;
+  uint64_t sharedTouchedEnd = 0;
   std::vector<Region> regions; ///< Flat space, sorted by base.
   Region emptyRegion;
   const Region *lastRegion = &emptyRegion;

@@ -71,7 +71,15 @@ llvm::Error Emulator::initialize() {
     return error;
   std::sort(regions.begin(), regions.end(),
             [](const Region &a, const Region &b) { return a.base < b.base; });
-  shared.assign(layout.sharedBytes(), 0);
+  // The hardware allocates a block's shared memory in whole units: the
+  // warp-synchronous reductions of the CUDA samples (threadFenceReduction)
+  // read past the `2 * threads` floats they declare for blocks under 16
+  // threads, within the unit, and run without faults.
+  sharedDeclared = layout.sharedBytes();
+  shared.assign(
+      llvm::alignTo(sharedDeclared,
+                    std::max<uint64_t>(options.sharedAllocationUnit, 1)),
+      0);
   if (llvm::Error error = bindTextures(module))
     return error;
 
@@ -240,11 +248,11 @@ llvm::Error Emulator::bindDefaultBuffer(Region &region, unsigned param,
     return makeBoundError(
         LaunchBound::BufferSpan,
         "the access model says '" + region.name + "' of '" + model.kernel +
-        "' is accessed over " + std::to_string(modelled) +
-        " bytes, more than the memory layout's span of " +
-        std::to_string(UnknownBufferSpan) +
-        " bytes for a buffer of unknown size; give it with " +
-        userInput(UserInput::Buffer, region.name + "=TYPE:COUNT:INIT"));
+            "' is accessed over " + std::to_string(modelled) +
+            " bytes, more than the memory layout's span of " +
+            std::to_string(UnknownBufferSpan) +
+            " bytes for a buffer of unknown size; give it with " +
+            userInput(UserInput::Buffer, region.name + "=TYPE:COUNT:INIT"));
   auto memory = ZeroMemory::reserve(UnknownBufferSpan);
   if (!memory)
     return makeError(
