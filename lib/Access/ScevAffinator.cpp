@@ -5,6 +5,7 @@
 
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/InlineAsm.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
@@ -443,6 +444,11 @@ AffineResult ScevAffinator::convertUnknown(Value *value, const Loop *scope) {
     }
   }
   if (auto *call = dyn_cast<CallBase>(inst)) {
+    if (const auto *ptx = dyn_cast<InlineAsm>(call->getCalledOperand()))
+      return reason(NonAffineReason::Kind::UnsupportedValue,
+                    "the index is the result of the inline PTX '" +
+                        ptx->getAsmString() + "'",
+                    inst);
     std::string callee = call->getCalledFunction()
                              ? call->getCalledFunction()->getName().str()
                              : std::string("an indirect callee");

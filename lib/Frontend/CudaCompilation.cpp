@@ -2,6 +2,7 @@
 
 #include "gpurd/Frontend/CudaCompilation.h"
 #include "gpurd/Frontend/EmbeddedPrelude.inc"
+#include "gpurd/Frontend/NvccAsmDialect.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -27,7 +28,9 @@ createCudaFileSystem(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> base) {
             llvm::StringRef(file.contents.data(), file.contents.size()), path,
             /*RequiresNullTerminator=*/false));
   }
-  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(base);
+  // Sources are read as nvcc reads their inline PTX (NvccAsmDialect.h).
+  auto overlay = llvm::makeIntrusiveRefCnt<llvm::vfs::OverlayFileSystem>(
+      createNvccAsmDialectFileSystem(std::move(base)));
   overlay->pushOverlay(memory);
   return overlay;
 }
