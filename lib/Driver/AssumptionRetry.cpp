@@ -139,6 +139,18 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
         reshaped = true;
       }
     }
+    // Past a fixed-size shared array: a smaller block.
+    if (!reshaped && failure->bound == LaunchBound::SharedAccess) {
+      auto use = indexUse(unit, kernel);
+      if (!use)
+        return joinErrors(std::move(firstError), use.takeError());
+      LaunchConfig fewer = tried;
+      if (halveAssumedBlock(kernel, *use, archDescription, next.reason,
+                            fewer)) {
+        tried = std::move(fewer);
+        reshaped = true;
+      }
+    }
     // An array that grows with an assumed grid alone (one element per
     // thread, no size assumed): a smaller grid.
     if (!reshaped && failure->bound == LaunchBound::BufferSpan &&

@@ -195,6 +195,34 @@ bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
   return false;
 }
 
+bool halveAssumedBlock(const KernelInfo &kernel, const access::IndexUse &use,
+                       const arch::ArchDescription &arch,
+                       const std::string &reason, LaunchConfig &config) {
+  LaunchAssumption *block = findAssumption(config, "block");
+  if (!block || config.threadsPerBlock() <= 32)
+    return false;
+  unsigned widest = 0;
+  for (unsigned d = 1; d < 3; ++d)
+    if (config.block[d] > config.block[widest])
+      widest = d;
+  std::array<uint64_t, 3> before = config.block;
+  config.block[widest] /= 2;
+  block->value = dimText(config.block);
+  std::string::size_type at = block->basis.find("; halved");
+  if (at != std::string::npos)
+    block->basis.resize(at);
+  block->basis += "; halved in " + std::string(axisName[widest]) + ": with " +
+                  dimText(before) + ", " + reason +
+                  ", and the kernel's shared memory does not grow with the "
+                  "launch";
+  if (LaunchAssumption *grid = findAssumption(config, "grid")) {
+    config.grid = assumedGrid(kernel, use, arch, config.block,
+                              config.dynamicSharedBytes, grid->basis);
+    grid->value = dimText(config.grid);
+  }
+  return true;
+}
+
 bool reassumeDynamicShared(const KernelInfo &kernel,
                            const access::IndexUse &use,
                            const arch::ArchDescription &arch,

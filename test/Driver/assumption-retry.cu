@@ -56,6 +56,26 @@
 // GRID: note: assumed grid (1024, 1, 1) (4 waves of 108 SMs x 8 resident blocks = 3456 blocks, rounded up to a power of two per dimension the kernel indexes (blockIdx.x); divided by 4 in x: with (4096, 1, 1), an array spanned more than gpurd lays out for a buffer of unknown size)
 // GRID: kernel perThread on ampere-a100 (predicted by the cache model
 
+// A fixed-size shared array sized for a smaller block (SHOC sort's
+// radixSortBlocks: four words per thread of 128): with the assumed 256
+// threads, thread 128 writes s[3 * 256 + 128] past s[512], and the kernel has
+// no dynamic shared memory to grow, so the block is halved; 128 threads
+// reach s[3 * 128 + 127] = s[511]. The grid is assumed again for it: 4 waves
+// of 108 SMs x 16 resident blocks of 128 threads = 6912, rounded up to 8192.
+// RUN: gpurd-advise %s --kernel fourPerThread --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=HALVED
+// HALVED: kernel fourPerThread: grid (8192, 1, 1), block (128, 1, 1)
+// HALVED: note: assumed block (128, 1, 1) (gpurd's default of 256 threads per block, in x: the kernel reads no threadIdx.y or .z; halved in x: with (256, 1, 1), an access went past the block's shared memory, and the kernel's shared memory does not grow with the launch)
+// HALVED: kernel fourPerThread on ampere-a100 (predicted by the cache model
+
+__global__ void fourPerThread(const unsigned *in, unsigned *out) {
+  __shared__ unsigned s[512];
+  unsigned t = threadIdx.x;
+  for (unsigned k = 0; k < 4; ++k)
+    s[k * blockDim.x + t] = in[blockIdx.x * 4 * blockDim.x + 4 * t + k];
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + t] = s[4 * t];
+}
+
 struct Big {
   double v[512];
 };
