@@ -59,6 +59,40 @@ private:
   std::vector<SkippedLines> &skipped;
 };
 
+/// Prints Clang's diagnostics and notes the errors gpurd can explain: a
+/// kernel launched from device code (CUDA dynamic parallelism), which
+/// Clang 19 rejects as a reference to a __global__ function.
+class ExplainingConsumer : public clang::DiagnosticConsumer {
+public:
+  explicit ExplainingConsumer(clang::DiagnosticConsumer &printer)
+      : printer(printer) {}
+
+  void BeginSourceFile(const clang::LangOptions &options,
+                       const clang::Preprocessor *pp) override {
+    printer.BeginSourceFile(options, pp);
+  }
+  void EndSourceFile() override { printer.EndSourceFile(); }
+  void finish() override { printer.finish(); }
+  void HandleDiagnostic(clang::DiagnosticsEngine::Level level,
+                        const clang::Diagnostic &info) override {
+    clang::DiagnosticConsumer::HandleDiagnostic(level, info);
+    if (level >= clang::DiagnosticsEngine::Error) {
+      llvm::SmallString<128> text;
+      info.FormatDiagnostic(text);
+      if (llvm::StringRef(text).starts_with(
+              "reference to __global__ function") &&
+          llvm::StringRef(text).ends_with("in __global__ function"))
+        deviceLaunch = true;
+    }
+    printer.HandleDiagnostic(level, info);
+  }
+
+  bool deviceLaunch = false;
+
+private:
+  clang::DiagnosticConsumer &printer;
+};
+
 /// Runs EmitLLVMOnlyAction and keeps the module.
 class EmitModuleAction : public clang::tooling::ToolAction {
 public:
@@ -133,11 +167,18 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
   auto *diagOptions = new clang::DiagnosticOptions();
   diagOptions->ShowColors = llvm::sys::Process::StandardErrHasColors();
   clang::TextDiagnosticPrinter printer(llvm::errs(), diagOptions);
-  tool.setDiagnosticConsumer(&printer);
+  ExplainingConsumer consumer(printer);
+  tool.setDiagnosticConsumer(&consumer);
   EmitModuleAction action(*result.context);
   if (tool.run(&action) != 0 || !action.module)
-    return makeError("the device side of '" + file +
-                     "' could not be compiled (see the errors above)");
+    return makeError(
+        "the device side of '" + file +
+        "' could not be compiled (see the errors above)" +
+        (consumer.deviceLaunch
+             ? ": a kernel launches a kernel from device code (CUDA dynamic "
+               "parallelism), which Clang 19 does not compile, so gpurd "
+               "cannot analyse the kernels of this file"
+             : ""));
   result.module = std::move(action.module);
   recordSkippedLines(*result.module, action.skipped);
   return result;
