@@ -139,8 +139,13 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
         reshaped = true;
       }
     }
-    // Past a fixed-size shared array: a smaller block.
-    if (!reshaped && failure->bound == LaunchBound::SharedAccess) {
+    // Past a fixed-size shared array by at most its size again: a smaller
+    // block (half the block halves an index linear in the thread). Further
+    // than that, an assumed size is the likelier cause (`tile[tid + k]` for
+    // k below an assumed radius): smaller sizes, below.
+    uint64_t sharedBytes = kernel.staticSharedBytes + tried.dynamicSharedBytes;
+    if (!reshaped && failure->bound == LaunchBound::SharedAccess &&
+        failure->reach <= 2 * sharedBytes) {
       auto use = indexUse(unit, kernel);
       if (!use)
         return joinErrors(std::move(firstError), use.takeError());

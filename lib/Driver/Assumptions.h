@@ -89,9 +89,9 @@ bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
 
 /// Halves the assumed block of \p config in its widest dimension (down to
 /// a warp) after an access past the block's shared memory that more dynamic
-/// shared memory cannot fix: a fixed-size `__shared__` array sized for a
-/// smaller block (SHOC sort's `sMem[512]`, four words per thread of a
-/// 128-thread block). An assumed grid is assumed again for the smaller
+/// shared memory cannot fix and that reached less than twice the block's
+/// shared bytes: a fixed-size `__shared__` array sized for a smaller block
+/// (SHOC sort's `sMem[512]`, four words per thread of a 128-thread block). An assumed grid is assumed again for the smaller
 /// block. \p reason says what the access did. False when config assumed no
 /// block or it is one warp.
 bool halveAssumedBlock(const KernelInfo &kernel, const access::IndexUse &use,
