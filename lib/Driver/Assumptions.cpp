@@ -119,6 +119,29 @@ LaunchAssumption *findAssumption(LaunchConfig &config, StringRef part) {
   return nullptr;
 }
 
+/// The dimension in which \p dims is largest (the first of equals).
+unsigned largestDimension(const std::array<uint64_t, 3> &dims) {
+  unsigned largest = 0;
+  for (unsigned d = 1; d < 3; ++d)
+    if (dims[d] > dims[largest])
+      largest = d;
+  return largest;
+}
+
+/// Restates \p assumption after a retry changed it to \p shape: its value,
+/// and its basis with \p marker + \p rest in place of an earlier note that
+/// starts with \p marker (the last change says why; earlier ones led to
+/// it).
+void noteRetry(LaunchAssumption &assumption,
+               const std::array<uint64_t, 3> &shape, StringRef marker,
+               const std::string &rest) {
+  assumption.value = dimText(shape);
+  std::string::size_type at = assumption.basis.find(marker.str());
+  if (at != std::string::npos)
+    assumption.basis.resize(at);
+  assumption.basis += marker.str() + rest;
+}
+
 } // namespace
 
 unsigned widestDimension(const access::IndexUse &use,
@@ -151,21 +174,15 @@ bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config) {
   LaunchAssumption *grid = findAssumption(config, "grid");
   if (!grid)
     return false;
-  unsigned widest = 0;
-  for (unsigned d = 1; d < 3; ++d)
-    if (config.grid[d] > config.grid[widest])
-      widest = d;
+  unsigned widest = largestDimension(config.grid);
   if (config.grid[widest] <= 1)
     return false;
   std::array<uint64_t, 3> before = config.grid;
   config.grid[widest] =
       std::max<uint64_t>(1, config.grid[widest] / SizeDivisor);
-  grid->value = dimText(config.grid);
-  std::string::size_type at = grid->basis.find("; divided by");
-  if (at != std::string::npos)
-    grid->basis.resize(at);
-  grid->basis += "; divided by " + std::to_string(SizeDivisor) + " in " +
-                 axisName[widest] + ": with " + dimText(before) + ", " + reason;
+  noteRetry(*grid, config.grid, "; divided by",
+            " " + std::to_string(SizeDivisor) + " in " + axisName[widest] +
+                ": with " + dimText(before) + ", " + reason);
   return true;
 }
 
@@ -180,16 +197,11 @@ bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
     std::array<uint64_t, 3> before = config.block;
     config.block[d] /= 2;
     config.block[0] *= 2;
-    block->value = dimText(config.block);
-    // The last reshaping says why; earlier ones led to it.
-    std::string::size_type at = block->basis.find("; reshaped");
-    if (at != std::string::npos)
-      block->basis.resize(at);
-    block->basis += "; reshaped, as many threads with fewer in " +
-                    std::string(axisName[d]) + ": with " + dimText(before) +
-                    ", " + reason + " in thread (" + std::to_string(thread[0]) +
-                    ", " + std::to_string(thread[1]) + ", " +
-                    std::to_string(thread[2]) + ")";
+    noteRetry(*block, config.block, "; reshaped",
+              ", as many threads with fewer in " + std::string(axisName[d]) +
+                  ": with " + dimText(before) + ", " + reason + " in thread (" +
+                  std::to_string(thread[0]) + ", " + std::to_string(thread[1]) +
+                  ", " + std::to_string(thread[2]) + ")");
     return true;
   }
   return false;
@@ -201,20 +213,14 @@ bool halveAssumedBlock(const KernelInfo &kernel, const access::IndexUse &use,
   LaunchAssumption *block = findAssumption(config, "block");
   if (!block || config.threadsPerBlock() <= 32)
     return false;
-  unsigned widest = 0;
-  for (unsigned d = 1; d < 3; ++d)
-    if (config.block[d] > config.block[widest])
-      widest = d;
+  unsigned widest = largestDimension(config.block);
   std::array<uint64_t, 3> before = config.block;
   config.block[widest] /= 2;
-  block->value = dimText(config.block);
-  std::string::size_type at = block->basis.find("; halved");
-  if (at != std::string::npos)
-    block->basis.resize(at);
-  block->basis += "; halved in " + std::string(axisName[widest]) + ": with " +
-                  dimText(before) + ", " + reason +
-                  ", and the kernel's shared memory does not grow with the "
-                  "launch";
+  noteRetry(*block, config.block, "; halved",
+            " in " + std::string(axisName[widest]) + ": with " +
+                dimText(before) + ", " + reason +
+                ", and the kernel's shared memory does not grow with the "
+                "launch");
   if (LaunchAssumption *grid = findAssumption(config, "grid")) {
     config.grid = assumedGrid(kernel, use, arch, config.block,
                               config.dynamicSharedBytes, grid->basis);

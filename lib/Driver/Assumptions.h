@@ -91,9 +91,10 @@ bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
 /// a warp) after an access past the block's shared memory that more dynamic
 /// shared memory cannot fix and that reached less than twice the block's
 /// shared bytes: a fixed-size `__shared__` array sized for a smaller block
-/// (SHOC sort's `sMem[512]`, four words per thread of a 128-thread block). An assumed grid is assumed again for the smaller
-/// block. \p reason says what the access did. False when config assumed no
-/// block or it is one warp.
+/// (SHOC sort's `sMem[512]`, four words per thread of a 128-thread block).
+/// An assumed grid is assumed again for the smaller block. \p reason says
+/// what the access did. False when config assumed no block or it is one
+/// warp.
 bool halveAssumedBlock(const KernelInfo &kernel, const access::IndexUse &use,
                        const arch::ArchDescription &arch,
                        const std::string &reason, LaunchConfig &config);

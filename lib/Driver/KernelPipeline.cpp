@@ -355,15 +355,15 @@ AnalysisContext::runCacheModel(KernelTrace &trace) {
   options.failWhenOneSmIsOverBudget =
       analysis.assumeUnknownValues && assumedSizes(trace.config);
   auto results = model::runCacheModel(archDescription, input, options);
+  if (!results)
+    return results;
   // The emulator's default buffers are an assumption the report states.
-  if (results && trace.defaultBuffers)
+  if (trace.defaultBuffers)
     results->notes.push_back(
         trace::describeDefaultBuffers(*trace.defaultBuffers, trace.model));
-  if (results)
-    if (std::optional<std::string> note = unmodelledSpaces(trace.model))
-      results->notes.push_back(*note);
-  if (results)
-    llvm::append_range(results->notes, trace.source->notes());
+  if (std::optional<std::string> note = unmodelledSpaces(trace.model))
+    results->notes.push_back(*note);
+  llvm::append_range(results->notes, trace.source->notes());
   return results;
 }
 

@@ -10,23 +10,21 @@
 // RUN: not gpurd-advise %s --kernel=pastUnit --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=PAST
 // RUN: gpurd-advise %s --kernel=pastUnit --trace-source=emulate --arch volta-v100 -- 2>&1 | FileCheck %s --check-prefix=V100
 
-__global__ void withinUnit(float *out) {
+// Each thread writes its float of the dynamic shared memory, then reads
+// the one \p ahead of it.
+__device__ __forceinline__ void readAhead(float *out, unsigned ahead) {
   extern __shared__ float s[];
   unsigned tid = threadIdx.x;
   s[tid] = tid;
   __syncthreads();
-  // Blocks of 8 threads with 2 * 8 floats: s[tid + 16] reaches float 23.
-  out[blockIdx.x * blockDim.x + tid] = s[tid + 16];
+  out[blockIdx.x * blockDim.x + tid] = s[tid + ahead];
 }
 
-__global__ void pastUnit(float *out) {
-  extern __shared__ float s[];
-  unsigned tid = threadIdx.x;
-  s[tid] = tid;
-  __syncthreads();
-  // Float 32 + 7 = 39: bytes [156, 160), past 128 but within 256.
-  out[blockIdx.x * blockDim.x + tid] = s[tid + 32];
-}
+// Blocks of 8 threads with 2 * 8 floats: s[tid + 16] reaches float 23.
+__global__ void withinUnit(float *out) { readAhead(out, 16); }
+
+// Float 32 + 7 = 39: bytes [156, 160), past 128 but within 256.
+__global__ void pastUnit(float *out) { readAhead(out, 32); }
 
 int main() {
   float *d;
