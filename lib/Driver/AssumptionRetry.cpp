@@ -105,6 +105,20 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     return first;
   Error firstError = first.takeError();
   std::optional<BoundFailure> failure = boundOf(firstError);
+  // Still too long at the smallest values tried: the prefix of each
+  // block's run that gpurd holds, with a note that says so.
+  auto cutLongBlocks = [&]() -> Expected<KernelAnalysis> {
+    if (!failure || failure->bound != LaunchBound::BlockLength)
+      return std::move(firstError);
+    scale.cutLongBlocks = true;
+    Expected<KernelAnalysis> run =
+        analyseScaled(unit, kernel, tried, scale, completed);
+    if (!run)
+      return joinErrors(std::move(firstError), run.takeError());
+    consumeError(std::move(firstError));
+    shown = std::move(completed);
+    return run;
+  };
   for (unsigned retry = 0; failure && retry < MaxAssumptionRetries; ++retry) {
     // Enough dynamic shared memory for an access past it (where a block may
     // have that much); smaller integer arguments after any other bound.
@@ -197,7 +211,7 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     failure = boundOf(error);
     consumeError(std::move(error));
   }
-  return std::move(firstError);
+  return cutLongBlocks();
 }
 
 } // namespace gpurd::driver

@@ -131,6 +131,7 @@ trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
                                        const LaunchConfig &config) {
   trace::TraceSourceRequest request;
   request.kind = analysis.traceSource;
+  request.maxBlockTrace = analysis.maxBlockTrace;
   request.launch.grid = config.grid;
   request.launch.block = config.block;
   request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
@@ -268,6 +269,7 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
       traceRequest(analysis, source.unit, out->config);
   request.sharedAllocationUnit =
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
+  request.cutLongBlocks = scale.cutLongBlocks;
   auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
                                            request, &out->defaultBuffers);
   if (!producer)

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <set>
 
 namespace gpurd::trace {
 namespace {
@@ -191,8 +192,9 @@ struct LoopPlan {
 class AffineEnumerator final : public WarpTraceSource {
 public:
   AffineEnumerator(const AccessModel &model, const TraceLaunch &launch,
-                   uint64_t budget)
-      : model(model), launchConfig(launch), budget(budget) {}
+                   uint64_t budget, bool cutLongWarps)
+      : model(model), launchConfig(launch), budget(budget),
+        cutLongWarps(cutLongWarps) {}
 
   llvm::Error init(const MemoryLayout &layout, const PreparedKernel *kernel);
   llvm::Error traceBlock(uint64_t block,
@@ -212,6 +214,7 @@ public:
     return "the affine enumerator stepped through";
   }
   const char *workNoun() const override { return "lane loop iterations"; }
+  std::vector<std::string> notes() const override;
 
 private:
   /// Checks \p block and starts its instruction budget.
@@ -249,6 +252,11 @@ private:
   bool needsLaneValues = false;
   /// Warp instructions a block may have; counted down while it runs.
   uint64_t budget;
+  /// Each warp stops at its share of the budget instead of the block
+  /// failing at the budget (createAffineEnumerator's cutLongWarps); the
+  /// blocks traced and those with a warp cut there.
+  bool cutLongWarps;
+  std::set<uint64_t> blocksTraced, blocksCut;
   uint64_t remaining = 0;
   uint64_t visited = 0; ///< instructionsExecuted
   /// Instructions of the current warp so far (see nextInstruction).
@@ -527,7 +535,26 @@ llvm::Error AffineEnumerator::beginBlock(uint64_t block) {
                      " is outside the grid of " +
                      llvm::Twine(launchConfig.numBlocks()) + " blocks");
   remaining = budget;
+  blocksTraced.insert(block);
   return llvm::Error::success();
+}
+
+/// A warp's share of the block's budget when long warps are cut.
+uint64_t warpShare(uint64_t budget, const TraceLaunch &launch) {
+  return std::max<uint64_t>(1, budget / std::max<uint64_t>(
+                                            launch.warpsPerBlock(), 1));
+}
+
+std::vector<std::string> AffineEnumerator::notes() const {
+  if (blocksCut.empty())
+    return {};
+  return {cutRunNote(blocksCut.size(), blocksTraced.size(), "enumerated",
+                     "warps ran longer than gpurd holds: each warp's run was "
+                     "cut after " +
+                         std::to_string(warpShare(budget, launchConfig)) +
+                         " warp memory instructions (its share of the " +
+                         std::to_string(budget) +
+                         " gpurd holds in memory for one block)")};
 }
 
 llvm::Error AffineEnumerator::traceBlock(uint64_t block,
@@ -634,6 +661,8 @@ llvm::Error AffineEnumerator::traceWarp(uint64_t block, unsigned w,
     }
   }
   const uint64_t firstThread = uint64_t(w) * WarpSize;
+  if (cutLongWarps)
+    remaining = warpShare(budget, launchConfig);
   for (SitePlan &plan : sites) {
     plan.staticMask = 0;
     if (!plan.offsetThreadPart.empty()) {
@@ -662,7 +691,9 @@ llvm::Error AffineEnumerator::traceWarp(uint64_t block, unsigned w,
   }
   run(root, mask, out);
   out.instructions.resize(used);
-  if (remaining == 0)
+  if (remaining == 0 && cutLongWarps)
+    blocksCut.insert(block);
+  else if (remaining == 0)
     return makeBoundError(
         LaunchBound::BlockLength,
         ("block " + llvm::Twine(block) + " of kernel '" + model.kernel +
@@ -705,11 +736,12 @@ llvm::Error checkEnumerable(const AccessModel &model) {
 llvm::Expected<std::unique_ptr<WarpTraceSource>>
 createAffineEnumerator(const AccessModel &model, const TraceLaunch &launch,
                        const MemoryLayout &layout, const PreparedKernel *kernel,
-                       uint64_t maxWarpInstructionsPerBlock) {
+                       uint64_t maxWarpInstructionsPerBlock,
+                       bool cutLongWarps) {
   if (llvm::Error error = checkEnumerable(model))
     return error;
   auto enumerator = std::make_unique<AffineEnumerator>(
-      model, launch, maxWarpInstructionsPerBlock);
+      model, launch, maxWarpInstructionsPerBlock, cutLongWarps);
   if (llvm::Error error = enumerator->init(layout, kernel))
     return error;
   return std::unique_ptr<WarpTraceSource>(std::move(enumerator));

@@ -343,7 +343,11 @@ createTraceSource(const access::PreparedKernel &prepared,
     if (sizes.size() != buffers->sizes.size())
       layout = createLayout(*prepared.function, sizes,
                             request.launch.dynamicSharedBytes);
-    return createAffineEnumerator(model, request.launch, layout, &prepared);
+    return createAffineEnumerator(model, request.launch, layout, &prepared,
+                                  request.maxBlockTrace
+                                      ? request.maxBlockTrace
+                                      : DefaultMaxWarpInstructionsPerBlock,
+                                  request.cutLongBlocks);
   }
 
   std::vector<std::string> missing;
@@ -369,6 +373,9 @@ createTraceSource(const access::PreparedKernel &prepared,
   EmulatorOptions options;
   options.maxStepsPerThread = request.maxStepsPerThread;
   options.sharedAllocationUnit = request.sharedAllocationUnit;
+  options.cutLongThreads = request.cutLongBlocks;
+  if (request.maxBlockTrace)
+    options.maxEventsPerBlock = request.maxBlockTrace * WarpSize;
   return createEmulator(prepared, model, request.launch, std::move(layout),
                         std::move(arguments), options);
 }

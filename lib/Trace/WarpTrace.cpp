@@ -16,4 +16,14 @@ llvm::Error WarpTraceSource::traceWarps(
   return llvm::Error::success();
 }
 
+std::string cutRunNote(uint64_t blocksCut, uint64_t blocksTraced,
+                       const std::string &traced, const std::string &cut) {
+  return "in " + std::to_string(blocksCut) + " of the " +
+         std::to_string(blocksTraced) + " blocks " + traced + ", " + cut +
+         ", so the figures describe the first part of the kernel's run, in "
+         "which first touches of lines weigh more than in the whole run "
+         "(smaller launch values, such as loop bounds or sizes, let gpurd "
+         "trace all of it)";
+}
+
 } // namespace gpurd::trace

@@ -69,6 +69,13 @@ cl::list<std::string> emitTrace(
              "FILE.bin (binary), nugteren:DIR or accelsim:DIR "
              "(docs/trace-formats.md); repeatable"),
     cl::value_desc("SPEC"), cl::cat(toolCategory));
+cl::opt<uint64_t> maxBlockTrace(
+    "max-block-trace",
+    cl::desc("Warp memory instructions of one block gpurd holds in memory "
+             "(emulated: 32 thread accesses each); a longer block is traced "
+             "as the prefix of its run that fits, with a note (default: "
+             "4194304, emulated 1048576)"),
+    cl::init(0), cl::Hidden, cl::cat(toolCategory));
 cl::opt<trace::TraceSourceKind> traceSource(
     "trace-source", cl::desc("Which producer makes the trace"),
     cl::values(clEnumValN(trace::TraceSourceKind::Auto, "auto",

@@ -34,6 +34,7 @@ extern llvm::cl::opt<bool> printDeviceIR;
 extern llvm::cl::opt<unsigned long> islMaxOperations;
 extern llvm::cl::list<std::string> emitTrace;
 extern llvm::cl::opt<trace::TraceSourceKind> traceSource;
+extern llvm::cl::opt<uint64_t> maxBlockTrace;
 extern llvm::cl::list<std::string> bufferOptions;
 extern llvm::cl::opt<std::string> smsOption;
 extern llvm::cl::opt<uint64_t> requestBudget;

@@ -159,6 +159,7 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   analysis.assumeUnknownValues = !noAssume;
   analysis.islMaxOperations = islMaxOperations;
   analysis.traceSource = traceSource;
+  analysis.maxBlockTrace = maxBlockTrace;
   analysis.kernel = kernelName;
   for (const std::string &text : bufferOptions) {
     auto buffer = trace::parseBufferSpec(text);

@@ -166,6 +166,61 @@ __global__ void tri(float *x, const float *y, int n) {
   }
 }
 
+TEST(AffineEnumerator, ALongBlockIsAnErrorOrItsWarpsArePrefixes) {
+  // The matmul of the first test with n = 64: each warp makes 64 x 2 + 1 =
+  // 129 warp memory instructions, a block of 8 warps 1032. With a budget of
+  // 800 per block the block is an error; with cutLongWarps each warp keeps
+  // its share, 800 / 8 = 100 instructions (50 iterations of the k loop:
+  // A and B alternate), and the notes say so.
+  const char *code = R"(
+__global__ void mm(const float *A, const float *B, float *C, int n) {
+  int row = blockIdx.y * blockDim.y + threadIdx.y;
+  int col = blockIdx.x * blockDim.x + threadIdx.x;
+  float sum = 0;
+  for (int k = 0; k < n; ++k)
+    sum += A[row * n + k] * B[k * n + col];
+  C[row * n + col] = sum;
+})";
+  auto compiled =
+      test::compileKernel(code, "mm", {4, 4, 1}, {16, 16, 1}, {{3, 64}});
+  ASSERT_TRUE(static_cast<bool>(compiled))
+      << llvm::toString(compiled.takeError());
+  TraceLaunch launch;
+  launch.grid = {4, 4, 1};
+  launch.block = {16, 16, 1};
+  MemoryLayout layout = createLayout(*(*compiled)->prepared.function, {}, 0);
+  std::vector<WarpTrace> warps;
+  auto strict = createAffineEnumerator((*compiled)->model, launch, layout,
+                                       &(*compiled)->prepared, 800);
+  ASSERT_TRUE(static_cast<bool>(strict)) << llvm::toString(strict.takeError());
+  std::string message = llvm::toString((*strict)->traceBlock(0, warps));
+  EXPECT_NE(message.find("block 0 of kernel 'mm' has more than 800 warp "
+                         "memory instructions"),
+            std::string::npos)
+      << message;
+
+  auto cut = createAffineEnumerator((*compiled)->model, launch, layout,
+                                    &(*compiled)->prepared, 800,
+                                    /*cutLongWarps=*/true);
+  ASSERT_TRUE(static_cast<bool>(cut)) << llvm::toString(cut.takeError());
+  EXPECT_TRUE((*cut)->notes().empty());
+  ASSERT_FALSE(static_cast<bool>((*cut)->traceBlock(0, warps)));
+  ASSERT_FALSE(static_cast<bool>((*cut)->traceBlock(1, warps)));
+  ASSERT_EQ(warps.size(), 8u);
+  for (const WarpTrace &warp : warps) {
+    ASSERT_EQ(warp.instructions.size(), 100u);
+    EXPECT_EQ(warp.instructions.back().kind, access::AccessKind::Read);
+  }
+  std::vector<std::string> notes = (*cut)->notes();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("in 2 of the 2 blocks enumerated, warps ran longer "
+                          "than gpurd holds: each warp's run was cut after "
+                          "100 warp memory instructions (its share of the "
+                          "800 gpurd holds in memory for one block)"),
+            std::string::npos)
+      << notes[0];
+}
+
 TEST(AffineEnumerator, RefusesNonAffineModels) {
   const char *code = R"(
 __global__ void gather(float *y, const float *x, const int *idx) {

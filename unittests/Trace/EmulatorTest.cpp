@@ -467,6 +467,44 @@ __global__ void sum(const int *in, int *out, int n) {
   EXPECT_EQ(warps[0].instructions.size(), 1000u);
 }
 
+TEST(Emulator, CutLongThreadsTraceThePrefixThatFits) {
+  // The kernel of the last test with n = 1000 and cutLongThreads: each
+  // thread stops as if it returned once its log is over its share of 1024.
+  // The log is checked at branches: after k iterations it holds 2k
+  // accesses, and the first k with 2k > 1024 is 513, so each thread keeps
+  // 513 loads and 513 stores (1026 warp instructions, the store last).
+  const char *code = R"(
+__global__ void sum(const int *in, int *out, int n) {
+  for (int i = 0; i < n; ++i)
+    out[i * 32 + threadIdx.x] = in[i];
+})";
+  EmulatorArguments args;
+  args.buffers[0] = bytesOf(std::vector<int>(1000, 1));
+  args.buffers[1] = bytesOf(std::vector<int>(32000, 0));
+  args.integers[2] = 1000;
+  EmulatorOptions options;
+  options.maxEventsPerBlock = 32768;
+  options.cutLongThreads = true;
+  auto run = emulate(code, "sum", {2, 1, 1}, {32, 1, 1}, args, {}, options);
+  ASSERT_OK(run);
+  EXPECT_TRUE((*run)->source->notes().empty());
+  std::vector<WarpTrace> warps;
+  llvm::Error traced = (*run)->source->traceBlock(0, warps);
+  ASSERT_FALSE(static_cast<bool>(traced)) << llvm::toString(std::move(traced));
+  ASSERT_EQ(warps.size(), 1u);
+  ASSERT_EQ(warps[0].instructions.size(), 1026u);
+  EXPECT_EQ(warps[0].instructions.back().kind, access::AccessKind::Write);
+  EXPECT_EQ(warps[0].instructions.back().activeMask, 0xffffffffu);
+  std::vector<std::string> notes = (*run)->source->notes();
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("in 1 of the 1 blocks emulated, threads ran longer "
+                          "than gpurd emulates: each thread's run was cut "
+                          "after 1024 memory accesses (its share of the 32768 "
+                          "gpurd holds in memory for one block)"),
+            std::string::npos)
+      << notes[0];
+}
+
 TEST(Emulator, ABlockStopsAtItsShareOfTheInstructionBound) {
   // A loop that computes and never touches memory: the access log stays
   // empty, the instructions do not. 64 threads share a bound of 64000

@@ -26,6 +26,10 @@ struct AssumptionScale {
   /// What the last run under larger values did ("an access went past the
   /// block's shared memory"), for the assumptions' basis.
   std::string reason;
+  /// The values are as small as the retries make them and a block is still
+  /// longer than gpurd holds: trace the prefix of each thread's run that
+  /// fits (TraceSourceRequest::cutLongBlocks).
+  bool cutLongBlocks = false;
 };
 
 } // namespace gpurd::driver

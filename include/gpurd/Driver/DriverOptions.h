@@ -33,6 +33,10 @@ struct AnalysisOptions {
   unsigned long islMaxOperations = 2000000;
   /// Which producer makes a kernel's trace.
   trace::TraceSourceKind traceSource = trace::TraceSourceKind::Auto;
+  /// Warp memory instructions of one block a trace holds (the emulator: 32
+  /// thread accesses each); 0: the producers' defaults
+  /// (TraceSourceRequest::maxBlockTrace).
+  uint64_t maxBlockTrace = 0;
   /// Argument buffers for emulated kernels.
   std::vector<trace::BufferSpec> buffers;
   /// Analyse only this kernel (name as findKernel takes it); all when empty.

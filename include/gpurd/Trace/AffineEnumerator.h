@@ -31,11 +31,15 @@ llvm::Error checkEnumerable(const access::AccessModel &model);
 constexpr uint64_t DefaultMaxWarpInstructionsPerBlock = 1ull << 22;
 
 /// Creates the enumerator. \p kernel (optional) lets it count the non-memory
-/// instructions between memory operations from the IR.
+/// instructions between memory operations from the IR. With \p cutLongWarps,
+/// a block over \p maxWarpInstructionsPerBlock is traced as the prefix of
+/// each warp's run within the warp's share of it (notes() say so) rather
+/// than an error.
 llvm::Expected<std::unique_ptr<WarpTraceSource>> createAffineEnumerator(
     const access::AccessModel &model, const TraceLaunch &launch,
     const MemoryLayout &layout, const access::PreparedKernel *kernel = nullptr,
-    uint64_t maxWarpInstructionsPerBlock = DefaultMaxWarpInstructionsPerBlock);
+    uint64_t maxWarpInstructionsPerBlock = DefaultMaxWarpInstructionsPerBlock,
+    bool cutLongWarps = false);
 
 } // namespace gpurd::trace
 

@@ -44,6 +44,12 @@ struct EmulatorOptions {
   /// Accesses past the declared bytes within the last unit do not fault, as
   /// on the hardware; the emulator's notes() say how far they went.
   uint64_t sharedAllocationUnit = 0;
+  /// A thread past its share of maxEventsPerBlock or maxStepsPerBlock
+  /// stops there, as if it returned, and the block's trace is the prefix
+  /// of its run that fits (notes() say so); false: an error
+  /// (LaunchBound::BlockLength). Simulators sample long kernels the same
+  /// way (GPGPU-Sim's -gpgpu_max_insn); docs/trace-formats.md.
+  bool cutLongThreads = false;
 };
 
 /// A texture reference (`texture<T, 1, ...>` variable) bound to a buffer

@@ -34,6 +34,11 @@ struct TraceSourceRequest {
   /// name (TranslationUnitInfo::textures), for default textures.
   std::map<std::string, uint64_t> texelBytes;
   uint64_t maxStepsPerThread = 100000000;
+  /// Warp memory instructions of one block the trace holds: the affine
+  /// enumerator's budget, and 32 thread accesses each for the emulator's
+  /// log; 0: DefaultMaxWarpInstructionsPerBlock and
+  /// EmulatorOptions::maxEventsPerBlock.
+  uint64_t maxBlockTrace = 0;
   /// The arch's shared-memory allocation unit (EmulatorOptions).
   uint64_t sharedAllocationUnit = 0;
   /// The launch rests on assumed values: an array the affine enumerator
@@ -41,6 +46,10 @@ struct TraceSourceRequest {
   /// LaunchBoundError (the driver retries smaller values) rather than laid
   /// out by the bytes it reaches.
   bool assumedLaunch = false;
+  /// A block longer than gpurd holds is traced as the prefix of its run
+  /// that fits (EmulatorOptions::cutLongThreads, the affine enumerator's
+  /// cutLongWarps) rather than an error (LaunchBound::BlockLength).
+  bool cutLongBlocks = false;
 };
 
 /// The producer `auto` stands for: the affine enumerator when the model can

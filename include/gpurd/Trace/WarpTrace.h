@@ -118,6 +118,13 @@ private:
   std::vector<WarpTrace> blockBuffer; ///< The default traceWarps' block.
 };
 
+/// The note of a producer that cut runs longer than it holds
+/// (TraceSourceRequest::cutLongBlocks): "in {blocksCut} of the
+/// {blocksTraced} blocks {traced}, {cut}, so the figures describe the first
+/// part of the kernel's run...", \p cut saying whose run was cut where.
+std::string cutRunNote(uint64_t blocksCut, uint64_t blocksTraced,
+                       const std::string &traced, const std::string &cut);
+
 } // namespace gpurd::trace
 
 #endif // GPURD_TRACE_WARPTRACE_H

@@ -156,9 +156,12 @@ std::string Emulator::describeAddress(uint64_t address, uint64_t size,
 }
 
 std::vector<std::string> Emulator::notes() const {
+  std::vector<std::string> out;
+  if (std::optional<std::string> cut = cutNote())
+    out.push_back(std::move(*cut));
   if (sharedTouchedEnd <= sharedDeclared)
-    return {};
-  return {"the kernel accesses its block's shared memory up to byte " +
+    return out;
+  out.push_back("the kernel accesses its block's shared memory up to byte " +
           std::to_string(sharedTouchedEnd) + ", past the " +
           std::to_string(sharedDeclared) +
           " bytes it declares (static and dynamic): the arch allocates "
@@ -167,7 +170,8 @@ std::vector<std::string> Emulator::notes() const {
           " bytes, so the hardware does not fault there, and the trace "
           "keeps those accesses; the bytes are not the kernel's to use (a "
           "bug, or a launch with less shared memory than the kernel "
-          "assumes)"};
+          "assumes)");
+  return out;
 }
 
 std::optional<std::string> Emulator::readString(uint64_t address,
@@ -241,8 +245,38 @@ Emulator::blockShareExceeded(Thread &thread, const char *did, const char *unit,
               LaunchBound::BlockLength);
 }
 
+Emulator::RunResult Emulator::cutThread(Thread &thread, uint64_t limit,
+                                        uint64_t &cutAt) {
+  thread.status = Status::Done;
+  blocksCut.insert(currentBlock);
+  cutAt = cutAt ? std::min(cutAt, limit) : limit;
+  return RunResult::Blocked;
+}
+
+std::optional<std::string> Emulator::cutNote() const {
+  if (blocksCut.empty())
+    return std::nullopt;
+  std::string bound;
+  if (cutAtEvents)
+    bound = std::to_string(cutAtEvents) + " memory accesses (its share of "
+            "the " + std::to_string(options.maxEventsPerBlock) +
+            " gpurd holds in memory for one block)";
+  if (cutAtSteps)
+    bound += std::string(bound.empty() ? "" : " or ") +
+             std::to_string(cutAtSteps) +
+             " interpreted instructions (its share of the " +
+             std::to_string(options.maxStepsPerBlock) +
+             " gpurd emulates for one block)";
+  return cutRunNote(blocksCut.size(), blocksTraced.size(), "emulated",
+                    "threads ran longer than gpurd emulates: each thread's "
+                    "run was cut after " +
+                        bound);
+}
+
 Emulator::RunResult Emulator::stepLimitExceeded(Thread &thread) {
   uint64_t limit = stepLimit();
+  if (limit < options.maxStepsPerThread && options.cutLongThreads)
+    return cutThread(thread, limit, cutAtSteps);
   if (limit < options.maxStepsPerThread)
     return blockShareExceeded(thread, "executed", "interpreted instructions",
                               limit, options.maxStepsPerBlock, "emulates");
@@ -257,6 +291,8 @@ Emulator::RunResult Emulator::stepLimitExceeded(Thread &thread) {
 
 Emulator::RunResult Emulator::eventLimitExceeded(Thread &thread,
                                                  uint64_t limit) {
+  if (options.cutLongThreads)
+    return cutThread(thread, limit, cutAtEvents);
   return blockShareExceeded(thread, "made", "memory accesses", limit,
                             options.maxEventsPerBlock, "holds in memory");
 }

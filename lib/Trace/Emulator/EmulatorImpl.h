@@ -52,6 +52,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -356,6 +357,11 @@ private:
   RunResult valueTooLarge(Thread &thread);
   RunResult unboundTexture(Thread &thread, const Inst &inst, uint64_t handle);
   RunResult eventLimitExceeded(Thread &thread, uint64_t limit);
+  /// Ends \p thread's run at its share \p limit of a per-block bound
+  /// (\p cutAt records the smallest share cut at).
+  RunResult cutThread(Thread &thread, uint64_t limit, uint64_t &cutAt);
+  /// The note on the threads cut, if any were.
+  std::optional<std::string> cutNote() const;
   RunResult assertionFailed(Thread &thread, uint64_t message);
   RunResult trapped(Thread &thread);
   RunResult unreachableReached(Thread &thread);
@@ -385,6 +391,12 @@ private:
   /// past them (0: none).
   uint64_t sharedDeclared = 0;
   uint64_t sharedTouchedEnd = 0;
+  /// Blocks traced, and those whose threads were cut at their share of a
+  /// per-block bound (options.cutLongThreads), with the smallest share a
+  /// cut thread had of each bound (0: none was cut at it).
+  std::set<uint64_t> blocksTraced, blocksCut;
+  uint64_t currentBlock = 0;
+  uint64_t cutAtEvents = 0, cutAtSteps = 0;
   std::vector<Region> regions; ///< Flat space, sorted by base.
   Region emptyRegion;
   const Region *lastRegion = &emptyRegion;

@@ -41,6 +41,8 @@ llvm::Error Emulator::traceBlock(uint64_t block,
   auto index = traceLaunch.blockIndex(block);
   for (unsigned d = 0; d < 3; ++d)
     blockIndex[d] = uint32_t(index[d]);
+  currentBlock = block;
+  blocksTraced.insert(block);
   std::fill(shared.begin(), shared.end(), 0);
   resetThreads();
   unsigned numWarps = traceLaunch.warpsPerBlock();
