@@ -2,8 +2,11 @@
 
 #include "gpurd/Access/IndexUse.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
@@ -44,6 +47,17 @@ void record(Intrinsic::ID id, IndexUse &use) {
   }
 }
 
+/// Whether \p value is, or a constant expression over, an `extern
+/// __shared__` array (Clang: `@s = external addrspace(3) global [0 x T]`).
+bool isDynamicShared(const Value *value) {
+  if (const auto *global = dyn_cast<GlobalVariable>(value))
+    return global->getAddressSpace() == 3 && global->isDeclaration();
+  if (const auto *expr = dyn_cast<ConstantExpr>(value))
+    return any_of(expr->operands(),
+                  [](const Use &operand) { return isDynamicShared(operand); });
+  return false;
+}
+
 } // namespace
 
 IndexUse indexUseOf(const Function &kernel) {
@@ -54,12 +68,18 @@ IndexUse indexUseOf(const Function &kernel) {
     const Function *function = work.pop_back_val();
     for (const BasicBlock &block : *function)
       for (const Instruction &inst : block) {
+        use.dynamicShared |=
+            any_of(inst.operands(), [](const Use &operand) {
+              return isDynamicShared(operand);
+            });
         const auto *call = dyn_cast<CallBase>(&inst);
         const Function *callee = call ? call->getCalledFunction() : nullptr;
         if (!callee)
           continue;
         if (callee->isIntrinsic())
           record(callee->getIntrinsicID(), use);
+        else if (callee->getName() == "__gpurd_cg_grid_sync")
+          use.gridSync = true;
         else if (!callee->isDeclaration() && seen.insert(callee).second)
           work.push_back(callee);
       }

@@ -75,31 +75,50 @@ std::array<uint64_t, 3> assumedGrid(const KernelInfo &kernel,
     return {1, 1, 1};
   }
   unsigned perSm = 1;
-  uint64_t target = assumedWaveBlocks(kernel, arch, block, sharedBytes, perSm);
+  // A grid-wide synchronisation needs every block resident at once (a
+  // cooperative launch of more fails): one wave, as the CUDA samples size
+  // it (SMs x cudaOccupancyMaxActiveBlocksPerMultiprocessor), not rounded
+  // up past it.
+  unsigned waves = use.gridSync ? 1 : AssumedWaves;
+  uint64_t target =
+      assumedWaveBlocks(kernel, arch, block, sharedBytes, perSm, waves);
   unsigned dims = use.blockDims();
   double root = std::pow(static_cast<double>(target), 1.0 / dims);
-  uint64_t side = PowerOf2Ceil(static_cast<uint64_t>(std::ceil(root - 1e-9)));
+  uint64_t side =
+      use.gridSync
+          ? std::max<uint64_t>(1, static_cast<uint64_t>(root + 1e-9))
+          : PowerOf2Ceil(static_cast<uint64_t>(std::ceil(root - 1e-9)));
   std::array<uint64_t, 3> grid{1, 1, 1};
   for (unsigned d = 0; d < dims; ++d)
     grid[d] = d == 0 ? side : std::min<uint64_t>(side, 65535);
-  basis = std::to_string(AssumedWaves) + " waves of " +
+  basis = std::to_string(waves) + (waves == 1 ? " wave of " : " waves of ") +
           std::to_string(arch.sm.count) + " SMs x " + std::to_string(perSm) +
-          " resident blocks = " + std::to_string(target) +
-          " blocks, rounded up to a power of two per dimension the kernel "
-          "indexes (" +
-          indexNames("blockIdx", use.block) + ")";
+          " resident blocks = " + std::to_string(target) + " blocks, ";
+  basis += use.gridSync
+               ? "the most a grid-wide synchronisation (grid_group::sync) "
+                 "allows: every block resident at once"
+               : "rounded up to a power of two per dimension";
+  basis += " (the kernel indexes " + indexNames("blockIdx", use.block) + ")";
   return grid;
 }
 
 constexpr const char *DynamicSharedPart = "dynamic shared memory";
 
+/// Whether \p kernel declares `extern __shared__` memory: in the host
+/// compile's source, or in the device code (a declaration under `#if
+/// __CUDA_ARCH__`, which the host compile skips).
+bool usesDynamicShared(const KernelInfo &kernel, const access::IndexUse &use) {
+  return kernel.usesDynamicShared || use.dynamicShared;
+}
+
 /// Dynamic shared memory for a kernel that declares `extern __shared__`
-/// memory: one 4-byte word per thread, doubled scale.sharedDoublings times.
-uint64_t assumedDynamicShared(const KernelInfo &kernel,
+/// memory (\p declared): one 4-byte word per thread, doubled
+/// scale.sharedDoublings times.
+uint64_t assumedDynamicShared(bool declared,
                               const std::array<uint64_t, 3> &block,
                               const AssumptionScale &scale,
                               std::string &basis) {
-  if (!kernel.usesDynamicShared) {
+  if (!declared) {
     basis = "the kernel declares no extern __shared__ memory";
     return 0;
   }
@@ -158,7 +177,8 @@ unsigned widestDimension(const access::IndexUse &use,
 uint64_t assumedWaveBlocks(const KernelInfo &kernel,
                            const arch::ArchDescription &arch,
                            const std::array<uint64_t, 3> &block,
-                           uint64_t sharedBytes, unsigned &perSm) {
+                           uint64_t sharedBytes, unsigned &perSm,
+                           unsigned waves) {
   auto resident =
       model::activeBlocksPerSm(arch, block[0] * block[1] * block[2],
                                kernel.staticSharedBytes + sharedBytes);
@@ -167,7 +187,7 @@ uint64_t assumedWaveBlocks(const KernelInfo &kernel,
     perSm = *resident;
   else
     consumeError(resident.takeError());
-  return uint64_t(AssumedWaves) * arch.sm.count * perSm;
+  return uint64_t(waves) * arch.sm.count * perSm;
 }
 
 bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config) {
@@ -234,10 +254,11 @@ bool reassumeDynamicShared(const KernelInfo &kernel,
                            const arch::ArchDescription &arch,
                            const AssumptionScale &scale, LaunchConfig &config) {
   LaunchAssumption *shared = findAssumption(config, DynamicSharedPart);
-  if (!shared || !kernel.usesDynamicShared)
+  if (!shared || !usesDynamicShared(kernel, use))
     return false;
   std::string basis;
-  uint64_t bytes = assumedDynamicShared(kernel, config.block, scale, basis);
+  uint64_t bytes =
+      assumedDynamicShared(/*declared=*/true, config.block, scale, basis);
   uint64_t limit = arch.sm.sharedMemoryPerBlock.value_or(48 * 1024);
   if (kernel.staticSharedBytes + bytes > limit)
     return false;
@@ -268,9 +289,10 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
                    missingPartMessage(known, LaunchPart::Block)});
   }
   uint64_t shared = known.dynamicSharedBytes.value_or(0);
-  if (!known.dynamicSharedBytes && (known.site || kernel.usesDynamicShared)) {
+  bool declared = usesDynamicShared(kernel, use);
+  if (!known.dynamicSharedBytes && (known.site || declared)) {
     std::string basis;
-    shared = assumedDynamicShared(kernel, block, AssumptionScale(), basis);
+    shared = assumedDynamicShared(declared, block, AssumptionScale(), basis);
     layer.dynamicSharedBytes = shared;
     out.push_back({DynamicSharedPart, std::to_string(shared) + " B", basis,
                    missingPartMessage(known, LaunchPart::DynamicShared)});

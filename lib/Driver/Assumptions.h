@@ -41,13 +41,14 @@ unsigned widestDimension(const access::IndexUse &use,
                          const std::array<uint64_t, 3> &grid,
                          const std::array<uint64_t, 3> &block);
 
-/// The blocks of AssumedWaves waves of the GPU for \p kernel with blocks
+/// The blocks of \p waves waves of the GPU for \p kernel with blocks
 /// of shape \p block and \p sharedBytes of dynamic shared memory; \p perSm
 /// receives the resident blocks per SM (1 when the arch cannot say).
 uint64_t assumedWaveBlocks(const KernelInfo &kernel,
                            const arch::ArchDescription &arch,
                            const std::array<uint64_t, 3> &block,
-                           uint64_t sharedBytes, unsigned &perSm);
+                           uint64_t sharedBytes, unsigned &perSm,
+                           unsigned waves = AssumedWaves);
 
 /// Assumes the parts of the grid, block and dynamic shared memory that
 /// \p known lacks, for \p kernel which reads the indices \p use: the values

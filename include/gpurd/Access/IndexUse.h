@@ -21,6 +21,15 @@ struct IndexUse {
   std::array<bool, 3> thread{false, false, false};
   /// blockIdx or gridDim in that dimension.
   std::array<bool, 3> block{false, false, false};
+  /// It accesses `extern __shared__` memory (an external addrspace(3)
+  /// global): the launch's dynamic shared memory. The host compile may not
+  /// see the declaration (simpleAWBarrier declares it under
+  /// `#if __CUDA_ARCH__ >= 700`, which the host compile skips).
+  bool dynamicShared = false;
+  /// It synchronises the grid (cooperative groups' grid_group::sync, which
+  /// the prelude calls `__gpurd_cg_grid_sync`): a cooperative launch, whose
+  /// blocks must all be resident at once.
+  bool gridSync = false;
 
   /// How many dimensions the block (grid) needs: 1 + the highest dimension
   /// read, at least 1.
@@ -34,7 +43,8 @@ private:
   }
 };
 
-/// The indices \p kernel reads, in its body and the functions it calls.
+/// The indices \p kernel reads, and whether it accesses dynamic shared
+/// memory, in its body and the functions it calls.
 IndexUse indexUseOf(const llvm::Function &kernel);
 
 } // namespace gpurd::access

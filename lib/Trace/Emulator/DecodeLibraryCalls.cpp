@@ -93,12 +93,19 @@ Error Decoder::decodeLibraryCall(const CallInst &call,
     Type *type = call.getType()->isVoidTy() ? nullptr : call.getType();
     return scalarCall(call, fn, type ? scalarBits(type->getScalarType()) : 0);
   }
-  if (StringRef(demangled).contains("grid_sync"))
-    unsupported(call, "grid-wide synchronisation ('" + demangled +
-                          "') cannot be emulated: blocks run one at a time");
-  else
-    unsupported(call, "the function '" + demangled +
-                          "' has no definition the emulator can run");
+  // grid_group::sync (the prelude's cooperative_groups.h): blocks run one
+  // at a time, so the grid's barrier is the block's own; the trace's
+  // addresses stay right where they do not depend on values other blocks
+  // write before it.
+  if (name == "__gpurd_cg_grid_sync" && call.arg_size() == 0) {
+    program->gridSync = true;
+    Inst &out = emit(Op::Barrier, &call);
+    out.dst = resultSlot(call);
+    out.flags = uint8_t(BarrierKind::Plain);
+    return Error::success();
+  }
+  unsupported(call, "the function '" + demangled +
+                        "' has no definition the emulator can run");
   return Error::success();
 }
 

@@ -159,6 +159,14 @@ std::vector<std::string> Emulator::notes() const {
   std::vector<std::string> out;
   if (std::optional<std::string> cut = cutNote())
     out.push_back(std::move(*cut));
+  if (program && program->gridSync)
+    out.push_back(
+        "the kernel synchronises the grid (grid_group::sync): gpurd "
+        "emulates one block at a time and runs it as a barrier of the "
+        "block, so values that other blocks store before it are not seen "
+        "(the addresses are right where they do not depend on such "
+        "values), and the cache model does not align the blocks' phases "
+        "across SMs");
   if (sharedTouchedEnd <= sharedDeclared)
     return out;
   out.push_back("the kernel accesses its block's shared memory up to byte " +

@@ -257,6 +257,9 @@ struct Function {
 /// The decoded kernel and every function it calls.
 struct Program {
   std::vector<std::unique_ptr<Function>> functions; ///< [0] is the kernel.
+  /// The kernel synchronises the grid (`__gpurd_cg_grid_sync`), which the
+  /// emulator runs as a barrier of the block (notes() say so).
+  bool gridSync = false;
   std::vector<Edge> edges;
   std::vector<Move> moves;
   std::vector<GepTerm> gepTerms;
