@@ -96,9 +96,10 @@ std::array<uint64_t, 3> assumedGrid(const KernelInfo &kernel,
           " resident blocks = " + std::to_string(target) + " blocks, ";
   basis += use.gridSync
                ? "the most a grid-wide synchronisation (grid_group::sync) "
-                 "allows: every block resident at once"
-               : "rounded up to a power of two per dimension";
-  basis += " (the kernel indexes " + indexNames("blockIdx", use.block) + ")";
+                 "allows: every block resident at once (the kernel indexes "
+               : "rounded up to a power of two per dimension the kernel "
+                 "indexes (";
+  basis += indexNames("blockIdx", use.block) + ")";
   return grid;
 }
 
