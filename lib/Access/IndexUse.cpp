@@ -68,10 +68,9 @@ IndexUse indexUseOf(const Function &kernel) {
     const Function *function = work.pop_back_val();
     for (const BasicBlock &block : *function)
       for (const Instruction &inst : block) {
-        use.dynamicShared |=
-            any_of(inst.operands(), [](const Use &operand) {
-              return isDynamicShared(operand);
-            });
+        use.dynamicShared |= any_of(inst.operands(), [](const Use &operand) {
+          return isDynamicShared(operand);
+        });
         const auto *call = dyn_cast<CallBase>(&inst);
         const Function *callee = call ? call->getCalledFunction() : nullptr;
         if (!callee)

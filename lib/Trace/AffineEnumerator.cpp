@@ -541,8 +541,8 @@ llvm::Error AffineEnumerator::beginBlock(uint64_t block) {
 
 /// A warp's share of the block's budget when long warps are cut.
 uint64_t warpShare(uint64_t budget, const TraceLaunch &launch) {
-  return std::max<uint64_t>(1, budget / std::max<uint64_t>(
-                                            launch.warpsPerBlock(), 1));
+  return std::max<uint64_t>(
+      1, budget / std::max<uint64_t>(launch.warpsPerBlock(), 1));
 }
 
 std::vector<std::string> AffineEnumerator::notes() const {

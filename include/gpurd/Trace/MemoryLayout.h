@@ -28,6 +28,9 @@ constexpr uint64_t UnknownBufferSpan = 1ull << 30;
 /// Where the emulator's default textures (DefaultBuffers.h) start: 1 GiB
 /// each, below GlobalBase.
 constexpr uint64_t DefaultTextureBase = GlobalBase - (64 * UnknownBufferSpan);
+/// The emulator's device heap (malloc, new): 1 GiB below the default
+/// textures.
+constexpr uint64_t DeviceHeapBase = DefaultTextureBase - UnknownBufferSpan;
 /// The handles the emulator gives texture-object parameters
 /// (cudaTextureObject_t) that have no value: consecutive numbers from here,
 /// which no variable's address takes.

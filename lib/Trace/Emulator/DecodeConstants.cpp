@@ -27,8 +27,9 @@ Expected<uint64_t> Decoder::globalAddress(const GlobalValue &global) {
     if (const auto *target =
             dyn_cast<GlobalValue>(alias->getAliasee()->stripPointerCasts()))
       return globalAddress(*target);
-  if (isa<llvm::Function>(global))
-    return 0; // Only reachable through indirect calls, which are errors.
+  if (const auto *function = dyn_cast<llvm::Function>(&global))
+    // A declaration (printf, libdevice) has no body to call indirectly.
+    return function->isDeclaration() ? 0 : functionAddress(*function);
   std::string name = global.getName().str();
   if (global.getAddressSpace() == 3) {
     if (auto base = env.layout->sharedBase(name))

@@ -125,10 +125,8 @@ Error Decoder::decodeCall(const CallInst &call) {
   if (call.isInlineAsm())
     return decodeInlineAsm(call);
   const llvm::Function *callee = call.getCalledFunction();
-  if (!callee) {
-    unsupported(call, "indirect calls are not supported by the emulator");
-    return Error::success();
-  }
+  if (!callee)
+    return decodeIndirectCall(call);
   if (callee->isIntrinsic())
     return decodeIntrinsic(call, *callee);
   if (callee->isDeclaration())
@@ -140,10 +138,8 @@ Error Decoder::decodeCall(const CallInst &call) {
   return decodeDeviceCall(call, *callee);
 }
 
-Error Decoder::decodeDeviceCall(const CallInst &call,
-                                const llvm::Function &callee) {
+Expected<CallInfo> Decoder::callInfo(const CallInst &call) {
   CallInfo info;
-  info.callee = functionIndex(callee);
   for (const Use &argument : call.args()) {
     auto slot = operand(argument.get());
     if (!slot)
@@ -152,10 +148,41 @@ Error Decoder::decodeDeviceCall(const CallInst &call,
         *slot, std::max<uint32_t>(leafCount(argument->getType()), 1));
   }
   info.resultCount = leafCount(call.getType());
+  return info;
+}
+
+Error Decoder::decodeDeviceCall(const CallInst &call,
+                                const llvm::Function &callee) {
+  auto info = callInfo(call);
+  if (!info)
+    return info.takeError();
+  info->callee = functionIndex(callee);
   Inst &out = emit(Op::Call, &call);
   out.dst = resultSlot(call);
   out.c = program->calls.size();
-  program->calls.push_back(std::move(info));
+  program->calls.push_back(std::move(*info));
+  return Error::success();
+}
+
+/// A call through a function pointer or a vtable: the callee is the
+/// function whose address (Decoder::functionAddress) the pointer holds when
+/// the call runs.
+Error Decoder::decodeIndirectCall(const CallInst &call) {
+  if (call.getFunctionType()->isVarArg()) {
+    unsupported(call, "calls to variadic functions are not supported");
+    return Error::success();
+  }
+  auto target = operand(call.getCalledOperand());
+  if (!target)
+    return target.takeError();
+  auto info = callInfo(call);
+  if (!info)
+    return info.takeError();
+  Inst &out = emit(Op::CallIndirect, &call);
+  out.dst = resultSlot(call);
+  out.a = *target;
+  out.c = program->calls.size();
+  program->calls.push_back(std::move(*info));
   return Error::success();
 }
 

@@ -67,6 +67,26 @@ Error Decoder::decodeLibraryCall(const CallInst &call,
     out.a = *message;
     return Error::success();
   }
+  // Device malloc and free (`new` and `delete` call them): the emulator's
+  // heap (DeviceHeap.cpp); free keeps the bytes allocated.
+  // `new` without <new> included calls the implicitly declared global
+  // operator new (nvcc's device runtime defines it as malloc; Clang's
+  // cuda_wrappers/new only when <new> is included).
+  bool isNew = name == "_Znwm" || name == "_Znam";
+  bool isDelete = name == "_ZdlPv" || name == "_ZdaPv" || name == "_ZdlPvm" ||
+                  name == "_ZdaPvm";
+  if ((name == "malloc" || isNew) && call.arg_size() == 1) {
+    auto size = operand(call.getArgOperand(0));
+    if (!size)
+      return size.takeError();
+    program->usesHeap = true;
+    Inst &out = emit(Op::Malloc, &call);
+    out.dst = dst;
+    out.a = *size;
+    return Error::success();
+  }
+  if ((name == "free" || isDelete) && call.getType()->isVoidTy())
+    return Error::success();
   if (std::optional<MathStoreKind> kind = mathStoreKind(name))
     return decodeMathStore(call, *kind);
   std::string demangled = llvm::demangle(name.str());

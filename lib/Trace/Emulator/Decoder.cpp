@@ -10,7 +10,9 @@
 
 #include "Decoder.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -105,8 +107,40 @@ uint32_t Decoder::functionIndex(const llvm::Function &callee) {
   return index;
 }
 
+uint64_t Decoder::functionAddress(const llvm::Function &function) {
+  const llvm::Module &module = *function.getParent();
+  uint64_t position = std::distance(module.begin(), function.getIterator());
+  uint64_t address = FunctionTag | position;
+  program->functionsByAddress[address] = functionIndex(function);
+  return address;
+}
+
+void Decoder::addressInitialiserFunctions(const llvm::Module &module) {
+  SmallVector<const Constant *, 16> work;
+  SmallPtrSet<const Constant *, 32> seen;
+  for (const GlobalVariable &global : module.globals())
+    if (global.hasInitializer())
+      work.push_back(global.getInitializer());
+  while (!work.empty()) {
+    const Constant *constant = work.pop_back_val();
+    if (!seen.insert(constant).second)
+      continue;
+    if (const auto *function = dyn_cast<llvm::Function>(constant)) {
+      if (!function->isDeclaration())
+        functionAddress(*function);
+      continue;
+    }
+    if (isa<GlobalValue>(constant))
+      continue;
+    for (const Use &operand : constant->operands())
+      if (const auto *inner = dyn_cast<Constant>(operand.get()))
+        work.push_back(inner);
+  }
+}
+
 Expected<std::unique_ptr<Program>> Decoder::run(const llvm::Function &kernel) {
   functionIndex(kernel);
+  addressInitialiserFunctions(*kernel.getParent());
   for (size_t i = 0; i < worklist.size(); ++i) {
     const llvm::Function *ir = worklist[i];
     Function &fn = *program->functions[functions[ir]];

@@ -93,6 +93,12 @@ private:
   llvm::Error assignArgumentSlots(const llvm::Function &ir, Function &fn,
                                   bool isKernel);
   uint32_t functionIndex(const llvm::Function &callee);
+  /// \p function's address (FunctionTag | its position in the module), a
+  /// target of indirect calls: it is decoded and in functionsByAddress.
+  uint64_t functionAddress(const llvm::Function &function);
+  /// Takes the address of each function a global's initialiser names (a
+  /// vtable's entries), so that calls through them can be emulated.
+  void addressInitialiserFunctions(const llvm::Module &module);
   /// Slot of a value (materialising constants).
   llvm::Expected<uint32_t> operand(const llvm::Value *value);
   /// Slot of an instruction's result, or DiscardSlot for void results.
@@ -203,6 +209,9 @@ private:
                                 const llvm::Function &callee);
   llvm::Error decodeMathStore(const llvm::CallInst &call, MathStoreKind kind);
   llvm::Error decodeOpaqueCall(const llvm::CallInst &call);
+  llvm::Error decodeIndirectCall(const llvm::CallInst &call);
+  /// The call's arguments and result as the callee's frame takes them.
+  llvm::Expected<CallInfo> callInfo(const llvm::CallInst &call);
   llvm::Error decodeInlineAsm(const llvm::CallInst &call);
   llvm::Error decodeTextureFetch(const llvm::CallInst &call,
                                  llvm::StringRef text);

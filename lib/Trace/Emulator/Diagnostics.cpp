@@ -159,6 +159,14 @@ std::vector<std::string> Emulator::notes() const {
   std::vector<std::string> out;
   if (std::optional<std::string> cut = cutNote())
     out.push_back(std::move(*cut));
+  if (heapEnd)
+    out.push_back("the kernel allocates from the device heap (malloc, new): "
+                  "the emulator handed out " +
+                  std::to_string(heapEnd) +
+                  " bytes in 16-byte-aligned pieces one after the other and "
+                  "does not reuse freed ones; CUDA's allocator places them "
+                  "elsewhere, so lines shared between allocations may "
+                  "differ");
   if (program && program->gridSync)
     out.push_back(
         "the kernel synchronises the grid (grid_group::sync): gpurd "
@@ -169,16 +177,17 @@ std::vector<std::string> Emulator::notes() const {
         "across SMs");
   if (sharedTouchedEnd <= sharedDeclared)
     return out;
-  out.push_back("the kernel accesses its block's shared memory up to byte " +
-          std::to_string(sharedTouchedEnd) + ", past the " +
-          std::to_string(sharedDeclared) +
-          " bytes it declares (static and dynamic): the arch allocates "
-          "shared memory in units of " +
-          std::to_string(options.sharedAllocationUnit) +
-          " bytes, so the hardware does not fault there, and the trace "
-          "keeps those accesses; the bytes are not the kernel's to use (a "
-          "bug, or a launch with less shared memory than the kernel "
-          "assumes)");
+  out.push_back(
+      "the kernel accesses its block's shared memory up to byte " +
+      std::to_string(sharedTouchedEnd) + ", past the " +
+      std::to_string(sharedDeclared) +
+      " bytes it declares (static and dynamic): the arch allocates "
+      "shared memory in units of " +
+      std::to_string(options.sharedAllocationUnit) +
+      " bytes, so the hardware does not fault there, and the trace "
+      "keeps those accesses; the bytes are not the kernel's to use (a "
+      "bug, or a launch with less shared memory than the kernel "
+      "assumes)");
   return out;
 }
 
@@ -266,8 +275,10 @@ std::optional<std::string> Emulator::cutNote() const {
     return std::nullopt;
   std::string bound;
   if (cutAtEvents)
-    bound = std::to_string(cutAtEvents) + " memory accesses (its share of "
-            "the " + std::to_string(options.maxEventsPerBlock) +
+    bound = std::to_string(cutAtEvents) +
+            " memory accesses (its share of "
+            "the " +
+            std::to_string(options.maxEventsPerBlock) +
             " gpurd holds in memory for one block)";
   if (cutAtSteps)
     bound += std::string(bound.empty() ? "" : " or ") +

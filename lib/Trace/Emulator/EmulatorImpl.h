@@ -32,6 +32,7 @@
 //    opcodes whose handlers are inlined from ExecuteArithmetic.h,
 //    ExecuteMemory.h, ExecuteControl.h and ExecuteIntrinsics.h;
 //  * Diagnostics.cpp: error messages (threads, instructions, addresses);
+//  * DeviceHeap.cpp: malloc's heap and calls through function pointers;
 //  * WarpOps.cpp: warp-synchronous operations (shuffles, votes, ...);
 //  * Scheduling.cpp: a block's warps and barriers;
 //  * WarpTraceMerge.cpp: a warp's thread logs into warp instructions.
@@ -51,6 +52,7 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -216,10 +218,24 @@ private:
                                                  uint64_t &steps);
   LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t switchEdge(const Inst &I,
                                                    const uint64_t *R) const;
+  /// Enters function \p callee (a direct call's own, CallInfo::callee).
   LLVM_ATTRIBUTE_ALWAYS_INLINE void enterFunction(Thread &thread, const Inst &I,
                                                   Frame &caller,
                                                   const Function &callerFn,
-                                                  uint32_t pc);
+                                                  uint32_t pc, uint32_t callee);
+  /// The function an indirect call's target address names, if it names
+  /// one whose parameters the call's arguments fill.
+  std::optional<uint32_t> indirectCallee(const Inst &I,
+                                         const uint64_t *R) const;
+  RunResult badIndirectCall(Thread &thread, const Inst &I, const uint64_t *R);
+  /// \p bytes of the device heap (16-byte aligned), or 0 when it is full,
+  /// as device malloc returns.
+  uint64_t allocate(uint64_t bytes);
+  /// Block \p block allocates from where it did when traced before, or
+  /// past every allocation so far.
+  void beginBlockHeap(uint64_t block);
+  /// The device heap's region, when the code calls malloc.
+  llvm::Error placeHeap();
   LLVM_ATTRIBUTE_ALWAYS_INLINE void
   returnFromFunction(Thread &thread, const Inst &I, const uint64_t *R);
   LLVM_ATTRIBUTE_ALWAYS_INLINE void arriveAtBarrier(Thread &thread,
@@ -396,6 +412,13 @@ private:
   /// cut thread had of each bound (0: none was cut at it).
   std::set<uint64_t> blocksTraced, blocksCut;
   uint64_t currentBlock = 0;
+  /// The device heap: bytes handed out so far (they stay allocated, free
+  /// does not return them; heapEnd is the most ever), where each block
+  /// traced started allocating (a block traced again allocates the same
+  /// bytes), and its memory.
+  uint64_t heapUsed = 0, heapEnd = 0;
+  std::map<uint64_t, uint64_t> heapStartOfBlock;
+  std::unique_ptr<ZeroMemory> heapMemory;
   uint64_t cutAtEvents = 0, cutAtSteps = 0;
   std::vector<Region> regions; ///< Flat space, sorted by base.
   Region emptyRegion;

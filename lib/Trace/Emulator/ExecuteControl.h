@@ -49,9 +49,9 @@ inline uint32_t Emulator::switchEdge(const Inst &I, const uint64_t *R) const {
 /// locals, the arguments copied in); the caller continues at \p pc + 1.
 inline void Emulator::enterFunction(Thread &thread, const Inst &I,
                                     Frame &caller, const Function &callerFn,
-                                    uint32_t pc) {
+                                    uint32_t pc, uint32_t calleeIndex) {
   const CallInfo &call = program->calls[I.c];
-  const Function &callee = *program->functions[call.callee];
+  const Function &callee = *program->functions[calleeIndex];
   uint32_t registerBase = caller.registerBase + callerFn.numSlots;
   uint32_t localBase = caller.localBase + callerFn.localBytes;
   if (thread.registers.size() < registerBase + callee.numSlots)
@@ -68,7 +68,7 @@ inline void Emulator::enterFunction(Thread &thread, const Inst &I,
   caller.pc = pc + 1;
   uint32_t resultSlot = I.dst;
   thread.frames.push_back(
-      {call.callee, registerBase, localBase, 0, resultSlot});
+      {calleeIndex, registerBase, localBase, 0, resultSlot});
 }
 
 /// Ret (not from the kernel): pops the frame and copies the result (slots

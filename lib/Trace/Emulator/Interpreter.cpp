@@ -146,8 +146,23 @@ Emulator::RunResult Emulator::run(Thread &thread) {
       GPURD_STEP_LIMIT();
       if (thread.frames.size() >= MaxCallDepth)
         GPURD_STOP(callDepthExceeded(thread));
-      enterFunction(thread, I, *frame, *fn, pc);
+      enterFunction(thread, I, *frame, *fn, pc, program->calls[I.c].callee);
       resume();
+      break;
+    case Op::CallIndirect: {
+      GPURD_STEP_LIMIT();
+      if (thread.frames.size() >= MaxCallDepth)
+        GPURD_STOP(callDepthExceeded(thread));
+      std::optional<uint32_t> callee = indirectCallee(I, R);
+      if (!callee)
+        GPURD_STOP(badIndirectCall(thread, I, R));
+      enterFunction(thread, I, *frame, *fn, pc, *callee);
+      resume();
+      break;
+    }
+    case Op::Malloc:
+      R[I.dst] = allocate(R[I.a]);
+      ++pc;
       break;
     case Op::Ret:
       if (thread.frames.size() == 1) {

@@ -42,6 +42,7 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,6 +58,10 @@ inline llvm::Error makeError(const llvm::Twine &message) {
 constexpr unsigned TagShift = 60;
 constexpr uint64_t SharedTag = 1ull << TagShift;
 constexpr uint64_t LocalTag = 2ull << TagShift;
+/// A device function's address (a function pointer, a vtable entry): the
+/// tag and the function's position in its module, the same for every
+/// decoder of the module (globals' initialisers and the program).
+constexpr uint64_t FunctionTag = 3ull << TagShift;
 constexpr uint64_t OffsetMask = (1ull << TagShift) - 1;
 /// Slot 0 of every frame holds zero; slot 1 receives results nobody reads.
 constexpr uint32_t ZeroSlot = 0, DiscardSlot = 1;
@@ -114,6 +119,8 @@ enum class Op : uint8_t {
   // Calls.
   Call3,     // dst = fn(a, b, c, width), fn = imm
   Call,      // c = index into calls
+  CallIndirect, // a = function address, c = index into calls
+  Malloc,    // dst = the device heap's next a bytes (0 when it is full)
   Ret,       // a = first slot, b = slot count
   SReg,      // imm = SpecialRegister
   Barrier,   // flags = BarrierKind, a = predicate
@@ -257,6 +264,12 @@ struct Function {
 /// The decoded kernel and every function it calls.
 struct Program {
   std::vector<std::unique_ptr<Function>> functions; ///< [0] is the kernel.
+  /// The function index of each function address (FunctionTag | module
+  /// position) an indirect call may reach: the functions whose address the
+  /// code or a global's initialiser takes (a vtable's entries).
+  std::map<uint64_t, uint32_t> functionsByAddress;
+  /// The code calls malloc (device `new`): the emulator gives it a heap.
+  bool usesHeap = false;
   /// The kernel synchronises the grid (`__gpurd_cg_grid_sync`), which the
   /// emulator runs as a barrier of the block (notes() say so).
   bool gridSync = false;

@@ -43,6 +43,7 @@ llvm::Error Emulator::traceBlock(uint64_t block,
     blockIndex[d] = uint32_t(index[d]);
   currentBlock = block;
   blocksTraced.insert(block);
+  beginBlockHeap(block);
   std::fill(shared.begin(), shared.end(), 0);
   resetThreads();
   unsigned numWarps = traceLaunch.warpsPerBlock();

@@ -88,6 +88,8 @@ llvm::Error Emulator::initialize() {
     return makeError("cannot emulate '" + model.kernel +
                      "': " + llvm::toString(decoded.takeError()));
   program = std::move(*decoded);
+  if (llvm::Error error = placeHeap())
+    return error;
   prepareThreads();
   return llvm::Error::success();
 }
