@@ -119,6 +119,9 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     shown = std::move(completed);
     return run;
   };
+  // The failure of the run before the last: an array past the span that
+  // smaller sizes left as large grows with the grid alone.
+  std::optional<BoundFailure> previous;
   for (unsigned retry = 0; failure && retry < MaxAssumptionRetries; ++retry) {
     // Enough dynamic shared memory for an access past it (where a block may
     // have that much); smaller integer arguments after any other bound.
@@ -171,9 +174,13 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
       }
     }
     // An array that grows with an assumed grid alone (one element per
-    // thread, no size assumed): a smaller grid.
+    // thread: no size is assumed, or smaller sizes left it as large, as the
+    // CUDA samples' per-thread RNG states): a smaller grid.
+    bool spanUnchanged = previous &&
+                         previous->bound == LaunchBound::BufferSpan &&
+                         previous->reach == failure->reach;
     if (!reshaped && failure->bound == LaunchBound::BufferSpan &&
-        !assumedSizes(completed)) {
+        (!assumedSizes(completed) || spanUnchanged)) {
       LaunchConfig smaller = tried;
       if (shrinkAssumedGrid(next.reason, smaller)) {
         tried = std::move(smaller);
@@ -208,6 +215,7 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     // past a bound is the same while the bound is far), so only the number
     // of retries ends them.
     Error error = run.takeError();
+    previous = std::move(failure);
     failure = boundOf(error);
     consumeError(std::move(error));
   }

@@ -337,7 +337,8 @@ createTraceSource(const access::PreparedKernel &prepared,
                 "' is accessed over " + std::to_string(extent.end) +
                 " bytes, more than the memory layout's span of " +
                 std::to_string(UnknownBufferSpan) +
-                " bytes for a buffer of unknown size");
+                " bytes for a buffer of unknown size",
+            uint64_t(extent.end));
       sizes[array.paramIndex] = uint64_t(extent.end);
     }
     if (sizes.size() != buffers->sizes.size())

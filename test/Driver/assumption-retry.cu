@@ -55,6 +55,16 @@
 // GRID: kernel perThread: grid (1024, 1, 1), block (256, 1, 1)
 // GRID: note: assumed grid (1024, 1, 1) (4 waves of 108 SMs x 8 resident blocks = 3456 blocks, rounded up to a power of two per dimension the kernel indexes (blockIdx.x); divided by 4 in x: with (4096, 1, 1), an array spanned more than gpurd lays out for a buffer of unknown size)
 // GRID: kernel perThread on ampere-a100 (predicted by the cache model
+//
+// The same array with an assumed size beside it that does not decide the
+// array's span (the CUDA samples' initRNG: one state per thread, and a
+// count of draws): the first retry divides the size by 4 and leaves the
+// span as it was (4 GiB), so the next divides the grid by 4.
+// RUN: gpurd-advise %s --kernel perThreadSized -- 2>&1 | FileCheck %s --check-prefix=SIZED
+// SIZED: kernel perThreadSized: grid (1024, 1, 1), block (256, 1, 1)
+// SIZED: note: assumed grid (1024, 1, 1) ({{.*}}; divided by 4 in x: with (4096, 1, 1), an array spanned more than gpurd lays out for a buffer of unknown size)
+// SIZED: note: assumed n = 65536 (the launch's threads span 262144 in x (grid.x x block.x = 1024 x 256) divided by 4: with 262144, an array spanned more than gpurd lays out for a buffer of unknown size)
+// SIZED: kernel perThreadSized on ampere-a100 (predicted by the cache model
 
 // A fixed-size shared array sized for a smaller block (SHOC sort's
 // radixSortBlocks: four words per thread of 128): with the assumed 256
@@ -81,6 +91,12 @@ struct Big {
 };
 __global__ void perThread(Big *s) {
   s[blockIdx.x * blockDim.x + threadIdx.x].v[0] = 1;
+}
+__global__ void perThreadSized(Big *s, float *out, int n) {
+  unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+  s[i].v[0] = 1;
+  if (i < n)
+    out[i] = 2;
 }
 
 __constant__ unsigned table[3][32];

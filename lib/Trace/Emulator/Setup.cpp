@@ -254,7 +254,8 @@ llvm::Error Emulator::bindDefaultBuffer(Region &region, unsigned param,
             " bytes, more than the memory layout's span of " +
             std::to_string(UnknownBufferSpan) +
             " bytes for a buffer of unknown size; give it with " +
-            userInput(UserInput::Buffer, region.name + "=TYPE:COUNT:INIT"));
+            userInput(UserInput::Buffer, region.name + "=TYPE:COUNT:INIT"),
+        modelled);
   auto memory = ZeroMemory::reserve(UnknownBufferSpan);
   if (!memory)
     return makeError(
