@@ -18,6 +18,7 @@
 
 #include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Access/HostDeviceDifferences.h"
+#include "gpurd/Access/SurfaceCalls.h"
 
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/StringExtras.h"
@@ -136,6 +137,15 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
     break;
   }
   StringRef name = callee->getName();
+  // Surface objects' stores and loads (the prelude's surf1Dwrite,
+  // surf2Dread, ...): texture-space accesses, like texture fetches.
+  if (std::optional<SurfaceCall> surface = surfaceCall(*call)) {
+    op.kind = surface->write ? AccessKind::Write : AccessKind::Read;
+    op.name = surface->name;
+    op.isTexture = true;
+    op.size = layout.getTypeStoreSize(surface->valueType);
+    return op;
+  }
   // A call to a function with no body here (wmma, surfaces, cooperative
   // grid sync) that may touch memory, or to a device function that stayed a
   // call (recursive: inlineDeviceCalls inlines the others): recorded, but
@@ -660,7 +670,7 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
   } else if (op.isTexture) {
     site.space = MemorySpace::Texture;
     fail({NonAffineReason::Kind::UnsupportedOperation,
-          "texture fetch coordinates are not modelled yet",
+          "texture and surface coordinates are not modelled yet",
           {}});
   } else if (!op.address) {
     fail({NonAffineReason::Kind::UnsupportedOperation,

@@ -130,11 +130,14 @@ KernelParam describeType(QualType type, ASTContext &context) {
   PrintingPolicy policy = context.getPrintingPolicy();
   out.type = type.getAsString(policy);
   QualType canonical = type.getCanonicalType();
-  // Texture objects of the runtime (cudaTextureObject_t) and of the driver
-  // API (CUtexObject, the CUDA samples' simpleTextureDrv).
+  // Texture and surface objects of the runtime (cudaTextureObject_t,
+  // cudaSurfaceObject_t) and of the driver API (CUtexObject, the CUDA
+  // samples' simpleTextureDrv; CUsurfObject): handles to the kernel.
   if (const auto *typedefType = type->getAs<TypedefType>();
       typedefType && (typedefType->getDecl()->getName().contains("Texture") ||
-                      typedefType->getDecl()->getName() == "CUtexObject")) {
+                      typedefType->getDecl()->getName().contains("Surface") ||
+                      typedefType->getDecl()->getName() == "CUtexObject" ||
+                      typedefType->getDecl()->getName() == "CUsurfObject")) {
     out.kind = ParamKind::Texture;
   } else if (canonical->isPointerType()) {
     out.kind = ParamKind::Pointer;

@@ -87,6 +87,8 @@ Error Decoder::decodeLibraryCall(const CallInst &call,
   }
   if ((name == "free" || isDelete) && call.getType()->isVoidTy())
     return Error::success();
+  if (std::optional<access::SurfaceCall> surface = access::surfaceCall(call))
+    return decodeSurfaceCall(call, *surface);
   if (std::optional<MathStoreKind> kind = mathStoreKind(name))
     return decodeMathStore(call, *kind);
   std::string demangled = llvm::demangle(name.str());
@@ -126,6 +128,33 @@ Error Decoder::decodeLibraryCall(const CallInst &call,
   }
   unsupported(call, "the function '" + demangled +
                         "' has no definition the emulator can run");
+  return Error::success();
+}
+
+/// A surface store or load as a texture access (TextureFetch::surface) on
+/// the surface object's texture (a default one, as for texture objects).
+Error Decoder::decodeSurfaceCall(const CallInst &call,
+                                 const access::SurfaceCall &surface) {
+  TextureFetch fetch;
+  fetch.surface = true;
+  fetch.accessBytes = data.getTypeStoreSize(surface.valueType);
+  auto handle = operand(call.getArgOperand(surface.handleArg));
+  if (!handle)
+    return handle.takeError();
+  fetch.handle = *handle;
+  fetch.coordinateCount = surface.dims;
+  for (unsigned d = 0; d < surface.dims; ++d) {
+    auto coordinate =
+        operand(call.getArgOperand(surface.firstCoordinateArg + d));
+    if (!coordinate)
+      return coordinate.takeError();
+    fetch.coordinates[d] = *coordinate;
+  }
+  fetch.resultSlots = surface.write ? 0 : leafCount(call.getType());
+  Inst &out = emit(Op::TexFetch, &call);
+  out.dst = resultSlot(call);
+  out.c = program->textures.size();
+  program->textures.push_back(fetch);
   return Error::success();
 }
 

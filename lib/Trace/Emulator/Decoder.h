@@ -48,6 +48,8 @@
 
 #include "Program.h"
 
+#include "gpurd/Access/SurfaceCalls.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/Constants.h"
@@ -210,6 +212,8 @@ private:
   llvm::Error decodeMathStore(const llvm::CallInst &call, MathStoreKind kind);
   llvm::Error decodeOpaqueCall(const llvm::CallInst &call);
   llvm::Error decodeIndirectCall(const llvm::CallInst &call);
+  llvm::Error decodeSurfaceCall(const llvm::CallInst &call,
+                                const access::SurfaceCall &surface);
   /// The call's arguments and result as the callee's frame takes them.
   llvm::Expected<CallInfo> callInfo(const llvm::CallInst &call);
   llvm::Error decodeInlineAsm(const llvm::CallInst &call);

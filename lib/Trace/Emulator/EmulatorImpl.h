@@ -249,6 +249,10 @@ private:
                                               Thread &thread, Fault &fault);
   LLVM_ATTRIBUTE_ALWAYS_INLINE bool
   fetchTexture(const Inst &I, uint64_t *R, Thread &thread, uint64_t steps);
+  bool accessSurface(const Inst &I, const TextureFetch &fetch,
+                     const BoundTexture &surface,
+                     const std::array<int64_t, 4> &c, uint64_t *R,
+                     Thread &thread, uint64_t steps);
 
   // Warp-synchronous operations (WarpOps.cpp).
   static constexpr unsigned ActiveMaskFamily = 4;

@@ -244,6 +244,8 @@ inline bool Emulator::fetchTexture(const Inst &I, uint64_t *R, Thread &thread,
       c[i] = signExtend(bits, 32);
     }
   }
+  if (fetch.surface)
+    return accessSurface(I, fetch, *texture, c, R, thread, steps);
   // A default texture's texel is as large as the site's access (a float4
   // fetch reads 16 bytes, a float fetch 4).
   uint64_t texelBytes = texture->texelBytes;
@@ -277,6 +279,26 @@ inline bool Emulator::fetchTexture(const Inst &I, uint64_t *R, Thread &thread,
     }
     R[I.dst + i] = value;
   }
+  if (I.site >= 0)
+    record(thread, I.site, address, steps);
+  return true;
+}
+
+/// A surface store or load at byte x of row y of plane z, in the nominal
+/// row-major layout of fetchTexture (rows of 1024 elements of the access's
+/// size), within the surface's span; loads give zeros (the surface's
+/// contents are not kept).
+inline bool Emulator::accessSurface(const Inst &I, const TextureFetch &fetch,
+                                    const BoundTexture &surface,
+                                    const std::array<int64_t, 4> &c,
+                                    uint64_t *R, Thread &thread,
+                                    uint64_t steps) {
+  uint64_t rowBytes = uint64_t(1024) * std::max(fetch.accessBytes, 1u);
+  uint64_t linear = uint64_t(c[0]) + uint64_t(c[1]) * rowBytes +
+                    uint64_t(c[2]) * rowBytes * 1024;
+  uint64_t address = surface.base + linear % UnknownBufferSpan;
+  for (unsigned i = 0; i < fetch.resultSlots; ++i)
+    R[I.dst + i] = 0;
   if (I.site >= 0)
     record(thread, I.site, address, steps);
   return true;

@@ -244,6 +244,10 @@ struct TextureFetch {
   Kind resultKind = Kind::Float; ///< f32 / s32 / u32 components
   bool signedResult = false;
   uint32_t resultSlots = 4;
+  /// A surface object's store or load (surf2Dwrite, ...): x is in bytes,
+  /// the access accessBytes wide; a load's result is zeros.
+  bool surface = false;
+  unsigned accessBytes = 0;
 };
 
 struct Repack {
