@@ -9,7 +9,9 @@ using namespace gpurd::trace;
 
 namespace {
 
-TEST(AffineEnumerator, MatmulAddressesFollowTheSubscripts) {
+/// A naive matmul, one thread per element of C, compiled for a (4, 4)
+/// grid of (16, 16) blocks with n = 64.
+llvm::Expected<std::unique_ptr<test::CompiledKernel>> compileMatmul() {
   const char *code = R"(
 __global__ void mm(const float *A, const float *B, float *C, int n) {
   int row = blockIdx.y * blockDim.y + threadIdx.y;
@@ -19,8 +21,11 @@ __global__ void mm(const float *A, const float *B, float *C, int n) {
     sum += A[row * n + k] * B[k * n + col];
   C[row * n + col] = sum;
 })";
-  auto compiled =
-      test::compileKernel(code, "mm", {4, 4, 1}, {16, 16, 1}, {{3, 64}});
+  return test::compileKernel(code, "mm", {4, 4, 1}, {16, 16, 1}, {{3, 64}});
+}
+
+TEST(AffineEnumerator, MatmulAddressesFollowTheSubscripts) {
+  auto compiled = compileMatmul();
   ASSERT_TRUE(static_cast<bool>(compiled))
       << llvm::toString(compiled.takeError());
   const access::AccessModel &model = (*compiled)->model;
@@ -172,17 +177,7 @@ TEST(AffineEnumerator, ALongBlockIsAnErrorOrItsWarpsArePrefixes) {
   // 800 per block the block is an error; with cutLongWarps each warp keeps
   // its share, 800 / 8 = 100 instructions (50 iterations of the k loop:
   // A and B alternate), and the notes say so.
-  const char *code = R"(
-__global__ void mm(const float *A, const float *B, float *C, int n) {
-  int row = blockIdx.y * blockDim.y + threadIdx.y;
-  int col = blockIdx.x * blockDim.x + threadIdx.x;
-  float sum = 0;
-  for (int k = 0; k < n; ++k)
-    sum += A[row * n + k] * B[k * n + col];
-  C[row * n + col] = sum;
-})";
-  auto compiled =
-      test::compileKernel(code, "mm", {4, 4, 1}, {16, 16, 1}, {{3, 64}});
+  auto compiled = compileMatmul();
   ASSERT_TRUE(static_cast<bool>(compiled))
       << llvm::toString(compiled.takeError());
   TraceLaunch launch;

@@ -426,20 +426,30 @@ __global__ void copy(const float *a, float *c, int n) {
   EXPECT_NE(message.find("bytes past its end"), std::string::npos) << message;
 }
 
+/// A warp's threads each load in[i] and store out[32 i + t] for i < n:
+/// two logged accesses per iteration.
+const char *LongSumKernel = R"(
+__global__ void sum(const int *in, int *out, int n) {
+  for (int i = 0; i < n; ++i)
+    out[i * 32 + threadIdx.x] = in[i];
+})";
+
+/// LongSumKernel's buffers (1000 ints in, 32000 out) with \p n iterations.
+EmulatorArguments longSumArguments(int n) {
+  EmulatorArguments args;
+  args.buffers[0] = bytesOf(std::vector<int>(1000, 1));
+  args.buffers[1] = bytesOf(std::vector<int>(32000, 0));
+  args.integers[2] = n;
+  return args;
+}
+
 TEST(Emulator, ALongKernelStopsAtTheBlocksAccessLog) {
   // Each of the 32 threads makes 2 accesses per iteration (a load of in[i]
   // and a store to out[32 i + t]) for 1000 iterations: 2000 logged
   // accesses, over its share of a 32768-access block log (32768 / 32 =
   // 1024).
-  const char *code = R"(
-__global__ void sum(const int *in, int *out, int n) {
-  for (int i = 0; i < n; ++i)
-    out[i * 32 + threadIdx.x] = in[i];
-})";
-  EmulatorArguments args;
-  args.buffers[0] = bytesOf(std::vector<int>(1000, 1));
-  args.buffers[1] = bytesOf(std::vector<int>(32000, 0));
-  args.integers[2] = 1000;
+  const char *code = LongSumKernel;
+  EmulatorArguments args = longSumArguments(1000);
   EmulatorOptions options;
   options.maxEventsPerBlock = 32768;
   auto run = emulate(code, "sum", {1, 1, 1}, {32, 1, 1}, args, {}, options);
@@ -456,9 +466,7 @@ __global__ void sum(const int *in, int *out, int n) {
 
   // With n = 500 each thread makes 1000 accesses (within its 1024): the
   // block is traced, 500 loads and 500 stores per warp.
-  args.buffers[0] = bytesOf(std::vector<int>(1000, 1));
-  args.buffers[1] = bytesOf(std::vector<int>(32000, 0));
-  args.integers[2] = 500;
+  args = longSumArguments(500);
   auto shorter = emulate(code, "sum", {1, 1, 1}, {32, 1, 1}, args, {}, options);
   ASSERT_OK(shorter);
   llvm::Error traced = (*shorter)->source->traceBlock(0, warps);
@@ -473,15 +481,8 @@ TEST(Emulator, CutLongThreadsTraceThePrefixThatFits) {
   // The log is checked at branches: after k iterations it holds 2k
   // accesses, and the first k with 2k > 1024 is 513, so each thread keeps
   // 513 loads and 513 stores (1026 warp instructions, the store last).
-  const char *code = R"(
-__global__ void sum(const int *in, int *out, int n) {
-  for (int i = 0; i < n; ++i)
-    out[i * 32 + threadIdx.x] = in[i];
-})";
-  EmulatorArguments args;
-  args.buffers[0] = bytesOf(std::vector<int>(1000, 1));
-  args.buffers[1] = bytesOf(std::vector<int>(32000, 0));
-  args.integers[2] = 1000;
+  const char *code = LongSumKernel;
+  EmulatorArguments args = longSumArguments(1000);
   EmulatorOptions options;
   options.maxEventsPerBlock = 32768;
   options.cutLongThreads = true;

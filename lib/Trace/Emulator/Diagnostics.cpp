@@ -276,8 +276,7 @@ std::optional<std::string> Emulator::cutNote() const {
   std::string bound;
   if (cutAtEvents)
     bound = std::to_string(cutAtEvents) +
-            " memory accesses (its share of "
-            "the " +
+            " memory accesses (its share of the " +
             std::to_string(options.maxEventsPerBlock) +
             " gpurd holds in memory for one block)";
   if (cutAtSteps)
