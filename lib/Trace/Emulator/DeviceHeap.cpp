@@ -50,6 +50,8 @@ uint64_t Emulator::allocate(uint64_t bytes) {
 }
 
 void Emulator::beginBlockHeap(uint64_t block) {
+  if (!heapMemory)
+    return;
   heapUsed = heapStartOfBlock.try_emplace(block, heapEnd).first->second;
 }
 
