@@ -27,11 +27,15 @@
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/InlineAsm.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+
+#include <set>
 
 using namespace llvm;
 
@@ -53,6 +57,20 @@ struct MemoryOperation {
   bool unsupported = false; ///< memcpy/memset...
   bool notInlined = false;  ///< A call to a device function with a body.
 };
+
+/// The functions with a body in \p module of type \p type whose address
+/// the code or an initialiser takes: what a call through a pointer of that
+/// type may reach (cloneForKernel keeps them).
+std::vector<Function *> addressTakenOfType(Module &module,
+                                           const FunctionType &type) {
+  std::vector<Function *> out;
+  for (Function &function : module)
+    if (!function.isDeclaration() && function.getFunctionType() == &type &&
+        function.hasAddressTaken(nullptr, false, true,
+                                 /*IgnoreLLVMUsed=*/true))
+      out.push_back(&function);
+  return out;
+}
 
 std::optional<MemoryOperation> memoryOperation(Instruction &inst,
                                                const DataLayout &layout) {
@@ -101,8 +119,25 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
     return std::nullopt;
   }
   Function *callee = call->getCalledFunction();
-  if (!callee)
-    return std::nullopt;
+  if (!callee) {
+    // A call through a pointer that no function here may take (none of its
+    // type has its address taken: the callee is in another file): unknown
+    // code, recorded as an opaque call is. Otherwise the functions it may
+    // reach have sites of their own (calledFunctions).
+    if (!call->isIndirectCall() || !call->mayReadOrWriteMemory() ||
+        !addressTakenOfType(*call->getModule(), *call->getFunctionType())
+             .empty())
+      return std::nullopt;
+    op.kind = AccessKind::ReadModifyWrite;
+    op.name = "call through a function pointer";
+    op.unsupported = true;
+    for (Value *arg : call->args())
+      if (arg->getType()->isPointerTy()) {
+        op.address = arg;
+        break;
+      }
+    return op;
+  }
   switch (callee->getIntrinsicID()) {
   case Intrinsic::nvvm_barrier0:
   case Intrinsic::nvvm_barrier0_and:
@@ -286,6 +321,13 @@ private:
 
   void registerLoop(const Loop *loop, unsigned position);
   std::optional<QuasiAffine> latchTripCount(const Loop *loop);
+  /// A new site for \p op, \p inst's memory operation: its id, kind,
+  /// position and source access.
+  AccessSite startSite(Instruction &inst, const MemoryOperation &op);
+  /// A site for a memory operation of \p callee, a function that stays
+  /// a call (calledFunctions): not modelled, the emulator runs it.
+  void addCalleeSite(Instruction &inst, const MemoryOperation &op,
+                     const Function &callee, unsigned position);
   void addSite(Instruction &inst, const MemoryOperation &op,
                const std::vector<const Loop *> &chain,
                std::vector<unsigned> schedule);
@@ -631,17 +673,118 @@ Condition Builder::indexBounds(std::vector<unsigned> &dimensions) {
   return bounds;
 }
 
-void Builder::addSite(Instruction &inst, const MemoryOperation &op,
-                      const std::vector<const Loop *> &chain,
-                      std::vector<unsigned> schedule) {
+/// The memory space an access to \p address, whose underlying object is
+/// \p base (if known), reaches.
+MemorySpace spaceOf(const Value &address, const Value *base) {
+  unsigned addressSpace = address.getType()->getPointerAddressSpace();
+  if (base && base->getType()->isPointerTy() &&
+      base->getType()->getPointerAddressSpace() != 0)
+    addressSpace = base->getType()->getPointerAddressSpace();
+  if (const auto *global = dyn_cast_or_null<GlobalVariable>(base))
+    addressSpace = global->getAddressSpace();
+  switch (addressSpace) {
+  case 3:
+    return MemorySpace::Shared;
+  case 4:
+    return MemorySpace::Constant;
+  case 5:
+    return MemorySpace::Local;
+  default:
+    if (isa_and_nonnull<AllocaInst>(base))
+      return MemorySpace::Local;
+    // A struct parameter indexed at a varying offset (an array member):
+    // the parameter space, which the constant bank serves (members at
+    // constant offsets are no operations at all: ParamFields.h).
+    if (const auto *arg = dyn_cast_or_null<Argument>(base);
+        arg && arg->hasByValAttr())
+      return MemorySpace::Constant;
+    return MemorySpace::Global;
+  }
+}
+
+/// The functions with a body that \p kernel's code calls and that stay
+/// calls: recursive ones (inlineDeviceCalls inlines the rest) and, for a
+/// call through a pointer, those of its type whose address the code takes
+/// (cloneForKernel keeps them), in module order.
+std::vector<Function *> calledFunctions(Function &kernel) {
+  std::set<const FunctionType *> indirectTypes;
+  std::set<Function *> found;
+  std::vector<Function *> work{&kernel};
+  Module &module = *kernel.getParent();
+  while (!work.empty()) {
+    Function *function = work.back();
+    work.pop_back();
+    for (Instruction &inst : instructions(*function)) {
+      auto *call = dyn_cast<CallBase>(&inst);
+      if (!call)
+        continue;
+      Function *callee = call->getCalledFunction();
+      if (call->isIndirectCall() &&
+          indirectTypes.insert(call->getFunctionType()).second)
+        for (Function *candidate :
+             addressTakenOfType(module, *call->getFunctionType()))
+          if (candidate != &kernel && found.insert(candidate).second)
+            work.push_back(candidate);
+      if (callee && !callee->isDeclaration() && callee != &kernel &&
+          found.insert(callee).second)
+        work.push_back(callee);
+    }
+  }
+  std::vector<Function *> out;
+  for (Function &function : module)
+    if (found.count(&function))
+      out.push_back(&function);
+  return out;
+}
+
+AccessSite Builder::startSite(Instruction &inst, const MemoryOperation &op) {
   AccessSite site;
   site.id = model.sites.size();
   siteInstructions.push_back(&inst);
-  affinator.nonNegativeAssumptions().clear();
   site.kind = op.kind;
   site.operation = op.name;
   site.sizeBytes = op.size;
   site.position = positionOf(&inst);
+  if (op.kind != AccessKind::Barrier) {
+    int source = matcher.match(&inst, op.address, op.kind != AccessKind::Read);
+    if (source >= 0) {
+      site.sourceAccess = source;
+      site.sourceText = matcher.text(source);
+      if (site.position.line == 0)
+        site.position = matcher.position(source);
+    }
+  }
+  return site;
+}
+
+void Builder::addCalleeSite(Instruction &inst, const MemoryOperation &op,
+                            const Function &callee, unsigned position) {
+  AccessSite site = startSite(inst, op);
+  site.schedule = {position};
+  if (op.isTexture) {
+    site.space = MemorySpace::Texture;
+  } else if (op.address) {
+    const Value *base = getUnderlyingObject(op.address->stripPointerCasts());
+    site.space = spaceOf(*op.address, base);
+    if (isa_and_nonnull<GlobalVariable>(base))
+      site.array = arrayOf(base, site.space);
+  }
+  std::string name = demangle(callee.getName().str());
+  site.affine = false;
+  site.reason = NonAffineReason{
+      NonAffineReason::Kind::UnsupportedOperation,
+      "it is in '" + name.substr(0, name.find('(')) +
+          "', which stays a call (called through a function pointer, or "
+          "recursive): its accesses are not modelled",
+      site.position};
+  model.sites.push_back(std::move(site));
+}
+
+void Builder::addSite(Instruction &inst, const MemoryOperation &op,
+                      const std::vector<const Loop *> &chain,
+                      std::vector<unsigned> schedule) {
+  AccessSite site = startSite(inst, op);
+  affinator.nonNegativeAssumptions().clear();
   site.schedule = std::move(schedule);
   for (const Loop *loop : chain)
     site.loops.push_back(loopIndex.lookup(loop));
@@ -652,16 +795,6 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     site.affine = false;
     site.reason = std::move(why);
   };
-
-  if (op.kind != AccessKind::Barrier) {
-    int source = matcher.match(&inst, op.address, op.kind != AccessKind::Read);
-    if (source >= 0) {
-      site.sourceAccess = source;
-      site.sourceText = matcher.text(source);
-      if (site.position.line == 0)
-        site.position = matcher.position(source);
-    }
-  }
 
   // The address: base object and byte offset.
   std::optional<QuasiAffine> offset;
@@ -682,32 +815,7 @@ void Builder::addSite(Instruction &inst, const MemoryOperation &op,
     const Value *base = nullptr;
     if (const auto *unknown = dyn_cast<SCEVUnknown>(baseScev))
       base = getUnderlyingObject(unknown->getValue()->stripPointerCasts());
-    unsigned addressSpace = op.address->getType()->getPointerAddressSpace();
-    if (base && base->getType()->isPointerTy() &&
-        base->getType()->getPointerAddressSpace() != 0)
-      addressSpace = base->getType()->getPointerAddressSpace();
-    if (const auto *global = dyn_cast_or_null<GlobalVariable>(base))
-      addressSpace = global->getAddressSpace();
-    switch (addressSpace) {
-    case 3:
-      site.space = MemorySpace::Shared;
-      break;
-    case 4:
-      site.space = MemorySpace::Constant;
-      break;
-    case 5:
-      site.space = MemorySpace::Local;
-      break;
-    default:
-      site.space = isa_and_nonnull<AllocaInst>(base) ? MemorySpace::Local
-                                                     : MemorySpace::Global;
-      // A struct parameter indexed at a varying offset (an array member):
-      // the parameter space, which the constant bank serves (members at
-      // constant offsets are no operations at all: ParamFields.h).
-      if (const auto *arg = dyn_cast_or_null<Argument>(base);
-          arg && arg->hasByValAttr())
-        site.space = MemorySpace::Constant;
-    }
+    site.space = spaceOf(*op.address, base);
     if (site.space == MemorySpace::Global) {
       const auto *arg = dyn_cast_or_null<Argument>(base);
       bool readOnlyRestrict = arg && arg->hasNoAliasAttr() &&
@@ -839,6 +947,18 @@ AccessModel Builder::build() {
       addSite(inst, *op, chain, std::move(schedule));
     }
   }
+  // The memory operations of the functions that stay calls, after the
+  // kernel's own: the emulator records them as it runs the calls.
+  unsigned calleePosition = nextPosition[nullptr];
+  for (Function *callee : calledFunctions(kernel))
+    for (Instruction &inst : instructions(*callee))
+      if (!paramFieldRead(&inst))
+        if (std::optional<MemoryOperation> op = memoryOperation(inst, layout)) {
+          if (op->isTexture)
+            if (std::optional<unsigned> texel = texelBytesOf(inst, textures))
+              op->size = *texel;
+          addCalleeSite(inst, *op, *callee, calleePosition++);
+        }
   // The block/thread indices a site's affine forms use are its domain's
   // index dimensions; the others only repeat the access.
   // A site's domain ranges over the block and thread indices of the launch
@@ -881,6 +1001,36 @@ AccessModel Builder::build() {
   return std::move(model);
 }
 
+/// Prints \p function, \p kernel specialised for \p values, after a line
+/// that says for which values (a retry under smaller assumed values prints
+/// its own).
+void printSpecialisedIR(const Function &function, const KernelInfo &kernel,
+                        const KernelSpecialization &values, raw_ostream &os) {
+  auto dim = [](const std::optional<std::array<uint64_t, 3>> &d) {
+    return d ? "(" + std::to_string((*d)[0]) + ", " + std::to_string((*d)[1]) +
+                   ", " + std::to_string((*d)[2]) + ")"
+             : std::string("unknown");
+  };
+  auto nameOf = [&](unsigned index) {
+    return index < kernel.params.size() ? kernel.params[index].name
+                                        : "arg" + std::to_string(index);
+  };
+  std::vector<std::string> args;
+  for (const auto &[index, value] : values.integerArgs)
+    args.push_back(nameOf(index) + " = " + std::to_string(value));
+  for (const auto &[index, value] : values.floatArgs) {
+    std::string text;
+    raw_string_ostream(text) << format("%g", value);
+    args.push_back(nameOf(index) + " = " + text);
+  }
+  os << "; gpurd: kernel '" << kernel.name << "' for grid " << dim(values.grid)
+     << ", block " << dim(values.block);
+  if (!args.empty())
+    os << ", " << join(args, ", ");
+  os << "\n";
+  function.print(os);
+}
+
 } // namespace
 
 llvm::Expected<PreparedKernel>
@@ -901,7 +1051,7 @@ prepareKernel(const Module &module, const KernelInfo &kernel,
     return makeError("kernel '" + kernel.name +
                      "' disappeared from the device code after optimisation");
   if (options.printIR)
-    prepared.function->print(*options.printIR);
+    printSpecialisedIR(*prepared.function, kernel, values, *options.printIR);
   return prepared;
 }
 

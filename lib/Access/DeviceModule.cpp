@@ -100,6 +100,15 @@ void collectReferences(const llvm::Function &function,
       collectReferences(operand, functions, variables, seen);
 }
 
+/// Adds to \p types the function types of \p function's indirect calls.
+void collectIndirectCallTypes(const llvm::Function &function,
+                              std::set<const llvm::FunctionType *> &types) {
+  for (const llvm::Instruction &inst : llvm::instructions(function))
+    if (const auto *call = llvm::dyn_cast<llvm::CallBase>(&inst))
+      if (call->isIndirectCall())
+        types.insert(call->getFunctionType());
+}
+
 /// A bound on the kernel's size while inlining: beyond it the remaining
 /// calls stay calls (the access model reports them).
 constexpr size_t MaxInlinedInstructions = 400000;
@@ -148,16 +157,30 @@ std::unique_ptr<llvm::Module> cloneForKernel(const llvm::Module &module,
   std::set<const llvm::Function *> reached{&kernel};
   std::set<const llvm::GlobalVariable *> variables;
   std::vector<const llvm::Function *> work{&kernel};
+  std::set<const llvm::FunctionType *> indirectTypes;
   while (!work.empty()) {
-    const llvm::Function *function = work.back();
-    work.pop_back();
-    // A variable's initializer (a table of function pointers) is walked
-    // when the variable is first found.
-    std::set<const llvm::Function *> callees;
-    collectReferences(*function, callees, variables);
-    for (const llvm::Function *callee : callees)
-      if (reached.insert(callee).second)
-        work.push_back(callee);
+    while (!work.empty()) {
+      const llvm::Function *function = work.back();
+      work.pop_back();
+      // A variable's initializer (a table of function pointers) is walked
+      // when the variable is first found.
+      std::set<const llvm::Function *> callees;
+      collectReferences(*function, callees, variables);
+      for (const llvm::Function *callee : callees)
+        if (reached.insert(callee).second)
+          work.push_back(callee);
+      collectIndirectCallTypes(*function, indirectTypes);
+    }
+    // What an indirect call may reach beyond the addresses the kernel
+    // takes: the functions of its type whose address other code takes (a
+    // table the host fills with them, FunctionPointers' pComputeSobel).
+    for (const llvm::Function &function : module)
+      if (!function.isDeclaration() && !reached.count(&function) &&
+          indirectTypes.count(function.getFunctionType()) &&
+          function.hasAddressTaken(nullptr, false, true,
+                                   /*IgnoreLLVMUsed=*/true) &&
+          reached.insert(&function).second)
+        work.push_back(&function);
   }
   // The globals the other functions refer to: what they may store there
   // is not known to the clone, so none of them keeps its initial value

@@ -5,8 +5,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
@@ -58,10 +60,54 @@ bool isDynamicShared(const Value *value) {
   return false;
 }
 
+/// The kernel parameter \p index is, through integer casts, or null.
+const Argument *parameterOf(const Value *index) {
+  while (const auto *cast = dyn_cast<CastInst>(index)) {
+    if (!cast->getSrcTy()->isIntegerTy())
+      return nullptr;
+    index = cast->getOperand(0);
+  }
+  return dyn_cast<Argument>(index);
+}
+
+/// Records in \p use a kernel parameter that \p gep indexes a device array
+/// of fixed extent with: `gep [N x T], @g, 0, %p` or, as the optimiser
+/// also writes it, `gep T, @g, %p`.
+void recordTableIndex(const GetElementPtrInst &gep, IndexUse &use) {
+  const auto *global =
+      dyn_cast<GlobalVariable>(gep.getPointerOperand()->stripPointerCasts());
+  if (!global)
+    return;
+  const auto *array = dyn_cast<ArrayType>(global->getValueType());
+  if (!array || array->getNumElements() == 0)
+    return;
+  const Value *index = nullptr;
+  if (gep.getNumIndices() == 2 && gep.getSourceElementType() == array) {
+    const auto *first = dyn_cast<ConstantInt>(gep.getOperand(1));
+    if (first && first->isZero())
+      index = gep.getOperand(2);
+  } else if (gep.getNumIndices() == 1 &&
+             gep.getSourceElementType() == array->getElementType()) {
+    index = gep.getOperand(1);
+  }
+  const Argument *param = index ? parameterOf(index) : nullptr;
+  if (!param || !param->getType()->isIntegerTy())
+    return;
+  auto [it, inserted] = use.tableIndices.try_emplace(
+      param->getArgNo(),
+      TableIndex{demangle(global->getName()), array->getNumElements()});
+  if (!inserted && array->getNumElements() < it->second.extent)
+    it->second =
+        TableIndex{demangle(global->getName()), array->getNumElements()};
+}
+
 } // namespace
 
 IndexUse indexUseOf(const Function &kernel) {
   IndexUse use;
+  for (const Instruction &inst : instructions(kernel))
+    if (const auto *gep = dyn_cast<GetElementPtrInst>(&inst))
+      recordTableIndex(*gep, use);
   SmallPtrSet<const Function *, 16> seen{&kernel};
   SmallVector<const Function *, 16> work{&kernel};
   while (!work.empty()) {

@@ -354,6 +354,11 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       arg.value.value = int64_t(1);
       arg.value.text = "true";
       basis = "the branch a true flag selects";
+    } else if (std::optional<std::string> table =
+                   tableIndexBasis(kernel, use, name)) {
+      arg.value.value = int64_t(0);
+      arg.value.text = "0";
+      basis = std::move(*table);
     } else {
       uint64_t value = sized;
       basis = extentBasis;
@@ -376,6 +381,23 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
   erase_if(config.unknownArgs, [&](const auto &entry) {
     return is_contained(assumed, entry.first);
   });
+}
+
+std::optional<std::string> tableIndexBasis(const KernelInfo &kernel,
+                                           const access::IndexUse &use,
+                                           StringRef name) {
+  for (unsigned i = 0; i < kernel.params.size(); ++i) {
+    if (kernel.params[i].name != name)
+      continue;
+    auto it = use.tableIndices.find(i);
+    if (it == use.tableIndices.end())
+      return std::nullopt;
+    return "it indexes '" + it->second.array + "', a device array of " +
+           std::to_string(it->second.extent) +
+           " elements: its first, where a value that follows the launch's "
+           "sizes would read past the array";
+  }
+  return std::nullopt;
 }
 
 bool assumedSizes(const LaunchConfig &config) {

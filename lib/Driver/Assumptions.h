@@ -19,6 +19,8 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -120,6 +122,13 @@ void assumeArguments(
     const KernelInfo &kernel, const access::IndexUse &use,
     llvm::ArrayRef<std::pair<std::string, std::string>> unknown,
     LaunchConfig &config, const AssumptionScale &scale = {});
+
+/// Where the integer parameter \p name of \p kernel indexes a device array
+/// of fixed extent (use.tableIndices: `table[op]`), why it is assumed 0: a
+/// value that follows the launch's sizes would read past the array.
+std::optional<std::string> tableIndexBasis(const KernelInfo &kernel,
+                                           const access::IndexUse &use,
+                                           llvm::StringRef name);
 
 /// Whether \p config assumed an integer argument larger than 1 (a smaller
 /// one is left to try).

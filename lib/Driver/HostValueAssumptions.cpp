@@ -165,6 +165,19 @@ size_t firstChoice(const KernelInfo &kernel, const access::IndexUse &use,
   return chosen;
 }
 
+/// Whether the argument \p name of the launch \p site differs between its
+/// smallest and largest \p valid roots (the source computes it from them).
+bool followsRoot(const LaunchSite &site, ArrayRef<size_t> valid,
+                 StringRef name) {
+  auto valueAt = [&](size_t rung) -> std::optional<std::string> {
+    for (const LaunchArgument &arg : site.rooted[rung].args)
+      if (arg.param == name && arg.value.isKnown())
+        return arg.value.str();
+    return std::nullopt;
+  };
+  return valueAt(valid.front()) != valueAt(valid.back());
+}
+
 } // namespace
 
 bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
@@ -216,26 +229,39 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
     layer.dynamicSharedBytes = rung.dynamicSharedBytes.asUnsigned();
     gives = true;
   }
+  // An index into a fixed-extent device array that the source computes
+  // from the host values (FunctionPointers' `blockOperation`, a parameter
+  // of the host function passed on) is assumed on its own: 0.
+  std::vector<std::pair<std::string, std::string>> tableArgs;
   for (const LaunchArgument &arg : rung.args) {
     const KernelParam *param = paramOrMemberNamed(kernel, arg.param);
-    if (param && takesNumber(*param) && arg.value.isKnown() &&
-        !known.args.count(arg.param)) {
-      layer.args[arg.param] = arg.value.str();
-      gives = true;
+    if (!param || !takesNumber(*param) || !arg.value.isKnown() ||
+        known.args.count(arg.param))
+      continue;
+    gives = true;
+    std::optional<std::string> table = tableIndexBasis(kernel, use, arg.param);
+    if (table && followsRoot(site, valid, arg.param)) {
+      layer.args[arg.param] = "0";
+      tableArgs.emplace_back(arg.param, std::move(*table));
+      continue;
     }
+    layer.args[arg.param] = arg.value.str();
   }
   if (!gives)
     return false;
 
+  // A host value passed on as such an index only is not assumed as a size.
   LaunchAssumption assumption;
+  std::vector<std::string> reasons;
   for (const HostRoot &root : site.roots)
-    assumption.hostNames.push_back(root.name);
+    if (none_of(tableArgs,
+                [&](const auto &table) { return table.first == root.name; })) {
+      assumption.hostNames.push_back(root.name);
+      reasons.push_back(root.reason);
+    }
   assumption.part = join(assumption.hostNames, " = ");
   assumption.value = std::to_string(rung.root);
   assumption.basis = std::move(basis);
-  std::vector<std::string> reasons;
-  for (const HostRoot &root : site.roots)
-    reasons.push_back(root.reason);
   assumption.missing = join(reasons, "; ") +
                        "; give the launch's values with " +
                        userInput(UserInput::Grid, "X[,Y[,Z]]") + ", " +
@@ -243,7 +269,15 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
                        userInput(UserInput::Argument, "NAME=VALUE") +
                        " or in a " + userInput(UserInput::LaunchSpec) + " file";
   assumption.root = rung.root;
-  out.push_back(std::move(assumption));
+  if (!assumption.hostNames.empty())
+    out.push_back(std::move(assumption));
+  for (auto &[name, basis] : tableArgs)
+    out.push_back({name, "0", std::move(basis),
+                   "the source computes it from host values it cannot know; "
+                   "give it with " +
+                       userInput(UserInput::Argument, name + "=VALUE") +
+                       " or in a " + userInput(UserInput::LaunchSpec) + " file",
+                   /*argument=*/true});
   return true;
 }
 

@@ -65,6 +65,7 @@ access::AccessAnalysisOptions accessOptions(const AnalysisOptions &analysis) {
   access::AccessAnalysisOptions options;
   options.unroll = analysis.unroll;
   options.islMaxOperations = analysis.islMaxOperations;
+  options.printIR = analysis.printDeviceIR;
   return options;
 }
 
@@ -218,7 +219,6 @@ AnalysisContext::analyseAccesses(const TranslationUnitInfo &unit,
   access::KernelSpecialization values =
       specializationFor(kernel, launch->grid, launch->block, launch->args);
   access::AccessAnalysisOptions options = accessOptions(analysis);
-  options.printIR = analysis.printDeviceIR;
   return access::analyzeKernel(*(*device)->module, kernel, unit, values,
                                options);
 }

@@ -139,6 +139,11 @@ KernelParam describeType(QualType type, ASTContext &context) {
                       typedefType->getDecl()->getName() == "CUtexObject" ||
                       typedefType->getDecl()->getName() == "CUsurfObject")) {
     out.kind = ParamKind::Texture;
+  } else if (canonical->isFunctionPointerType()) {
+    // A device function's address (FunctionPointers' pPointFunction), not
+    // a buffer: left Other, it is null in the emulator (EmulatorArguments),
+    // where a call through it runs CallInfo::nullCallee.
+    out.kind = ParamKind::Other;
   } else if (canonical->isPointerType()) {
     out.kind = ParamKind::Pointer;
     QualType pointee = canonical->getPointeeType();

@@ -31,7 +31,8 @@ void printLevel(llvm::raw_ostream &os, const char *name,
   for (unsigned k = 0; k < model::NumMissClasses; ++k)
     os << (k ? ", " : " ") << model::missClassName(static_cast<MissClass>(k))
        << " " << c.readMisses[k];
-  os << "; " << c.writeAccesses << " writes";
+  os << "; " << c.writeAccesses
+     << (c.writeAccesses == 1 ? " write" : " writes");
   if (c.bypassed)
     os << ", " << c.bypassed << " bypassed";
   if (c.mshrAllocations + c.mshrMerges)
@@ -181,7 +182,11 @@ void printCacheReport(llvm::raw_ostream &os, const std::string &archName,
     os << "\n";
   }
   for (const auto &[array, counters] : perArray(model, results)) {
-    os << "  array " << (array >= 0 ? model.arrays[array].name : "?")
+    // Sites whose pointer does not point into one array (a function's
+    // parameter, a pointer loaded from memory) are summed apart.
+    os << "  "
+       << (array >= 0 ? "array " + model.arrays[array].name
+                      : std::string("no single array"))
        << ": L1 ";
     printReadsAndWrites(os, counters.first);
     if (results.l2Modelled) {

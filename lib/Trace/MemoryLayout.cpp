@@ -4,6 +4,7 @@
 #include "gpurd/Access/ParamFields.h"
 
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
 #include <set>
@@ -94,12 +95,19 @@ MemoryLayout::sharedBase(const std::string &name) const {
   return it->second;
 }
 
+bool calledThrough(const llvm::Argument &arg) {
+  return llvm::any_of(arg.users(), [&](const llvm::User *user) {
+    const auto *call = llvm::dyn_cast<llvm::CallBase>(user);
+    return call && call->getCalledOperand() == &arg;
+  });
+}
+
 MemoryLayout createLayout(const llvm::Function &kernel,
                           const std::map<unsigned, uint64_t> &bufferSizes,
                           uint64_t dynamicSharedBytes) {
   MemoryLayout layout;
   for (const llvm::Argument &arg : kernel.args()) {
-    if (!arg.getType()->isPointerTy())
+    if (!arg.getType()->isPointerTy() || calledThrough(arg))
       continue;
     auto size = bufferSizes.find(arg.getArgNo());
     layout.placeBuffer(arg.getArgNo(),

@@ -75,7 +75,7 @@ void run(float *a, float *b, float *c, unsigned char *d, unsigned *h) {
 // most (i = 22: 484 = 4 * 97 + 96), so in grows to 4 * 96 + 4 = 388 bytes;
 // the warp touches its 4 lines (elements 0, 36 at i = 6, 64 at i = 8, 96):
 // 4 read requests; out[i]: 128 bytes, 1 line, 1 write.
-// SQUARES: L1: 4 read requests,{{.*}}; 1 writes;
+// SQUARES: L1: 4 read requests,{{.*}}; 1 write;
 // SQUARES: note: the emulator made the buffers {{.*}}: 'out' 128 bytes (the bytes the access model's accesses reach); 'in' 388 bytes (the bytes the emulated accesses reached: not all of them are affine)
 
 // x is zeros, so no thread stores: 1 read request, no write, and y is never

@@ -52,7 +52,9 @@ struct KernelSpecialization {
 void disableAliasCheckVersioning();
 
 /// A copy of \p module for analysing \p kernel: the kernel and what it
-/// reaches (calls, function pointers) keep their code, every other function
+/// reaches (calls, function pointers, and for an indirect call the
+/// functions of its type whose address any code or initialiser takes) keep
+/// their code, every other function
 /// becomes a declaration. Optimising a file's one kernel then costs the
 /// same whether the file holds one kernel or 200 template instances. The
 /// globals the dropped functions refer to are marked externally

@@ -1,9 +1,10 @@
 //===- IndexUse.h - Thread and block indices a kernel reads -----*- C++ -*-===//
-//-*-===//
 //
 // The dimensions of threadIdx/blockDim and blockIdx/gridDim a compiled kernel
 // reads: what "how the kernel indexes" means when a launch's shape has to be
-// assumed (a kernel that reads threadIdx.y runs in 2-D blocks).
+// assumed (a kernel that reads threadIdx.y runs in 2-D blocks); and the
+// integer parameters it uses as an index into a device array of fixed
+// extent, which an assumed value must stay within.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_ACCESS_INDEXUSE_H
@@ -12,8 +13,20 @@
 #include "llvm/IR/Function.h"
 
 #include <array>
+#include <cstdint>
+#include <map>
+#include <string>
 
 namespace gpurd::access {
+
+/// A fixed-extent device array that a kernel parameter indexes directly
+/// (`table[op]` for `__device__ f_t table[2]`, the CUDA samples'
+/// FunctionPointers): a value of the parameter past the extent reads
+/// outside the array.
+struct TableIndex {
+  std::string array; ///< The variable's name in the device code.
+  uint64_t extent = 0;
+};
 
 /// Dimensions (x, y, z) read by a kernel.
 struct IndexUse {
@@ -30,6 +43,9 @@ struct IndexUse {
   /// the prelude calls `__gpurd_cg_grid_sync`): a cooperative launch, whose
   /// blocks must all be resident at once.
   bool gridSync = false;
+  /// The kernel's integer parameters (by position) that index a device
+  /// array of fixed extent, each with the smallest such array.
+  std::map<unsigned, TableIndex> tableIndices;
 
   /// How many dimensions the block (grid) needs: 1 + the highest dimension
   /// read, at least 1.
@@ -44,7 +60,8 @@ private:
 };
 
 /// The indices \p kernel reads, and whether it accesses dynamic shared
-/// memory, in its body and the functions it calls.
+/// memory, in its body and the functions it calls; the parameters it uses
+/// as indices into fixed-extent device arrays, in its body.
 IndexUse indexUseOf(const llvm::Function &kernel);
 
 } // namespace gpurd::access

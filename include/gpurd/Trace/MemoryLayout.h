@@ -86,14 +86,19 @@ private:
   std::vector<MemoryRegion> regions;
 };
 
-/// The layout of \p kernel's memory: its pointer parameters in order (sizes
-/// from \p bufferSizes by parameter index, when known), then what the
-/// pointer members of its struct parameters point to, by parameter and
-/// offset (named `param@offset`), then the module's
-/// global and constant variables in module order (keyed by IR symbol), and
-/// its shared variables (static ones in module order, then the dynamic
-/// `extern __shared__` array, which gets \p dynamicSharedBytes). Both trace
-/// producers use this one function.
+/// Whether the pointer parameter \p arg is a function pointer that the
+/// kernel calls through (FunctionPointers' pPointFunction): a device
+/// function's address, not a buffer.
+bool calledThrough(const llvm::Argument &arg);
+
+/// The layout of \p kernel's memory: its pointer parameters in order
+/// except those it calls through (sizes from \p bufferSizes by parameter index,
+/// when known), then what the pointer members of its struct parameters point
+/// to, by parameter and offset (named `param@offset`), then the module's global
+/// and constant variables in module order (keyed by IR symbol), and its shared
+/// variables (static ones in module order, then the dynamic `extern __shared__`
+/// array, which gets \p dynamicSharedBytes). Both trace producers use this one
+/// function.
 MemoryLayout createLayout(const llvm::Function &kernel,
                           const std::map<unsigned, uint64_t> &bufferSizes,
                           uint64_t dynamicSharedBytes);

@@ -12,6 +12,7 @@
 #include "Decoder.h"
 
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
 
 using namespace llvm;
 
@@ -178,6 +179,21 @@ Error Decoder::decodeIndirectCall(const CallInst &call) {
   auto info = callInfo(call);
   if (!info)
     return info.takeError();
+  // A null pointer here was loaded from memory gpurd filled with zeros, or
+  // is an argument the host sets (a table that cudaMemcpyToSymbol fills
+  // with addresses of device functions): the likeliest callee is one the
+  // host can obtain, a function of the call's type whose address the code
+  // takes. The emulator's notes() say so.
+  for (const llvm::Function &function : *call.getModule())
+    if (!function.isDeclaration() &&
+        function.hasAddressTaken(nullptr, false, true,
+                                 /*IgnoreLLVMUsed=*/true) &&
+        function.getFunctionType() == call.getFunctionType() &&
+        function.getCallingConv() != CallingConv::PTX_Kernel) {
+      uint64_t address = functionAddress(function);
+      info->nullCallee = program->functionsByAddress.at(address);
+      break;
+    }
   Inst &out = emit(Op::CallIndirect, &call);
   out.dst = resultSlot(call);
   out.a = *target;

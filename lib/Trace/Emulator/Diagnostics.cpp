@@ -65,6 +65,22 @@ std::string Emulator::threadName(const Thread &thread) const {
          std::to_string(thread.index[2]) + ")";
 }
 
+std::string sourcePosition(const llvm::Instruction &origin) {
+  // The user's source line: the first position of the inlining chain
+  // outside gpurd's prelude (an assert() expands into the prelude's
+  // __assert_fail call).
+  for (const llvm::DILocation *location = origin.getDebugLoc().get(); location;
+       location = location->getInlinedAt())
+    if (!location->getFilename().starts_with("/__gpurd__/"))
+      return location->getFilename().str() + ":" +
+             std::to_string(location->getLine()) + ":" +
+             std::to_string(location->getColumn());
+  std::string ir;
+  llvm::raw_string_ostream os(ir);
+  origin.print(os);
+  return "instruction '" + llvm::StringRef(ir).trim().str() + "'";
+}
+
 std::string Emulator::describeInstruction(const Thread &thread,
                                           int32_t site) const {
   if (site >= 0 && size_t(site) < model.sites.size()) {
@@ -76,23 +92,7 @@ std::string Emulator::describeInstruction(const Thread &thread,
       text += ", '" + s.sourceText + "'";
     return text + ")";
   }
-  const llvm::Instruction *origin = currentOrigin(thread);
-  std::string text;
-  // The user's source line: the first position of the inlining chain
-  // outside gpurd's prelude (an assert() expands into the prelude's
-  // __assert_fail call).
-  for (const llvm::DILocation *location = origin->getDebugLoc().get();
-       location && text.empty(); location = location->getInlinedAt())
-    if (!location->getFilename().starts_with("/__gpurd__/"))
-      text = location->getFilename().str() + ":" +
-             std::to_string(location->getLine()) + ":" +
-             std::to_string(location->getColumn());
-  if (text.empty()) {
-    std::string ir;
-    llvm::raw_string_ostream os(ir);
-    origin->print(os);
-    text = "instruction '" + llvm::StringRef(ir).trim().str() + "'";
-  }
+  std::string text = sourcePosition(*currentOrigin(thread));
   const Frame &frame = thread.frames.back();
   if (frame.function != 0)
     text += " in function '" +
@@ -114,6 +114,14 @@ std::string Emulator::describeAddress(uint64_t address, uint64_t size,
       }
     }
     std::string text = "global address " + hex(address);
+    // Through a null pointer: one that nothing set, or one read from memory
+    // gpurd filled with zeros (a pointer in a __constant__ struct that the
+    // host copies in, as Rodinia heartwall's d_unique[i].d_in2).
+    if (address < NullPageBytes)
+      return text + ", through a null pointer (a pointer the host sets in "
+                    "device memory, such as a __constant__ or __device__ "
+                    "variable it copies in, holds zeros in gpurd's default "
+                    "contents)";
     if (!closest)
       return text + " (no buffers)";
     if (inUnbufferedParameter(*closest, address))
@@ -159,6 +167,13 @@ std::vector<std::string> Emulator::notes() const {
   std::vector<std::string> out;
   if (std::optional<std::string> cut = cutNote())
     out.push_back(std::move(*cut));
+  if (std::optional<std::string> calls = nullPointerCallNote())
+    out.push_back(std::move(*calls));
+  if (fetchedNullTexture)
+    out.push_back("fetches from texture object 0 (a handle read from memory "
+                  "gpurd filled with zeros, or an argument of 0) read zeros "
+                  "from a default texture of their own (an assumption: the "
+                  "host stores a texture object's handle there)");
   if (heapEnd)
     out.push_back("the kernel allocates from the device heap (malloc, new): "
                   "the emulator handed out " +

@@ -118,6 +118,9 @@ struct Thread {
   std::vector<Event> events;
 };
 
+/// The handle of a texture object that holds 0 (Emulator::bindTextures).
+constexpr uint64_t NullTextureHandle = 0;
+
 struct BoundTexture {
   uint64_t handle = 0; ///< Flat address of the texture variable.
   std::string name;
@@ -136,6 +139,10 @@ struct Fault {
 class ParameterNames;
 
 constexpr unsigned MaxCallDepth = 256;
+
+/// Where \p origin is in the user's source (`file:line:col`, the first
+/// position of its inlining chain outside gpurd's prelude), or its IR.
+std::string sourcePosition(const llvm::Instruction &origin);
 
 class Emulator final : public WarpTraceSource {
 public:
@@ -224,10 +231,14 @@ private:
                                                   const Function &callerFn,
                                                   uint32_t pc, uint32_t callee);
   /// The function an indirect call's target address names, if it names
-  /// one whose parameters the call's arguments fill.
-  std::optional<uint32_t> indirectCallee(const Inst &I,
-                                         const uint64_t *R) const;
+  /// one whose parameters the call's arguments fill; for a null address,
+  /// CallInfo::nullCallee (recorded for the note with the call's
+  /// position, instruction \p pc of \p fn).
+  std::optional<uint32_t> indirectCallee(const Function &fn, uint32_t pc,
+                                         const Inst &I, const uint64_t *R);
   RunResult badIndirectCall(Thread &thread, const Inst &I, const uint64_t *R);
+  /// The note on calls through null pointers, if any ran.
+  std::optional<std::string> nullPointerCallNote() const;
   /// \p bytes of the device heap (16-byte aligned), or 0 when it is full,
   /// as device malloc returns.
   uint64_t allocate(uint64_t bytes);
@@ -422,6 +433,11 @@ private:
   /// bytes), and its memory.
   uint64_t heapUsed = 0, heapEnd = 0;
   std::map<uint64_t, uint64_t> heapStartOfBlock;
+  /// The indirect calls (Program::calls) that found a null pointer and ran
+  /// CallInfo::nullCallee, with where each is.
+  std::map<uint32_t, std::string> nullPointerCalls;
+  /// A fetch read texture object 0 (NullTextureHandle).
+  bool fetchedNullTexture = false;
   std::unique_ptr<ZeroMemory> heapMemory;
   uint64_t cutAtEvents = 0, cutAtSteps = 0;
   std::vector<Region> regions; ///< Flat space, sorted by base.

@@ -232,6 +232,7 @@ inline bool Emulator::fetchTexture(const Inst &I, uint64_t *R, Thread &thread,
       texture = &bound;
   if (!texture)
     return false;
+  fetchedNullTexture |= handle == NullTextureHandle;
   // Texel coordinates: integers, or the floor of floats (a NaN or huge one
   // is outside any buffer: converting it to an integer would be undefined).
   std::array<int64_t, 4> c = {};

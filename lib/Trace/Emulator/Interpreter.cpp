@@ -153,7 +153,7 @@ Emulator::RunResult Emulator::run(Thread &thread) {
       GPURD_STEP_LIMIT();
       if (thread.frames.size() >= MaxCallDepth)
         GPURD_STOP(callDepthExceeded(thread));
-      std::optional<uint32_t> callee = indirectCallee(I, R);
+      std::optional<uint32_t> callee = indirectCallee(*fn, pc, I, R);
       if (!callee)
         GPURD_STOP(badIndirectCall(thread, I, R));
       enterFunction(thread, I, *frame, *fn, pc, *callee);

@@ -219,6 +219,10 @@ struct CallInfo {
   uint32_t callee = 0; ///< Function index.
   std::vector<std::pair<uint32_t, uint32_t>> arguments; ///< (slot, count)
   uint32_t resultCount = 0;
+  /// For an indirect call: the function a null pointer calls instead, the
+  /// first in the module of the call's type whose address the code takes
+  /// (Decoder::decodeIndirectCall), if any.
+  std::optional<uint32_t> nullCallee;
 };
 
 struct SwitchInfo {

@@ -125,6 +125,12 @@ llvm::Error Emulator::bindArguments(const llvm::Function &function,
     if (arg.hasByValAttr()) {
       if (llvm::Error error = bindByValArgument(arg, names, env))
         return error;
+    } else if (arg.getType()->isPointerTy() && calledThrough(arg)) {
+      // A function pointer: its value if given, else null (a call through
+      // it runs CallInfo::nullCallee).
+      auto given = arguments.integers.find(arg.getArgNo());
+      env.kernelArguments[arg.getArgNo()] =
+          given != arguments.integers.end() ? uint64_t(given->second) : 0;
     } else if (arg.getType()->isPointerTy()) {
       if (llvm::Error error = bindPointerArgument(arg, names, env))
         return error;
@@ -437,6 +443,13 @@ llvm::Error Emulator::bindTextures(const llvm::Module &module) {
                         next, /*texelBytes=*/0, /*components=*/4});
     next += UnknownBufferSpan;
   }
+  // Texture object 0: a handle loaded from memory gpurd filled with zeros
+  // (the CUDA samples' bindlessTexture reads its textures' handles from an
+  // atlas texture) fetches zeros from a default texture of its own, as a
+  // load from such memory reads zeros; notes() say so.
+  if (next < GlobalBase)
+    textures.push_back({NullTextureHandle, "texture object 0", nullptr, next,
+                        /*texelBytes=*/0, /*components=*/4});
   return llvm::Error::success();
 }
 

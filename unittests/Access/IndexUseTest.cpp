@@ -1,0 +1,87 @@
+//===- IndexUseTest.cpp - Parameters that index fixed-extent arrays -------===//
+//
+// A kernel parameter used as the index of a device array of fixed extent
+// (IndexUse::tableIndices) is what keeps an assumed value within the array
+// (the CUDA samples' FunctionPointers: `blockFunction_table[blockOperation]`).
+// Both forms the optimiser writes count, in any memory space; an index
+// computed from the parameter, an array of unknown extent (`extern
+// __shared__`) or an index past a first element do not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "gpurd/Access/IndexUse.h"
+
+#include "llvm/AsmParser/Parser.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpurd::access;
+
+namespace {
+
+IndexUse indexUseIn(const char *ir) {
+  static llvm::LLVMContext context;
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> module =
+      llvm::parseAssemblyString(ir, error, context);
+  EXPECT_TRUE(module) << error.getMessage().str();
+  return indexUseOf(*module->getFunction("k"));
+}
+
+TEST(IndexUse, ParameterIndexingADeviceArray) {
+  IndexUse use = indexUseIn(R"(
+    @table = addrspace(1) global [2 x ptr] zeroinitializer
+    @weights = addrspace(1) global [8 x float] zeroinitializer
+    define void @k(i32 %op, i64 %w, i32 %n) {
+      %i = sext i32 %op to i64
+      %p = getelementptr inbounds [2 x ptr], ptr addrspace(1) @table, i64 0, i64 %i
+      %q = getelementptr inbounds float, ptr addrspace(1) @weights, i64 %w
+      %m = add i32 %n, 1
+      %j = sext i32 %m to i64
+      %r = getelementptr inbounds float, ptr addrspace(1) @weights, i64 %j
+      ret void
+    })");
+  ASSERT_EQ(use.tableIndices.size(), 2u);
+  EXPECT_EQ(use.tableIndices.at(0).array, "table");
+  EXPECT_EQ(use.tableIndices.at(0).extent, 2u);
+  EXPECT_EQ(use.tableIndices.at(1).array, "weights");
+  EXPECT_EQ(use.tableIndices.at(1).extent, 8u);
+  // n + 1 is not the parameter itself.
+  EXPECT_EQ(use.tableIndices.count(2), 0u);
+}
+
+TEST(IndexUse, TheSmallestArrayAParameterIndexes) {
+  IndexUse use = indexUseIn(R"(
+    @big = addrspace(1) global [16 x i32] zeroinitializer
+    @small = addrspace(4) global [3 x i32] zeroinitializer
+    define void @k(i32 %op) {
+      %i = zext i32 %op to i64
+      %p = getelementptr inbounds [16 x i32], ptr addrspace(1) @big, i64 0, i64 %i
+      %q = getelementptr inbounds [3 x i32], ptr addrspace(4) @small, i64 0, i64 %i
+      ret void
+    })");
+  ASSERT_EQ(use.tableIndices.count(0), 1u);
+  EXPECT_EQ(use.tableIndices.at(0).array, "small");
+  EXPECT_EQ(use.tableIndices.at(0).extent, 3u);
+}
+
+TEST(IndexUse, UnsizedArraysAreNoTables) {
+  IndexUse use = indexUseIn(R"(
+    @tile = addrspace(3) global [256 x float] undef
+    @dynamic = external addrspace(3) global [0 x float]
+    @offsetted = addrspace(1) global [4 x float] zeroinitializer
+    define void @k(i64 %a, i64 %b, i64 %c) {
+      %p = getelementptr inbounds [256 x float], ptr addrspace(3) @tile, i64 0, i64 %a
+      %q = getelementptr inbounds [0 x float], ptr addrspace(3) @dynamic, i64 0, i64 %b
+      %r = getelementptr inbounds [4 x float], ptr addrspace(1) @offsetted, i64 1, i64 %c
+      ret void
+    })");
+  ASSERT_EQ(use.tableIndices.size(), 1u);
+  EXPECT_EQ(use.tableIndices.at(0).array, "tile");
+  EXPECT_EQ(use.tableIndices.at(0).extent, 256u);
+}
+
+} // namespace
