@@ -250,12 +250,20 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
   if (!gives)
     return false;
 
-  // A host value passed on as such an index only is not assumed as a size.
+  // A host value passed on as such an index (a root of the argument's
+  // name) is not named as a size, unless it is the only root and the
+  // launch's shape came from it.
+  bool shapeFromRung = layer.grid || layer.block || layer.dynamicSharedBytes;
   LaunchAssumption assumption;
   std::vector<std::string> reasons;
   for (const HostRoot &root : site.roots)
     if (none_of(tableArgs,
                 [&](const auto &table) { return table.first == root.name; })) {
+      assumption.hostNames.push_back(root.name);
+      reasons.push_back(root.reason);
+    }
+  if (assumption.hostNames.empty() && shapeFromRung)
+    for (const HostRoot &root : site.roots) {
       assumption.hostNames.push_back(root.name);
       reasons.push_back(root.reason);
     }

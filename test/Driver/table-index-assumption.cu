@@ -49,3 +49,17 @@ __global__ void noLaunch(float *out, int n, int op) {
 void run(float *out, int n, int op) {
   viaHost<<<(n + 255) / 256, 256>>>(out, n, op);
 }
+
+// shapeFromIndex: the grid comes from the same host value as the index. The
+// index is still assumed 0, and the host value keeps its name in the note
+// that states the grid's origin.
+// RUN: gpurd-advise %s --kernel=shapeFromIndex -- 2>&1 | FileCheck %s --check-prefix=SHAPE
+// SHAPE: note: assumed host values op = {{[0-9]+}} (the smallest power of two
+// SHAPE: note: assumed op = 0 (it indexes 'weights'
+// SHAPE: kernel shapeFromIndex on ampere-a100 (predicted by the cache model
+
+__global__ void shapeFromIndex(float *out, int op) {
+  out[blockIdx.x * blockDim.x + threadIdx.x] = weights[op];
+}
+
+void launchShape(float *out, int op) { shapeFromIndex<<<op, 256>>>(out, op); }
