@@ -58,10 +58,14 @@ inline void Emulator::enterFunction(Thread &thread, const Inst &I,
     thread.registers.resize(registerBase + callee.numSlots);
   if (thread.local.size() < localBase + callee.localBytes)
     thread.local.resize(localBase + callee.localBytes);
-  memset(thread.local.data() + localBase, 0, callee.localBytes);
+  // No locals (or registers) may mean no storage at all: memset and memcpy
+  // must not see its null pointer, even for 0 bytes.
+  if (callee.localBytes)
+    memset(thread.local.data() + localBase, 0, callee.localBytes);
   const uint64_t *R = thread.registers.data() + caller.registerBase;
   uint64_t *C = thread.registers.data() + registerBase;
-  memcpy(C, callee.initialRegisters.data(), callee.numSlots * 8);
+  if (callee.numSlots)
+    memcpy(C, callee.initialRegisters.data(), callee.numSlots * 8);
   for (size_t k = 0; k < call.arguments.size(); ++k)
     for (uint32_t j = 0; j < call.arguments[k].second; ++j)
       C[callee.argumentSlots[k] + j] = R[call.arguments[k].first + j];
