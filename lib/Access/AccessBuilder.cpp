@@ -17,6 +17,7 @@
 #include "gpurd/Access/ParamFields.h"
 
 #include "gpurd/Access/AccessAnalysis.h"
+#include "gpurd/Access/DeviceModule.h"
 #include "gpurd/Access/HostDeviceDifferences.h"
 #include "gpurd/Access/SurfaceCalls.h"
 
@@ -58,18 +59,13 @@ struct MemoryOperation {
   bool notInlined = false;  ///< A call to a device function with a body.
 };
 
-/// The functions with a body in \p module of type \p type whose address
-/// the code or an initialiser takes: what a call through a pointer of that
-/// type may reach (cloneForKernel keeps them).
-std::vector<Function *> addressTakenOfType(Module &module,
-                                           const FunctionType &type) {
-  std::vector<Function *> out;
-  for (Function &function : module)
-    if (!function.isDeclaration() && function.getFunctionType() == &type &&
-        function.hasAddressTaken(nullptr, false, true,
-                                 /*IgnoreLLVMUsed=*/true))
-      out.push_back(&function);
-  return out;
+/// The first pointer argument of \p call (what an opaque call's site
+/// names as its address), or null.
+Value *firstPointerArgument(CallBase &call) {
+  for (Value *arg : call.args())
+    if (arg->getType()->isPointerTy())
+      return arg;
+  return nullptr;
 }
 
 std::optional<MemoryOperation> memoryOperation(Instruction &inst,
@@ -125,17 +121,14 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
     // code, recorded as an opaque call is. Otherwise the functions it may
     // reach have sites of their own (calledFunctions).
     if (!call->isIndirectCall() || !call->mayReadOrWriteMemory() ||
-        !addressTakenOfType(*call->getModule(), *call->getFunctionType())
-             .empty())
+        any_of(*call->getModule(), [&](const Function &function) {
+          return mayBeCalledThrough(function, *call->getFunctionType());
+        }))
       return std::nullopt;
     op.kind = AccessKind::ReadModifyWrite;
     op.name = "call through a function pointer";
     op.unsupported = true;
-    for (Value *arg : call->args())
-      if (arg->getType()->isPointerTy()) {
-        op.address = arg;
-        break;
-      }
+    op.address = firstPointerArgument(*call);
     return op;
   }
   switch (callee->getIntrinsicID()) {
@@ -195,11 +188,7 @@ std::optional<MemoryOperation> memoryOperation(Instruction &inst,
     op.name = op.name.substr(0, op.name.find('('));
     op.unsupported = true;
     op.notInlined = !callee->isDeclaration();
-    for (Value *arg : call->args())
-      if (arg->getType()->isPointerTy()) {
-        op.address = arg;
-        break;
-      }
+    op.address = firstPointerArgument(*call);
     return op;
   }
   if (callee->isIntrinsic() && name.starts_with("llvm.nvvm.atomic")) {
@@ -721,10 +710,10 @@ std::vector<Function *> calledFunctions(Function &kernel) {
       Function *callee = call->getCalledFunction();
       if (call->isIndirectCall() &&
           indirectTypes.insert(call->getFunctionType()).second)
-        for (Function *candidate :
-             addressTakenOfType(module, *call->getFunctionType()))
-          if (candidate != &kernel && found.insert(candidate).second)
-            work.push_back(candidate);
+        for (Function &candidate : module)
+          if (mayBeCalledThrough(candidate, *call->getFunctionType()) &&
+              &candidate != &kernel && found.insert(&candidate).second)
+            work.push_back(&candidate);
       if (callee && !callee->isDeclaration() && callee != &kernel &&
           found.insert(callee).second)
         work.push_back(callee);

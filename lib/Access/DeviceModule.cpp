@@ -151,6 +151,14 @@ unsigned inlineDeviceCalls(llvm::Module &module, llvm::Function &kernel) {
   }
 }
 
+bool mayBeCalledThrough(const llvm::Function &function,
+                        const llvm::FunctionType &type) {
+  return !function.isDeclaration() && function.getFunctionType() == &type &&
+         function.hasAddressTaken(nullptr, /*IgnoreCallbackUses=*/false,
+                                  /*IgnoreAssumeLikeCalls=*/true,
+                                  /*IgnoreLLVMUsed=*/true);
+}
+
 std::unique_ptr<llvm::Module> cloneForKernel(const llvm::Module &module,
                                              const llvm::Function &kernel) {
   // The functions the kernel reaches, through calls and function pointers.
@@ -175,10 +183,8 @@ std::unique_ptr<llvm::Module> cloneForKernel(const llvm::Module &module,
     // takes: the functions of its type whose address other code takes (a
     // table the host fills with them, FunctionPointers' pComputeSobel).
     for (const llvm::Function &function : module)
-      if (!function.isDeclaration() && !reached.count(&function) &&
-          indirectTypes.count(function.getFunctionType()) &&
-          function.hasAddressTaken(nullptr, false, true,
-                                   /*IgnoreLLVMUsed=*/true) &&
+      if (indirectTypes.count(function.getFunctionType()) &&
+          mayBeCalledThrough(function, *function.getFunctionType()) &&
           reached.insert(&function).second)
         work.push_back(&function);
   }

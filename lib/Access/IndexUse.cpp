@@ -93,12 +93,9 @@ void recordTableIndex(const GetElementPtrInst &gep, IndexUse &use) {
   const Argument *param = index ? parameterOf(index) : nullptr;
   if (!param || !param->getType()->isIntegerTy())
     return;
-  auto [it, inserted] = use.tableIndices.try_emplace(
-      param->getArgNo(),
-      TableIndex{demangle(global->getName()), array->getNumElements()});
-  if (!inserted && array->getNumElements() < it->second.extent)
-    it->second =
-        TableIndex{demangle(global->getName()), array->getNumElements()};
+  auto [it, inserted] = use.tableIndices.try_emplace(param->getArgNo());
+  if (inserted || array->getNumElements() < it->second.extent)
+    it->second = {demangle(global->getName()), array->getNumElements()};
 }
 
 } // namespace

@@ -51,6 +51,15 @@ struct KernelSpecialization {
 /// process-wide option once; docs/access-model.md.
 void disableAliasCheckVersioning();
 
+/// Whether a call through a pointer of type \p type may reach \p function:
+/// it has a body, that type, and its address is taken by code or by a
+/// global's initialiser (a table of function pointers, a vtable). Calls
+/// (and llvm.used) do not take it. What cloneForKernel keeps for an
+/// indirect call, what the access model gives sites and what the emulator
+/// runs for a null pointer.
+bool mayBeCalledThrough(const llvm::Function &function,
+                        const llvm::FunctionType &type);
+
 /// A copy of \p module for analysing \p kernel: the kernel and what it
 /// reaches (calls, function pointers, and for an indirect call the
 /// functions of its type whose address any code or initialiser takes) keep

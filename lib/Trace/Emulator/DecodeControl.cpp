@@ -11,6 +11,8 @@
 
 #include "Decoder.h"
 
+#include "gpurd/Access/DeviceModule.h"
+
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -185,10 +187,7 @@ Error Decoder::decodeIndirectCall(const CallInst &call) {
   // host can obtain, a function of the call's type whose address the code
   // takes. The emulator's notes() say so.
   for (const llvm::Function &function : *call.getModule())
-    if (!function.isDeclaration() &&
-        function.hasAddressTaken(nullptr, false, true,
-                                 /*IgnoreLLVMUsed=*/true) &&
-        function.getFunctionType() == call.getFunctionType() &&
+    if (access::mayBeCalledThrough(function, *call.getFunctionType()) &&
         function.getCallingConv() != CallingConv::PTX_Kernel) {
       uint64_t address = functionAddress(function);
       info->nullCallee = program->functionsByAddress.at(address);
