@@ -20,17 +20,21 @@ std::string percent(double fraction) {
   return out;
 }
 
-void printLevel(llvm::raw_ostream &os, const char *name,
-                const CacheCounters &c) {
-  os << name << ": " << c.readAccesses
+void printLevel(llvm::raw_ostream &os, const char *name, const CacheCounters &c,
+                bool sectored) {
+  os << "  " << name << ": " << c.readAccesses
      << (c.readAccesses == 1 ? " read request" : " read requests");
   // A rate of no requests is no number.
   if (c.readAccesses)
     os << ", hit rate " << percent(c.readHitRate());
   os << "; misses";
-  for (unsigned k = 0; k < model::NumMissClasses; ++k)
+  for (unsigned k = 0; k < model::NumMissClasses; ++k) {
+    // Only a sectored cache has sector misses.
+    if (static_cast<MissClass>(k) == MissClass::Sector && !sectored)
+      continue;
     os << (k ? ", " : " ") << model::missClassName(static_cast<MissClass>(k))
        << " " << c.readMisses[k];
+  }
   os << "; " << c.writeAccesses
      << (c.writeAccesses == 1 ? " write" : " writes");
   if (c.bypassed)
@@ -40,6 +44,16 @@ void printLevel(llvm::raw_ostream &os, const char *name,
   else
     os << "; no MSHR use";
   os << ", reservation failures " << c.reservationFailures << "\n";
+  if (!sectored)
+    return;
+  // What profilers and simulators count: sectors, with the pending hits
+  // (sectors in flight) apart from hits and misses.
+  os << "    " << name << " sectors: " << c.sectorReadAccesses << " read";
+  if (c.sectorReadAccesses)
+    os << ", hits " << c.sectorReadHits << " (" << percent(c.sectorHitRate())
+       << "), pending hits " << c.sectorPendingHits << ", misses "
+       << c.sectorReadMisses;
+  os << "; " << c.sectorWriteAccesses << " written\n";
 }
 
 nlohmann::json samplingJson(const model::SamplingInfo &s) {
@@ -88,17 +102,27 @@ nlohmann::json levelJson(const CacheCounters &c) {
   nlohmann::json misses = nlohmann::json::object();
   for (unsigned k = 0; k < model::NumMissClasses; ++k)
     misses[model::missClassName(static_cast<MissClass>(k))] = c.readMisses[k];
+  nlohmann::json sectors = {
+      {"read", c.sectorReadAccesses},
+      {"hits", c.sectorReadHits},
+      {"pending_hits", c.sectorPendingHits},
+      {"misses", c.sectorReadMisses},
+      {"hit_rate", c.sectorHitRate()},
+      {"hit_rate_with_pending", c.sectorHitRateWithPending()},
+      {"written", c.sectorWriteAccesses}};
   return {{"read_requests", c.readAccesses},
           {"read_hits", c.readHits},
           {"read_hit_rate", c.readHitRate()},
           {"read_misses", misses},
+          {"pending_hits", c.readMissCount(MissClass::Latency)},
           {"writes", c.writeAccesses},
           {"write_hits", c.writeHits},
           {"bypassed", c.bypassed},
           {"mshr_allocations", c.mshrAllocations},
           {"mshr_merges", c.mshrMerges},
           {"mshr_merge_rate", c.mshrMergeRate()},
-          {"reservation_failures", c.reservationFailures}};
+          {"reservation_failures", c.reservationFailures},
+          {"sectors", std::move(sectors)}};
 }
 
 nlohmann::json profileJson(const model::ReuseProfile &profile) {
@@ -154,16 +178,21 @@ void printCacheReport(llvm::raw_ostream &os, const std::string &archName,
   os << "kernel " << model.kernel << " on " << archName
      << " (predicted by the cache model; " << results.execution.engine
      << "): " << results.sampling.description << "\n";
-  printLevel(os << "  ", "L1", results.l1);
+  const model::ExecutionInfo &execution = results.execution;
+  printLevel(os, "L1", results.l1, execution.l1SectorSize != 0);
   if (results.l2Modelled)
-    printLevel(os << "  ", "L2", results.l2);
+    printLevel(os, "L2", results.l2, execution.l2SectorSize != 0);
   const model::TransactionCounts &t = results.transactions;
   os << "  transactions: L1 reads " << t.l1Reads << ", L1 writes " << t.l1Writes
      << ", L2 reads " << t.l2Reads << ", L2 writes " << t.l2Writes
-     << ", DRAM reads " << t.dramReads << ", DRAM writes " << t.dramWrites;
+     << ", DRAM reads " << t.dramReads;
+  if (results.l2Modelled && execution.l2SectorSize)
+    os << " (" << t.dramReadSectors << " sectors)";
+  os << ", DRAM writes " << t.dramWrites;
   if (t.l2DirtyAtEnd)
     os << " (and " << t.l2DirtyAtEnd
-       << " dirty L2 lines to write back after the launch)";
+       << (t.l2DirtyAtEnd == 1 ? " dirty L2 line" : " dirty L2 lines")
+       << " to write back after the launch)";
   os << "\n";
   for (const model::SiteCacheResults &site : results.sites) {
     if (site.site >= model.sites.size())
@@ -240,6 +269,7 @@ nlohmann::json cacheReportJson(const std::string &archName,
                           {"l2_reads", t.l2Reads},
                           {"l2_writes", t.l2Writes},
                           {"dram_reads", t.dramReads},
+                          {"dram_read_sectors", t.dramReadSectors},
                           {"dram_writes", t.dramWrites},
                           {"l2_dirty_at_end", t.l2DirtyAtEnd}}},
                         {"sites", std::move(sites)},
@@ -252,7 +282,8 @@ nlohmann::json cacheReportJson(const std::string &archName,
   const model::ExecutionInfo &execution = results.execution;
   out["l1_geometry"] = {{"bytes", execution.l1Bytes},
                         {"sets", execution.l1Sets},
-                        {"ways", execution.l1Assoc}};
+                        {"ways", execution.l1Assoc},
+                        {"sector_bytes", execution.l1SectorSize}};
   if (execution.sharedCarveoutBytes)
     out["l1_geometry"]["shared_carveout_bytes"] =
         *execution.sharedCarveoutBytes;

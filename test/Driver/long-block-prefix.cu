@@ -27,16 +27,18 @@ int main() {
   walk<<<1, 32>>>(a, out, n);
 }
 
-// 100 loads of consecutive floats, one request each: 100 * 4 / 128 = 3.125,
-// so 4 lines and 4 misses (the first touch of each), 96 hits.
+// 100 loads of consecutive floats, one request each of one 32-byte sector
+// (the A100's L1 is sectored): bytes [0, 400) are 400 / 32 = 12.5, so 13
+// sectors in 4 lines (400 / 128 = 3.125). 13 misses: the first touch of each
+// line (4 compulsory) and of each other sector (9 sector misses); 87 hits.
 // AFFINE: kernel walk on ampere-a100
-// AFFINE: L1: 100 read requests, hit rate 96.0%; misses compulsory 4,
+// AFFINE: L1: 100 read requests, hit rate 87.0%; misses compulsory 4, capacity 0, associativity 0, latency 0, invalidation 0, sector 9;
 // AFFINE: note: in 1 of the 1 blocks enumerated, warps ran longer than gpurd holds: each warp's run was cut after 100 warp memory instructions (its share of the 100 gpurd holds in memory for one block), so the figures describe the first part of the kernel's run
 
-// 101 loads: floats 0..100, bytes [0, 404): 4 lines, 4 misses, 97 hits
-// (97 / 101 = 96.04 %).
+// 101 loads: floats 0..100, bytes [0, 404): 4 lines, 13 sectors (404 / 32
+// = 12.6), so 4 line and 9 sector misses, 88 hits (88 / 101 = 87.1 %).
 // EMULATE: kernel walk on ampere-a100
-// EMULATE: L1: 101 read requests, hit rate 96.0%; misses compulsory 4,
+// EMULATE: L1: 101 read requests, hit rate 87.1%; misses compulsory 4, capacity 0, associativity 0, latency 0, invalidation 0, sector 9;
 // EMULATE: note: in 1 of the 1 blocks emulated, threads ran longer than gpurd emulates: each thread's run was cut after 100 memory accesses (its share of the 3200 gpurd holds in memory for one block)
 
 // STRICT: error: {{.*}}block 0 of kernel 'walk' has more than 100 warp memory instructions, more than gpurd holds in memory for one block

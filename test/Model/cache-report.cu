@@ -82,6 +82,7 @@ void run(const float *in, float *out) {
 // JSON-NEXT:         "mshr_allocations": 1,
 // JSON-NEXT:         "mshr_merge_rate": 0.875,
 // JSON-NEXT:         "mshr_merges": 7,
+// JSON-NEXT:         "pending_hits": 7,
 // JSON-NEXT:         "read_hit_rate": 0.5,
 // JSON-NEXT:         "read_hits": 8,
 // JSON-NEXT:         "read_misses": {
@@ -89,10 +90,23 @@ void run(const float *in, float *out) {
 // JSON-NEXT:           "capacity": 0,
 // JSON-NEXT:           "compulsory": 1,
 // JSON-NEXT:           "invalidation": 0,
-// JSON-NEXT:           "latency": 7
+// JSON-NEXT:           "latency": 7,
+// JSON-NEXT:           "sector": 0
 // JSON-NEXT:         },
 // JSON-NEXT:         "read_requests": 16,
 // JSON-NEXT:         "reservation_failures": 0,
+// The unsectored Fermi L1 has one sector per line: 16 read (8 hits, 7
+// pending: the merged latency misses, 1 miss), hit rate with the pending
+// ones (8 + 7) / 16 = 0.9375; 8 written.
+// JSON-NEXT:         "sectors": {
+// JSON-NEXT:           "hit_rate": 0.5,
+// JSON-NEXT:           "hit_rate_with_pending": 0.9375,
+// JSON-NEXT:           "hits": 8,
+// JSON-NEXT:           "misses": 1,
+// JSON-NEXT:           "pending_hits": 7,
+// JSON-NEXT:           "read": 16,
+// JSON-NEXT:           "written": 8
+// JSON-NEXT:         },
 // JSON-NEXT:         "write_hits": 0,
 // JSON-NEXT:         "writes": 8
 // JSON-NEXT:       },

@@ -56,12 +56,14 @@ void run(const float *in, float *out) {
 // JSON: "kernel": "plain"
 // JSON: "l1_geometry": {
 // JSON-NEXT: "bytes": 188416,
+// JSON-NEXT: "sector_bytes": 32,
 // JSON-NEXT: "sets": 4,
 // JSON-NEXT: "shared_carveout_bytes": 8192,
 // JSON-NEXT: "ways": 368
 // JSON: "kernel": "tiled"
 // JSON: "l1_geometry": {
 // JSON-NEXT: "bytes": 61440,
+// JSON-NEXT: "sector_bytes": 32,
 // JSON-NEXT: "sets": 4,
 // JSON-NEXT: "shared_carveout_bytes": 135168,
 // JSON-NEXT: "ways": 120
@@ -69,6 +71,7 @@ void run(const float *in, float *out) {
 // FIXED: "kernel": "plain"
 // FIXED: "l1_geometry": {
 // FIXED-NEXT: "bytes": 28672,
+// FIXED-NEXT: "sector_bytes": 32,
 // FIXED-NEXT: "sets": 4,
 // FIXED-NEXT: "ways": 56
 // FIXED-NOT: carve-out

@@ -6,13 +6,15 @@
 // access patterns, several geometries and every index function; likewise for
 // FIFO and LFU against brute-force FIFO and LFU caches. Both execution
 // engines are checked (the parallel-steps one with one bank, one port and one
-// scheduler).
+// scheduler). Sectored LRU caches are checked sector by sector against a
+// brute-force cache that keeps a valid mask per resident line.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ModelTestSupport.h"
 
 #include "gpurd/Arch/IndexFunction.h"
+#include "gpurd/Model/WarpRequests.h"
 
 #include <algorithm>
 #include <random>
@@ -365,6 +367,136 @@ TEST(DifferentialTest, LruWithWriteEvict) {
                 invalidationMisses);
     }
   }
+}
+
+} // namespace
+
+namespace {
+
+/// Brute-force sectored LRU: per set, the full recency stack of lines with
+/// their valid sectors; a line is resident while among the `assoc` most
+/// recent of its set, and a line that comes back has no valid sector.
+class BruteForceSectoredCache {
+public:
+  BruteForceSectoredCache(const Geometry &g) : g(g), stacks(g.sets) {}
+
+  struct Outcome {
+    bool present;
+    uint64_t distance;
+    uint32_t hit, missing;
+  };
+  Outcome access(uint64_t line, uint32_t mask) {
+    arch::IndexFunction mod;
+    unsigned set = mod.setIndex(line * g.lineSize, g.lineSize, g.sets);
+    std::vector<std::pair<uint64_t, uint32_t>> &stack = stacks[set];
+    auto it = std::find_if(stack.begin(), stack.end(),
+                           [&](const auto &e) { return e.first == line; });
+    uint64_t distance = it == stack.end()
+                            ? InfiniteDistance
+                            : static_cast<uint64_t>(it - stack.begin());
+    bool present = distance < g.assoc;
+    uint32_t valid = present ? it->second : 0;
+    if (it != stack.end())
+      stack.erase(it);
+    stack.insert(stack.begin(), {line, valid | mask});
+    return {present, distance, mask & valid, mask & ~valid};
+  }
+
+private:
+  Geometry g;
+  std::vector<std::vector<std::pair<uint64_t, uint32_t>>> stacks;
+};
+
+// Random gathers, half-warp rows and float4 walks over four times the
+// cache, through a sectored LRU L1 with zero latency and unlimited MSHRs,
+// one warp at a time: every request's line hit, distance, valid and
+// missing sectors equal the brute-force cache's.
+void runSectoredDifferential(ExecutionEngine engine) {
+  unsigned checked = 0;
+  for (const Geometry &g : {Geometry{128, 4, 2}, Geometry{128, 1, 16},
+                            Geometry{64, 8, 4}, Geometry{128, 16, 3}}) {
+    const unsigned sectorSize = 32;
+    for (uint64_t seed = 1; seed <= 4; ++seed) {
+      std::mt19937_64 rng(seed * 977 + g.sets);
+      const uint64_t cacheBytes = uint64_t(g.lineSize) * g.sets * g.assoc;
+      HandKernel kernel;
+      kernel.launch.block = {32, 1, 1};
+      trace::WarpTrace &warp = kernel.warp(0, 0);
+      for (unsigned i = 0; i < 600; ++i) {
+        trace::WarpInstruction in;
+        uint64_t base = (rng() % (4 * cacheBytes)) & ~uint64_t(15);
+        switch (rng() % 3) {
+        case 0: // a gather of a few lanes
+          in.size = 4;
+          in.activeMask = static_cast<uint32_t>(rng() & rng() & rng()) | 1;
+          for (unsigned l = 0; l < trace::WarpSize; ++l)
+            in.addresses[l] = (rng() % (4 * cacheBytes)) & ~uint64_t(3);
+          break;
+        case 1: // a half-warp row
+          in = fullWarp(base, 4);
+          in.activeMask = rng() % 2 ? 0x0000ffffu : 0xffff0000u;
+          break;
+        default: // a float4 walk
+          in = fullWarp(base, 16, trace::AccessKind::Read, 0, 16);
+          break;
+        }
+        warp.instructions.push_back(in);
+      }
+      arch::ArchDescription arch = oneSmArch("sectored-differential");
+      arch.sm.warpSchedulers = 1;
+      arch.l1 = cache(uint64_t(g.sets) * g.assoc, g.lineSize, g.assoc);
+      arch.l1->sectorSize = sectorSize;
+      arch.l1->latencyModel = fixedLatency(0);
+      arch.l1->mshr = mshrs(1 << 20);
+      if (engine == ExecutionEngine::ParallelSteps) {
+        arch.l1->banks = 1;
+        arch.l1->ports = 1;
+      }
+      Recorder recorder;
+      CacheModelOptions options;
+      options.engine = engine;
+      options.observer = &recorder;
+      options.l2 = L2Mode::Off;
+      CacheModelResults results = run(arch, kernel, options);
+
+      BruteForceSectoredCache brute(g);
+      std::vector<LineRequestRef> lines;
+      size_t r = 0;
+      uint64_t sectorHits = 0, sectorMisses = 0;
+      for (const trace::WarpInstruction &in : warp.instructions) {
+        splitIntoLinesPerLane(in, g.lineSize, sectorSize, lines);
+        for (const LineRequestRef &line : lines) {
+          ASSERT_LT(r, recorder.requests.size());
+          const RequestEvent &e = recorder.requests[r++];
+          ASSERT_EQ(e.lineAddress, line.lineNumber * g.lineSize);
+          BruteForceSectoredCache::Outcome o =
+              brute.access(line.lineNumber, line.sectorMask);
+          ASSERT_EQ(e.distance, o.distance) << "request " << r - 1;
+          ASSERT_EQ(e.sectorMask, line.sectorMask);
+          ASSERT_EQ(e.hitSectors, o.hit) << "request " << r - 1;
+          ASSERT_EQ(e.missingSectors, o.missing) << "request " << r - 1;
+          ASSERT_EQ(e.pendingSectors, 0u);
+          ASSERT_EQ(e.status == RequestStatus::Hit, o.missing == 0);
+          if (o.missing)
+            ASSERT_EQ(e.missClass == MissClass::Sector, o.present);
+          sectorHits += __builtin_popcount(o.hit);
+          sectorMisses += __builtin_popcount(o.missing);
+        }
+      }
+      EXPECT_EQ(r, recorder.requests.size());
+      EXPECT_EQ(results.l1.sectorReadHits, sectorHits);
+      EXPECT_EQ(results.l1.sectorReadMisses, sectorMisses);
+      ++checked;
+    }
+  }
+  EXPECT_EQ(checked, 16u);
+}
+
+TEST(DifferentialTest, SectoredLruWarpQueue) {
+  runSectoredDifferential(ExecutionEngine::WarpQueue);
+}
+TEST(DifferentialTest, SectoredLruParallelSteps) {
+  runSectoredDifferential(ExecutionEngine::ParallelSteps);
 }
 
 } // namespace

@@ -52,11 +52,15 @@ struct MshrConfig {
   bool onFailureGiven = false;
 };
 
+/// The most sectors per line the cache model keeps apart (its masks are 8
+/// bits; every GPU modelled has 4).
+constexpr unsigned MaxSectorsPerLine = 8;
+
 /// One cache level.
 struct CacheLevelConfig {
   std::string name; ///< "l1" or "l2".
   unsigned lineSize = 128;
-  unsigned sectorSize = 0; ///< 0: unsectored.
+  unsigned sectorSize = 0; ///< 0: unsectored (or sectors as large as lines).
   unsigned assoc = 1;      ///< Ways per set.
   uint64_t setsPerBank = 1;
   /// Partitions: for the L1 independent slices each serving a share of the

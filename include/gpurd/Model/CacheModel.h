@@ -112,7 +112,13 @@ struct RequestEvent {
   /// Latency given to the request and the time its effect (the cache update)
   /// is applied; absent for failures and writes.
   std::optional<uint64_t> latency;
-  std::optional<uint64_t> effectTime;
+  std::optional<uint64_t> effectTime; /// Reads: the sectors requested (bit s:
+                                      /// sector s of the line; bit 0 alone
+  /// for an unsectored cache) and how they stood: valid, in flight, fetched.
+  uint8_t sectorMask = 0;
+  uint8_t hitSectors = 0;
+  uint8_t pendingSectors = 0;
+  uint8_t missingSectors = 0;
 };
 
 /// A cache update: a request's effect applied to the stacks (seed 000 §4.2

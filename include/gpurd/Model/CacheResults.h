@@ -33,12 +33,18 @@ enum class MissClass : uint8_t {
                  ///< these as merges).
   Invalidation,  ///< The line was evicted by a write (write-evict, seed 001
                  ///< §3.1) since it was last brought in.
+  Sector,        ///< Sectored caches: the line is in the cache but not every
+                 ///< requested sector is (a sector miss; the missing sectors
+                 ///< are fetched, the line keeps its way).
 };
-constexpr unsigned NumMissClasses = 5;
+constexpr unsigned NumMissClasses = 6;
 const char *missClassName(MissClass kind);
 
 /// Counters of one cache level (for one site or in total). Units are line
-/// requests after coalescing (the cache's own line size).
+/// requests after coalescing (the cache's own line size), except the
+/// sector counters, which count the sectors those requests touch (an
+/// unsectored cache has one sector per line, so they equal the line
+/// counters). Nsight Compute's names for them are in docs/cache-model.md.
 struct CacheCounters {
   uint64_t readAccesses = 0;
   uint64_t readHits = 0;
@@ -56,6 +62,17 @@ struct CacheCounters {
   /// warp's limit reached, or the entry's merges used up). A request counts
   /// once per failed attempt; it counts as an access once, when it succeeds.
   uint64_t reservationFailures = 0;
+  /// Sectors of the read requests counted in readAccesses: found valid
+  /// (hits), in flight (pending hits: they arrive with a fill already
+  /// requested, and nothing new is sent down) and fetched (misses).
+  /// sectorReadHits + sectorPendingHits + sectorReadMisses ==
+  /// sectorReadAccesses.
+  uint64_t sectorReadAccesses = 0;
+  uint64_t sectorReadHits = 0;
+  uint64_t sectorPendingHits = 0;
+  uint64_t sectorReadMisses = 0;
+  /// Sectors of the write requests counted in writeAccesses.
+  uint64_t sectorWriteAccesses = 0;
 
   uint64_t accesses() const { return readAccesses + writeAccesses; }
   uint64_t readMissCount() const;
@@ -70,17 +87,31 @@ struct CacheCounters {
   double readMissRateWithoutLatencyMisses() const;
   /// Merges / (merges + allocations) (seed 003 §IV-C: MSHR merge rate).
   double mshrMergeRate() const;
+  /// Line misses that send a request down: every miss but the latency
+  /// misses (merges), which profilers and simulators count as pending hits.
+  uint64_t readLineMisses() const {
+    return readMissCount() - readMissCount(MissClass::Latency);
+  }
+  /// sectorReadHits / sectorReadAccesses, the counterpart of Nsight
+  /// Compute's l1tex__t_sector_hit_rate and lts__t_sector_hit_rate; and the
+  /// rate that counts pending hits as hits, as Accel-Sim's hit rates do
+  /// (neither sends a request down).
+  double sectorHitRate() const;
+  double sectorHitRateWithPending() const;
   void add(const CacheCounters &other);
 };
 
 /// Requests between levels (seed 001 §5: L1_R_Trans, L2_Trans, and DRAM).
 struct TransactionCounts {
-  uint64_t l1Reads = 0;    ///< Read requests the L1 serves (hit or miss).
-  uint64_t l1Writes = 0;   ///< Write requests arriving at the L1.
-  uint64_t l2Reads = 0;    ///< Read requests arriving at the L2.
-  uint64_t l2Writes = 0;   ///< Write (and atomic) requests arriving at the L2.
-  uint64_t dramReads = 0;  ///< L2 read misses that allocate (fills).
-  uint64_t dramWrites = 0; ///< Writes the L2 passes on (write-through or
+  uint64_t l1Reads = 0;   ///< Read requests the L1 serves (hit or miss).
+  uint64_t l1Writes = 0;  ///< Write requests arriving at the L1.
+  uint64_t l2Reads = 0;   ///< Read requests arriving at the L2.
+  uint64_t l2Writes = 0;  ///< Write (and atomic) requests arriving at the L2.
+  uint64_t dramReads = 0; ///< L2 read misses that fetch (an MSHR entry
+                          ///< reserved, or more sectors of one in flight).
+  uint64_t dramReadSectors = 0; ///< The sectors those fetch (lines when the
+                                ///< L2 is unsectored).
+  uint64_t dramWrites = 0;      ///< Writes the L2 passes on (write-through or
                            ///< no-allocate) and dirty lines a write-back L2
                            ///< evicted.
   /// Write-back L2: dirty lines still in the L2 when the launch ends (their
@@ -156,6 +187,9 @@ struct ExecutionInfo {
   uint64_t l1Bytes = 0;
   uint64_t l1Sets = 0;
   unsigned l1Assoc = 0;
+  /// Sector sizes of the L1 and the L2 in bytes (0: unsectored).
+  unsigned l1SectorSize = 0;
+  unsigned l2SectorSize = 0;
   /// When the arch splits its L1/shared storage per kernel
   /// (sm.sharedMemoryCarveouts): the shared-memory carve-out the launch got.
   std::optional<uint64_t> sharedCarveoutBytes;

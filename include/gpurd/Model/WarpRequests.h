@@ -75,15 +75,22 @@ struct WarpRequests {
   std::vector<uint32_t> l1SectorMasks;
   /// L2 line numbers of writes and of reads that bypass the L1.
   std::vector<uint64_t> l2Lines;
+  /// Their sectors, parallel to l2Lines, for a sectored L2; empty for an
+  /// unsectored one, or when a producer leaves them out (whole lines).
+  std::vector<uint32_t> l2SectorMasks;
 
   uint32_t sectorMask(uint32_t request) const {
     return l1SectorMasks.empty() ? 1u : l1SectorMasks[request];
+  }
+  uint32_t l2SectorMask(uint32_t request) const {
+    return l2SectorMasks.empty() ? ~0u : l2SectorMasks[request];
   }
   void clear() {
     ops.clear();
     l1Lines.clear();
     l1SectorMasks.clear();
     l2Lines.clear();
+    l2SectorMasks.clear();
   }
 };
 
@@ -93,10 +100,12 @@ struct RequestCounts {
 };
 
 /// Splits \p trace for an L1 configured as \p l1 and an L2 of line size
-/// \p l2LineSize (0: no L2 lines), adding to \p counts.
+/// \p l2LineSize (0: no L2 lines) and sector size \p l2SectorSize (0:
+/// unsectored), adding to \p counts.
 void prepareWarpRequests(const trace::WarpTrace &trace,
                          const CacheLevelConfig &l1, unsigned l2LineSize,
-                         WarpRequests &out, RequestCounts &counts);
+                         WarpRequests &out, RequestCounts &counts,
+                         unsigned l2SectorSize = 0);
 
 } // namespace gpurd::model
 

@@ -121,6 +121,13 @@ resolveLevel(const arch::ArchDescription &arch, llvm::StringRef level,
   config.sectorSize = cache.sectorSize.value_or(0);
   if (config.sectorSize >= config.lineSize)
     config.sectorSize = 0;
+  if (config.sectorSize &&
+      config.lineSize / config.sectorSize > MaxSectorsPerLine)
+    return invalid(arch, level + ".sectorSize",
+                   "gives " + llvm::Twine(config.lineSize / config.sectorSize) +
+                       " sectors per line; the cache model handles at most " +
+                       llvm::Twine(MaxSectorsPerLine) +
+                       " (a larger sectorSize)");
   config.partitions = cache.partitions.value_or(1);
   config.banksPerPartition = cache.banks.value_or(1);
   config.portsPerBank = cache.ports.value_or(0);

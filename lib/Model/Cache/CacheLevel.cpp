@@ -14,6 +14,11 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
     : cfg(config), levelNumber(levelNumber), sm(sm),
       lru(config.replacement == arch::ReplacementPolicy::Lru),
       sliced(levelNumber == 1 && config.partitions > 1),
+      sectored(config.sectorSize && config.sectorSize < config.lineSize),
+      allSectors(sectored
+                     ? static_cast<uint8_t>(
+                           (1u << (config.lineSize / config.sectorSize)) - 1)
+                     : 1),
       perSet(profiles.exactLimit),
       random(seed * 0x9e3779b97f4a7c15ull + levelNumber * 1000003ull + sm),
       obs(observer) {
@@ -238,6 +243,7 @@ bool CacheLevel::invalidate(uint32_t index) {
       l.stamp = RecencyTree::NoStamp;
       shadowRemove(index);
       l.invalidated = true;
+      l.validSectors = 0;
       return true;
     }
   } else {
@@ -255,6 +261,7 @@ bool CacheLevel::invalidate(uint32_t index) {
     set.tree.remove(l.stamp);
   l.stamp = RecencyTree::NoStamp;
   shadowRemove(index);
+  l.validSectors = 0;
   if (wasPresent)
     l.invalidated = true;
   return wasPresent;
@@ -275,7 +282,7 @@ void CacheLevel::profileFullyAssociative(uint32_t index) {
 
 int32_t CacheLevel::allocateEntry(uint32_t line, unsigned table,
                                   uint64_t fillTime, uint64_t seq,
-                                  uint32_t owner) {
+                                  uint32_t owner, uint8_t sectors) {
   int32_t index;
   if (!freeEntryList.empty()) {
     index = freeEntryList.back();
@@ -291,6 +298,7 @@ int32_t CacheLevel::allocateEntry(uint32_t line, unsigned table,
   e.owner = owner;
   e.fillTime = fillTime;
   e.seq = seq;
+  e.sectors = sectors;
   e.active = true;
   ++usedEntries[table];
   ++totalBusy;

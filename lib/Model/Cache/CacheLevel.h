@@ -21,6 +21,16 @@
 // the invalidated line's place stays counted until a fill uses the freed way,
 // so that no line deeper in the stack comes back, as in a real LRU cache.
 //
+// Sectored caches (Volta and later: 128-byte lines of four 32-byte sectors)
+// allocate a line but fetch and validate sectors: each line keeps the mask of
+// its valid sectors, and each MSHR entry the sectors it brings. A request
+// finds each of its sectors valid (a hit), in flight (a pending hit) or
+// neither (a miss, fetched alone); a request to a line in the cache with a
+// sector missing is a sector miss. Presence stays a property of the line (its
+// stack distance), so a line that left the cache has no valid sector: the
+// mask is reset when a line comes back. An unsectored cache is the case of
+// one sector per line, whose mask is all ones while the line is present.
+//
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_LIB_MODEL_CACHE_CACHELEVEL_H
 #define GPURD_LIB_MODEL_CACHE_CACHELEVEL_H
@@ -60,10 +70,12 @@ struct LineState {
   RecencyTree::Stamp stamp = RecencyTree::NoStamp;
   uint32_t faPrev = NoIndex, faNext = NoIndex; ///< FA LRU shadow.
   int32_t mshr = -1;                           ///< Pending MSHR entry.
-  bool seen = false;     ///< Requested before (compulsory misses).
-  bool inShadow = false; ///< In the fully associative LRU shadow.
+  uint8_t validSectors = 0; ///< Sectored: valid while the line is present.
+  bool seen = false;        ///< Requested before (compulsory misses).
+  bool inShadow = false;    ///< In the fully associative LRU shadow.
   bool invalidated = false;
 };
+static_assert(sizeof(LineState) == 32, "the hot path's line state");
 
 /// Line number (or slice key) -> line index: a radix table of 256-entry
 /// pages, so that neighbouring lines share a page, with a small cache of
@@ -102,6 +114,7 @@ struct MshrEntry {
   uint32_t owner = NoIndex; ///< Warp that allocated it (per-warp limit).
   uint64_t fillTime = 0;
   uint64_t seq = 0;
+  uint8_t sectors = 0; ///< What its fill brings (1: an unsectored line).
   bool active = false;
 };
 
@@ -113,10 +126,46 @@ struct Effect {
   uint32_t line;
   int32_t mshr; ///< Fill: the entry it frees.
   Kind kind;
+  /// Reference: the sectors it makes valid (the request's); a fill takes
+  /// its entry's.
+  uint8_t sectors;
   bool operator>(const Effect &o) const {
     return time != o.time ? time > o.time : seq > o.seq;
   }
 };
+
+/// How a request's sectors stand in its cache (masks of the line's sectors).
+struct SectorLookup {
+  uint8_t hit = 0;     ///< Valid.
+  uint8_t pending = 0; ///< In flight: they come with a requested fill.
+  uint8_t missing = 0; ///< Neither: to fetch.
+};
+
+inline unsigned sectorCount(uint8_t mask) { return __builtin_popcount(mask); }
+
+/// Adds a read request's sectors to \p c.
+inline void countSectors(CacheCounters &c, uint8_t mask,
+                         const SectorLookup &s) {
+  c.sectorReadAccesses += sectorCount(mask);
+  c.sectorReadHits += sectorCount(s.hit);
+  c.sectorPendingHits += sectorCount(s.pending);
+  c.sectorReadMisses += sectorCount(s.missing);
+}
+
+/// The class of a read that merges into its line's pending MSHR entry: a
+/// latency miss (seed 000 §4.2), or a sector miss when the line is in the
+/// cache and sectors it lacks join the entry.
+inline MissClass mergeClass(bool present, const SectorLookup &s) {
+  return present && s.missing ? MissClass::Sector : MissClass::Latency;
+}
+
+inline void recordSectors(RequestEvent &event, uint8_t mask,
+                          const SectorLookup &s) {
+  event.sectorMask = mask;
+  event.hitSectors = s.hit;
+  event.pendingSectors = s.pending;
+  event.missingSectors = s.missing;
+}
 
 struct ProfileSettings {
   uint64_t exactLimit = 64;
@@ -179,7 +228,8 @@ public:
   void setNow(uint64_t time) { now = time; }
   LLVM_ATTRIBUTE_ALWAYS_INLINE void schedule(uint64_t time, uint64_t seq,
                                              uint32_t line, int32_t mshr,
-                                             Effect::Kind kind) {
+                                             Effect::Kind kind,
+                                             uint8_t sectors = 0) {
     Effect *e = &dueNow;
     if (time == now && !hasDueNow) {
       hasDueNow = true;
@@ -197,6 +247,7 @@ public:
     e->line = line;
     e->mshr = mshr;
     e->kind = kind;
+    e->sectors = sectors;
   }
   bool hasEffects() const { return hasDueNow || !effects.empty(); }
   /// Applies every effect with time <= \p time.
@@ -220,6 +271,32 @@ public:
   }
   /// Makes the line the most recent in its set (a hit's update or a fill).
   void reference(uint32_t index);
+  /// reference() for a request that brings or writes \p sectors: they
+  /// become valid (all the line has when it was not in the cache).
+  void referenceSectors(uint32_t index, uint8_t sectors) {
+    validate(index, sectors);
+    reference(index);
+  }
+
+  // Sectors.
+  bool isSectored() const { return sectored; }
+  /// The sectors of a request mask this cache keeps (all of an unsectored
+  /// line's are its one sector).
+  uint8_t sectorsOf(uint32_t requestMask) const {
+    return sectored ? static_cast<uint8_t>(requestMask & allSectors) : 1;
+  }
+  /// Where the sectors \p mask of line \p l stand; \p present: the line is
+  /// in the cache (present()).
+  SectorLookup lookupSectors(const LineState &l, bool present,
+                             uint8_t mask) const {
+    SectorLookup out;
+    const uint8_t valid = present ? (sectored ? l.validSectors : 1) : 0;
+    out.hit = mask & valid;
+    const uint8_t rest = mask & ~valid;
+    out.pending = l.mshr >= 0 ? rest & entries[l.mshr].sectors : 0;
+    out.missing = rest & ~out.pending;
+    return out;
+  }
   /// Write-evict: takes the line out of the cache. Returns whether it was
   /// present.
   bool invalidate(uint32_t index);
@@ -237,8 +314,9 @@ public:
   unsigned freeEntries(unsigned table) const {
     return cfg.mshr.entries == 0 ? ~0u : cfg.mshr.entries - usedEntries[table];
   }
+  /// Reserves an entry for line \p line that brings \p sectors.
   int32_t allocateEntry(uint32_t line, unsigned table, uint64_t fillTime,
-                        uint64_t seq, uint32_t owner);
+                        uint64_t seq, uint32_t owner, uint8_t sectors);
   MshrEntry &entry(int32_t index) { return entries[index]; }
   /// The earliest fill time among the active entries of \p table.
   std::optional<uint64_t> earliestFill(unsigned table) const;
@@ -317,6 +395,23 @@ private:
   };
 
   void apply(const Effect &e);
+  /// Sectored: \p sectors of the line become valid, on top of those it
+  /// holds if it is in the cache.
+  void validate(uint32_t index, uint8_t sectors) {
+    if (!sectored || !sectors)
+      return;
+    LineState &l = lines[index];
+    l.validSectors = (presentNow(index) ? l.validSectors : 0) | sectors;
+  }
+  /// present() of the line now; short for a line among the most recent of
+  /// its set when those all fit in the ways.
+  bool presentNow(uint32_t index) const {
+    const LineState &l = lines[index];
+    if (lru && l.stamp == InRecent && recentLimit <= cfg.assoc &&
+        !sets[l.set].holes)
+      return true;
+    return present(l, distance(l));
+  }
   uint32_t newLine(uint64_t lineNumber, unsigned slice);
   void touchStack(uint32_t index);
   /// touchStack for a line not in `recent`, or a set with holes (out of
@@ -353,6 +448,8 @@ private:
   unsigned sm;
   bool lru;
   bool sliced; ///< L1 partitions are per-warp slices.
+  bool sectored;
+  uint8_t allSectors; ///< Mask of a line's sectors.
   uint64_t insertions = 0;
   std::vector<LineState> lines;
   LineTable lineOfKey;
@@ -461,7 +558,11 @@ inline void CacheLevel::reference(uint32_t index) {
 inline void CacheLevel::apply(const Effect &e) {
   switch (e.kind) {
   case Effect::Reference:
+    validate(e.line, e.sectors);
+    reference(e.line);
+    break;
   case Effect::Fill:
+    validate(e.line, entries[e.mshr].sectors);
     reference(e.line);
     break;
   case Effect::Invalidate:

@@ -268,6 +268,7 @@ llvm::Error CacheModelRun::chooseL1() {
   results.execution.l1Bytes = l1.totalLines() * l1.lineSize;
   results.execution.l1Sets = l1.setsPerBank * l1.banks();
   results.execution.l1Assoc = l1.assoc;
+  results.execution.l1SectorSize = l1.sectorSize;
   return llvm::Error::success();
 }
 
@@ -354,6 +355,7 @@ llvm::Error CacheModelRun::chooseL2() {
     }
   }
   results.l2Modelled = l2.has_value();
+  results.execution.l2SectorSize = l2 ? l2->sectorSize : 0;
   return llvm::Error::success();
 }
 
@@ -533,6 +535,7 @@ void CacheModelRun::createEngines() {
     setup.l1 = l1;
     // Without an L2, requests leaving the L1 are still counted, in L1 lines.
     setup.l2LineSize = l2 ? l2->lineSize : l1.lineSize;
+    setup.l2SectorSize = l2 ? l2->sectorSize : 0;
     setup.emitRequests = l2.has_value();
     setup.sm = sm;
     setup.blocks = blocksOfSm(mapping, numBlocks, numSms, sm, options.seed);
@@ -659,6 +662,7 @@ void CacheModelRun::collectL2(std::map<uint32_t, SiteCacheResults> &sites) {
                   options.profileExactLimit);
   TransactionCounts &transactions = results.transactions;
   transactions.dramReads = l2Engine->dramReads();
+  transactions.dramReadSectors = l2Engine->dramReadSectors();
   transactions.dramWrites = l2Engine->dramWrites();
   transactions.l2DirtyAtEnd = l2Engine->dirtyAtEnd();
 }

@@ -19,6 +19,8 @@ const char *missClassName(MissClass kind) {
     return "latency";
   case MissClass::Invalidation:
     return "invalidation";
+  case MissClass::Sector:
+    return "sector";
   }
   return "?";
 }
@@ -68,6 +70,18 @@ double CacheCounters::mshrMergeRate() const {
   return total ? double(mshrMerges) / double(total) : 0.0;
 }
 
+double CacheCounters::sectorHitRate() const {
+  return sectorReadAccesses
+             ? double(sectorReadHits) / double(sectorReadAccesses)
+             : 0.0;
+}
+
+double CacheCounters::sectorHitRateWithPending() const {
+  return sectorReadAccesses ? double(sectorReadHits + sectorPendingHits) /
+                                  double(sectorReadAccesses)
+                            : 0.0;
+}
+
 void CacheCounters::add(const CacheCounters &other) {
   readAccesses += other.readAccesses;
   readHits += other.readHits;
@@ -79,6 +93,11 @@ void CacheCounters::add(const CacheCounters &other) {
   mshrAllocations += other.mshrAllocations;
   mshrMerges += other.mshrMerges;
   reservationFailures += other.reservationFailures;
+  sectorReadAccesses += other.sectorReadAccesses;
+  sectorReadHits += other.sectorReadHits;
+  sectorPendingHits += other.sectorPendingHits;
+  sectorReadMisses += other.sectorReadMisses;
+  sectorWriteAccesses += other.sectorWriteAccesses;
 }
 
 void TransactionCounts::add(const TransactionCounts &other) {
@@ -87,6 +106,7 @@ void TransactionCounts::add(const TransactionCounts &other) {
   l2Reads += other.l2Reads;
   l2Writes += other.l2Writes;
   dramReads += other.dramReads;
+  dramReadSectors += other.dramReadSectors;
   dramWrites += other.dramWrites;
   l2DirtyAtEnd += other.l2DirtyAtEnd;
 }

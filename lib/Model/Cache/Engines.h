@@ -36,6 +36,7 @@ struct DownstreamRequest {
   uint32_t sm;
   uint32_t site;
   OpKind kind;
+  uint8_t sectors; ///< Of the L2 line (1 when the L2 is unsectored).
 };
 
 /// Latencies of one level (seed 000 §4.2, seed 001 §4.4.1), in time steps.
@@ -81,7 +82,8 @@ struct SmEngineSetup {
   const CacheModelOptions *options = nullptr;
   const KernelTraceInput *input = nullptr;
   CacheLevelConfig l1;
-  unsigned l2LineSize = 0; ///< Line size of the level below the L1.
+  unsigned l2LineSize = 0;   ///< Line size of the level below the L1.
+  unsigned l2SectorSize = 0; ///< Its sector size (0: unsectored).
   /// Whether requests leaving the L1 are kept for an L2 engine; otherwise
   /// they are only counted.
   bool emitRequests = true;
@@ -128,9 +130,11 @@ protected:
       return scheduler * setup.l1.partitions / setup.warpSchedulers;
     return warpInBlock % setup.l1.partitions;
   }
-  /// Emits the L2 lines of an L1 line fill.
-  void emitFill(uint64_t l1Line, uint32_t sectorMask, uint32_t site);
-  void emit(uint64_t l2Line, uint32_t site, OpKind kind) {
+  /// Emits the L2 requests of an L1 fill of \p l1Sectors of line \p l1Line
+  /// (a mask of its sectors; 1 for an unsectored L1): the L2 lines those
+  /// sectors overlap, each with the L2 sectors they overlap.
+  void emitFill(uint64_t l1Line, uint8_t l1Sectors, uint32_t site);
+  void emit(uint64_t l2Line, uint32_t site, OpKind kind, uint8_t sectors) {
     if (!setup.emitRequests) {
       ++(kind == OpKind::Read ? readsDown : writesDown);
       return;
@@ -142,6 +146,7 @@ protected:
     r.sm = setup.sm;
     r.site = site;
     r.kind = kind;
+    r.sectors = sectors;
   }
   void emitLines(const WarpRequests &warp, const WarpMemoryOp &op) {
     emitLines(warp, op.site, op.kind, op.l2Begin, op.l2Count);
@@ -199,6 +204,7 @@ public:
   void finish();
   CacheLevel &level();
   uint64_t dramReads() const;
+  uint64_t dramReadSectors() const;
   uint64_t dramWrites() const;
   /// Write-back: dirty lines still present after finish().
   uint64_t dirtyAtEnd() const;

@@ -32,7 +32,10 @@ struct L2Engine::Impl {
         latency(config.latency, config.hasLatencyModel),
         core(level, latency, config.mshr, options.clipLatencyMisses, 2, 0,
              options.observer) {
-    hooks.onAllocate = [this](const PortRequest &) { ++dramReads; };
+    hooks.onFetch = [this](const PortRequest &, uint8_t sectors) {
+      ++dramReads;
+      dramReadSectors += sectorCount(sectors);
+    };
     hooks.onWrite = [this](const PortRequest &r, bool present) {
       const CacheLevelConfig &c = level.config();
       switch (c.writePolicy) {
@@ -42,13 +45,14 @@ struct L2Engine::Impl {
         ++dramWrites;
         break;
       case arch::WritePolicy::WriteThrough:
+        // A write that allocates makes its sectors valid.
         if (present || c.writeAllocate)
-          level.reference(r.line);
+          level.referenceSectors(r.line, level.sectorsOf(r.sectorMask));
         ++dramWrites;
         break;
       case arch::WritePolicy::WriteBack:
         if (present || c.writeAllocate) {
-          level.reference(r.line);
+          level.referenceSectors(r.line, level.sectorsOf(r.sectorMask));
           markDirty(r.line);
         } else {
           ++dramWrites;
@@ -68,6 +72,7 @@ struct L2Engine::Impl {
       r.bank = level.bankOf(level.line(r.line));
       r.site = d.site;
       r.kind = d.kind;
+      r.sectorMask = d.sectors;
       r.usesCache =
           level.config().bypass != arch::BypassPolicy::ReadsAndWrites &&
           !(d.kind != OpKind::Read &&
@@ -75,9 +80,10 @@ struct L2Engine::Impl {
       if (!r.usesCache) {
         CacheCounters &counters = level.counters(d.site);
         ++counters.bypassed;
-        if (d.kind == OpKind::Read)
+        if (d.kind == OpKind::Read) {
           ++dramReads;
-        else {
+          dramReadSectors += sectorCount(level.sectorsOf(d.sectors));
+        } else {
           ++counters.writeAccesses;
           ++dramWrites;
         }
@@ -153,6 +159,7 @@ struct L2Engine::Impl {
   uint64_t time = 0;
   uint64_t steps = 0;
   uint64_t dramReads = 0;
+  uint64_t dramReadSectors = 0;
   uint64_t dramWrites = 0;
   uint64_t dirtyAtEnd = 0;
   std::vector<uint8_t> dirty; ///< Per line index: written since its fill.
@@ -180,6 +187,7 @@ void L2Engine::finish() {
 
 CacheLevel &L2Engine::level() { return impl->level; }
 uint64_t L2Engine::dramReads() const { return impl->dramReads; }
+uint64_t L2Engine::dramReadSectors() const { return impl->dramReadSectors; }
 uint64_t L2Engine::dramWrites() const { return impl->dramWrites; }
 uint64_t L2Engine::dirtyAtEnd() const { return impl->dirtyAtEnd; }
 uint64_t L2Engine::steps() const { return impl->steps; }

@@ -27,15 +27,16 @@ public:
       if (owner < held.size() && held[owner])
         --held[owner];
     };
-    hooks.onAllocate = [this](const PortRequest &r) {
-      emitFill(level.line(r.line).lineNumber, r.sectorMask, r.site);
+    hooks.onFetch = [this](const PortRequest &r, uint8_t sectors) {
+      emitFill(level.line(r.line).lineNumber, sectors, r.site);
     };
     hooks.onWrite = [this](const PortRequest &r, bool present) {
       switch (writeAction(r.kind, present)) {
       case WriteAction::None:
         break;
       case WriteAction::Reference:
-        level.reference(r.line);
+        // The written sectors become valid.
+        level.referenceSectors(r.line, level.sectorsOf(r.sectorMask));
         break;
       case WriteAction::Invalidate:
         level.invalidate(r.line);

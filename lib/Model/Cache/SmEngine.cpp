@@ -4,6 +4,8 @@
 
 #include "llvm/Support/FormatVariadic.h"
 
+#include <algorithm>
+
 namespace gpurd::model {
 
 CacheModelObserver::~CacheModelObserver() = default;
@@ -38,7 +40,8 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
     if (numWarps == warps.size())
       warps.emplace_back();
     WarpRequests &out = warps[numWarps];
-    prepareWarpRequests(trace, setup.l1, setup.l2LineSize, out, counts);
+    prepareWarpRequests(trace, setup.l1, setup.l2LineSize, out, counts,
+                        setup.l2SectorSize);
     out.block = block;
     out.warp = static_cast<unsigned>(numWarps++);
     for (const WarpMemoryOp &op : out.ops) {
@@ -67,33 +70,46 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
   return llvm::Error::success();
 }
 
-void SmEngine::emitFill(uint64_t l1Line, uint32_t sectorMask, uint32_t site) {
+void SmEngine::emitFill(uint64_t l1Line, uint8_t l1Sectors, uint32_t site) {
   if (!setup.l2LineSize)
     return;
   const uint64_t l1Size = setup.l1.lineSize;
   const uint64_t l2Size = setup.l2LineSize;
+  const bool l1Sectored =
+      setup.l1.sectorSize && setup.l1.sectorSize < setup.l1.lineSize;
+  const bool l2Sectored =
+      setup.l2SectorSize && setup.l2SectorSize < setup.l2LineSize;
+  const uint64_t l1SectorBytes = l1Sectored ? setup.l1.sectorSize : l1Size;
+  const uint64_t l2SectorBytes = l2Sectored ? setup.l2SectorSize : l2Size;
   const uint64_t base = l1Line * l1Size;
-  if (l2Size >= l1Size) {
-    emit(base / l2Size, site, OpKind::Read);
-    return;
-  }
-  // An L1 line spans several L2 lines: those overlapping the requested
-  // sectors (all of them for an unsectored L1, whose fill is the whole line).
-  uint64_t sectorBytes = l1Size;
-  if (setup.l1.sectorSize)
-    sectorBytes = setup.l1.sectorSize;
-  for (uint64_t offset = 0; offset < l1Size; offset += l2Size) {
-    bool wanted = true;
-    if (setup.l1.sectorSize) {
-      wanted = false;
-      for (uint64_t s = offset / sectorBytes;
-           s * sectorBytes < offset + l2Size && s < 32; ++s)
-        if (sectorMask & (1u << s))
-          wanted = true;
+  // The requested sectors' bytes, L2 line by L2 line in address order
+  // (an unsectored L1 fills its whole line).
+  uint64_t line = ~uint64_t(0);
+  uint8_t mask = 0;
+  for (unsigned s = 0; s * l1SectorBytes < l1Size; ++s) {
+    if (l1Sectored && !(l1Sectors & (1u << s)))
+      continue;
+    const uint64_t first = base + s * l1SectorBytes;
+    const uint64_t last = first + l1SectorBytes - 1;
+    for (uint64_t l = first / l2Size; l <= last / l2Size; ++l) {
+      if (l != line) {
+        if (mask)
+          emit(line, site, OpKind::Read, mask);
+        line = l;
+        mask = 0;
+      }
+      if (!l2Sectored) {
+        mask = 1;
+        continue;
+      }
+      const uint64_t from = std::max(first, l * l2Size) - l * l2Size;
+      const uint64_t to = std::min(last, l * l2Size + l2Size - 1) - l * l2Size;
+      for (uint64_t t = from / l2SectorBytes; t <= to / l2SectorBytes; ++t)
+        mask |= static_cast<uint8_t>(1u << t);
     }
-    if (wanted)
-      emit((base + offset) / l2Size, site, OpKind::Read);
   }
+  if (mask)
+    emit(line, site, OpKind::Read, mask);
 }
 
 void SmEngine::emitLines(const WarpRequests &warp, uint32_t site, OpKind kind,
@@ -103,7 +119,8 @@ void SmEngine::emitLines(const WarpRequests &warp, uint32_t site, OpKind kind,
   if (kind == OpKind::Write && !forwardsWrite(kind))
     return;
   for (uint32_t i = l2Begin; i < l2Begin + l2Count; ++i)
-    emit(warp.l2Lines[i], site, kind);
+    emit(warp.l2Lines[i], site, kind,
+         static_cast<uint8_t>(warp.l2SectorMask(i)));
 }
 
 SmEngine::WriteAction SmEngine::writeAction(OpKind kind, bool present) const {

@@ -51,8 +51,11 @@ bool StepCore::step(uint64_t step, std::vector<PortRequest> &requests,
     r.state = PortRequest::Holding;
     if (r.usesCache && r.kind == OpKind::Read) {
       const LineState &line = level.line(r.line);
-      r.hitAtLookup =
-          !r.failedBefore && level.present(line, level.distance(line));
+      const SectorLookup sectors =
+          level.lookupSectors(line, level.present(line, level.distance(line)),
+                              level.sectorsOf(r.sectorMask));
+      r.hitAtLookup = !r.failedBefore && !(sectors.pending | sectors.missing);
+      r.validAtLookup = r.failedBefore ? 0 : sectors.hit;
     }
   }
 
@@ -136,6 +139,7 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     return step + std::max<uint64_t>(l, 1) - 1;
   };
 
+  const uint8_t mask = level.sectorsOf(r.sectorMask);
   if (r.kind != OpKind::Read || !r.usesCache) {
     if (r.kind == OpKind::Read) {
       ++counters.bypassed;
@@ -143,6 +147,7 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
       return true;
     }
     ++counters.writeAccesses;
+    counters.sectorWriteAccesses += sectorCount(mask);
     if (!r.usesCache) {
       ++counters.bypassed;
       report(RequestStatus::Bypass);
@@ -156,9 +161,24 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     return true;
   }
 
+  const bool present = level.present(*line, distance);
+  SectorLookup sectors = level.lookupSectors(*line, present, mask);
+  // It missed at its lookup and its block arrived since: served by that
+  // fill, as a merged (latency) miss; the sectors it lacked were pending.
+  const bool servedByFill =
+      !r.hitAtLookup && !(sectors.pending | sectors.missing);
+  if (r.hitAtLookup) {
+    sectors = SectorLookup{mask, 0, 0};
+  } else if (servedByFill) {
+    sectors.hit = mask & r.validAtLookup;
+    sectors.pending = mask & ~r.validAtLookup;
+  }
+  if (observer)
+    recordSectors(event, mask, sectors);
   auto succeed = [&](RequestStatus status, uint64_t effect,
                      uint64_t latencySteps) {
     ++counters.readAccesses;
+    countSectors(counters, mask, sectors);
     level.profile(*line, distance);
     line->seen = true;
     if (observer) {
@@ -172,15 +192,13 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
   if (r.hitAtLookup) {
     ++counters.readHits;
     uint64_t effect = arrival(latency.hit());
-    level.schedule(effect, s, r.line, -1, Effect::Reference);
+    level.schedule(effect, s, r.line, -1, Effect::Reference, mask);
     return succeed(RequestStatus::Hit, effect, latency.hit());
   }
-  if (level.present(*line, distance)) {
-    // It missed at its lookup and its block arrived since: served by that
-    // fill, as a merged (latency) miss.
+  if (servedByFill) {
     ++counters.readMisses[static_cast<unsigned>(MissClass::Latency)];
     ++counters.mshrMerges;
-    level.schedule(step, s, r.line, -1, Effect::Reference);
+    level.schedule(step, s, r.line, -1, Effect::Reference, mask);
     event.missClass = MissClass::Latency;
     return succeed(RequestStatus::LatencyMiss, step, 0);
   }
@@ -194,10 +212,16 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     }
     ++entry.merges;
     uint64_t effect = clip ? entry.fillTime : arrival(latency.miss(level));
-    level.schedule(effect, s, r.line, -1, Effect::Reference);
-    ++counters.readMisses[static_cast<unsigned>(MissClass::Latency)];
+    if (sectors.missing) {
+      entry.sectors |= sectors.missing;
+      if (hooks.onFetch)
+        hooks.onFetch(r, sectors.missing);
+    }
+    level.schedule(effect, s, r.line, -1, Effect::Reference, mask);
+    MissClass kind = mergeClass(present, sectors);
+    ++counters.readMisses[static_cast<unsigned>(kind)];
     ++counters.mshrMerges;
-    event.missClass = MissClass::Latency;
+    event.missClass = kind;
     return succeed(RequestStatus::LatencyMiss, effect, effect + 1 - step);
   }
   bool warpLimit = mshr.perWarp && r.owner != NoIndex && hooks.heldBy &&
@@ -208,18 +232,20 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
     report(RequestStatus::ReservationFailure);
     return false;
   }
-  MissClass kind = level.classifyMiss(*line);
+  // A line in the cache without every requested sector: a sector miss.
+  MissClass kind = present ? MissClass::Sector : level.classifyMiss(*line);
   const uint64_t missLatency = latency.miss(level);
   uint64_t effect = arrival(missLatency);
-  int32_t entry = level.allocateEntry(r.line, table, effect, s, r.owner);
+  int32_t entry =
+      level.allocateEntry(r.line, table, effect, s, r.owner, sectors.missing);
   line = &level.line(r.line);
   if (hooks.onHold && r.owner != NoIndex)
     hooks.onHold(r.owner);
   level.schedule(effect, s, r.line, entry, Effect::Fill);
   ++counters.readMisses[static_cast<unsigned>(kind)];
   ++counters.mshrAllocations;
-  if (hooks.onAllocate)
-    hooks.onAllocate(r);
+  if (hooks.onFetch)
+    hooks.onFetch(r, sectors.missing);
   event.missClass = kind;
   return succeed(RequestStatus::Miss, effect, missLatency);
 }

@@ -34,7 +34,7 @@ struct PortRequest {
   uint32_t bank = 0;
   uint32_t site = 0;
   uint32_t owner = NoIndex; ///< Warp (per-warp MSHR limit), or NoIndex.
-  uint32_t sectorMask = 0;
+  uint32_t sectorMask = 0;  ///< Requested sectors (see WarpRequests).
   uint64_t block = 0;
   unsigned warp = 0;
   OpKind kind = OpKind::Read;
@@ -42,13 +42,15 @@ struct PortRequest {
   uint16_t port = 0;
   enum State : uint8_t { Waiting, Holding, Done } state = Waiting;
   bool hitAtLookup = false;
+  uint8_t validAtLookup = 0; ///< Requested sectors valid at the lookup.
   bool failedBefore = false;
 };
 
 /// What a level's stepping needs from its engine.
 struct StepHooks {
-  /// A read miss reserved an entry (send it down).
-  std::function<void(const PortRequest &)> onAllocate;
+  /// A read miss sends \p sectors of its line down: it reserved an entry,
+  /// or (sectored) joined the line's pending entry with sectors it lacked.
+  std::function<void(const PortRequest &, uint8_t sectors)> onFetch;
   /// A write reached this level (apply the write policy; returns what it did
   /// to the line: counters are updated by the core).
   std::function<void(const PortRequest &, bool present)> onWrite;

@@ -303,6 +303,8 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
     return true;
   }
   ++counters.writeAccesses;
+  counters.sectorWriteAccesses +=
+      sectorCount(level.sectorsOf(warp.trace->sectorMask(req)));
   if (!op.usesL1) {
     ++counters.bypassed;
     if constexpr (Observe) {
@@ -321,7 +323,9 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
   case WriteAction::None:
     break;
   case WriteAction::Reference:
-    level.schedule(time, s, index, -1, Effect::Reference);
+    // The written sectors become valid.
+    level.schedule(time, s, index, -1, Effect::Reference,
+                   level.sectorsOf(warp.trace->sectorMask(req)));
     break;
   case WriteAction::Invalidate:
     level.schedule(time, s, index, -1, Effect::Invalidate);
@@ -367,11 +371,15 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   line = &level.line(index);
   const uint64_t distance = level.distance(*line);
   const unsigned table = level.tableOf(*line);
+  const uint8_t mask = level.sectorsOf(warp.trace->sectorMask(req));
+  const bool present = level.present(*line, distance);
+  const SectorLookup sectors = level.lookupSectors(*line, present, mask);
   if constexpr (Observe) {
     event->distance = distance;
     event->set = line->set;
     event->bank = level.bankOf(*line);
     event->mshrsUsedBefore = level.used(table);
+    recordSectors(*event, mask, sectors);
   }
 
   auto fail = [&]() {
@@ -386,6 +394,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   };
   auto succeed = [&](RequestStatus status, uint64_t effectTime) {
     ++counters.readAccesses;
+    countSectors(counters, mask, sectors);
     level.profile(*line, distance);
     line->seen = true;
     turnReady = std::max(turnReady, effectTime);
@@ -400,16 +409,18 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
     return true;
   };
 
-  if (level.present(*line, distance)) {
+  if (!(sectors.pending | sectors.missing)) {
+    // The line is in the cache with every requested sector.
     ++counters.readHits;
     uint64_t effect = time + latency.hit();
-    level.schedule(effect, s, index, -1, Effect::Reference);
+    level.schedule(effect, s, index, -1, Effect::Reference, mask);
     return succeed(RequestStatus::Hit, effect);
   }
   const MshrConfig &mshr = setup.l1.mshr;
   if (line->mshr >= 0) {
     // seed 000 §4.2: a latency miss; seed 000 §4.4: it merges into the
-    // line's MSHR entry (up to seed 001's Max#Merges).
+    // line's MSHR entry (up to seed 001's Max#Merges). Sectors the entry
+    // does not bring yet join it and are fetched now.
     MshrEntry &entry = level.entry(line->mshr);
     if (mshr.maxMerges && entry.merges >= mshr.maxMerges)
       return fail();
@@ -417,25 +428,32 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
     uint64_t effect = setup.options->clipLatencyMisses
                           ? entry.fillTime
                           : time + latency.miss(level);
-    level.schedule(effect, s, index, -1, Effect::Reference);
-    ++counters.readMisses[static_cast<unsigned>(MissClass::Latency)];
+    if (sectors.missing) {
+      entry.sectors |= sectors.missing;
+      emitFill(line->lineNumber, sectors.missing, op.site);
+    }
+    level.schedule(effect, s, index, -1, Effect::Reference, mask);
+    MissClass kind = mergeClass(present, sectors);
+    ++counters.readMisses[static_cast<unsigned>(kind)];
     ++counters.mshrMerges;
     if constexpr (Observe)
-      event->missClass = MissClass::Latency;
+      event->missClass = kind;
     return succeed(RequestStatus::LatencyMiss, effect);
   }
   if (!level.hasFreeEntry(table) ||
       (mshr.perWarp && warp.mshrHeld >= mshr.perWarp))
     return fail();
-  MissClass kind = level.classifyMiss(*line);
+  // A line in the cache without every requested sector: a sector miss.
+  MissClass kind = present ? MissClass::Sector : level.classifyMiss(*line);
   uint64_t effect = time + latency.miss(level);
-  int32_t entry = level.allocateEntry(index, table, effect, s, warpId);
+  int32_t entry =
+      level.allocateEntry(index, table, effect, s, warpId, sectors.missing);
   line = &level.line(index);
   ++warp.mshrHeld;
   level.schedule(effect, s, index, entry, Effect::Fill);
   ++counters.readMisses[static_cast<unsigned>(kind)];
   ++counters.mshrAllocations;
-  emitFill(level.line(index).lineNumber, warp.trace->sectorMask(req), op.site);
+  emitFill(line->lineNumber, sectors.missing, op.site);
   if constexpr (Observe)
     event->missClass = kind;
   return succeed(RequestStatus::Miss, effect);

@@ -222,11 +222,17 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
 
 void prepareWarpRequests(const trace::WarpTrace &trace,
                          const CacheLevelConfig &l1, unsigned l2LineSize,
-                         WarpRequests &out, RequestCounts &counts) {
+                         WarpRequests &out, RequestCounts &counts,
+                         unsigned l2SectorSize) {
   out.block = trace.block;
   out.warp = trace.warp;
   out.clear();
   const bool sectored = l1.sectorSize != 0 && l1.sectorSize < l1.lineSize;
+  if (l2SectorSize >= l2LineSize)
+    l2SectorSize = 0;
+  const bool l2Sectored = l2SectorSize != 0;
+  const bool l2AsL1 = l2LineSize == l1.lineSize &&
+                      l2SectorSize == (sectored ? l1.sectorSize : 0);
   std::vector<LineRequestRef> scratch;
   for (const trace::WarpInstruction &instruction : trace.instructions) {
     bool modelledSpace =
@@ -272,12 +278,14 @@ void prepareWarpRequests(const trace::WarpTrace &trace,
     }
     op.l2Begin = static_cast<uint32_t>(out.l2Lines.size());
     if (l2LineSize && (op.kind != OpKind::Read || !op.usesL1)) {
-      // The lines, and their order, depend on the line size only (not on
-      // the sectors): with equal line sizes the L2 lines are the L1's.
-      if (l2LineSize != l1.lineSize)
-        splitIntoLines(instruction, l2LineSize, 0, scratch);
-      for (const LineRequestRef &r : scratch)
+      // With the L1's line and sector sizes the L2 requests are the L1's.
+      if (!l2AsL1)
+        splitIntoLines(instruction, l2LineSize, l2SectorSize, scratch);
+      for (const LineRequestRef &r : scratch) {
         out.l2Lines.push_back(r.lineNumber);
+        if (l2Sectored)
+          out.l2SectorMasks.push_back(r.sectorMask);
+      }
     }
     op.l2Count = static_cast<uint16_t>(out.l2Lines.size() - op.l2Begin);
     out.ops.push_back(op);
