@@ -170,8 +170,12 @@ model::KernelTraceInput gather(uint64_t blocks, unsigned instructions) {
   return input;
 }
 
+/// Runs \p input on one SM of \p preset, without an L2. The clock is seed
+/// 000's requests unless \p clock says otherwise, so that the figures
+/// compare with those measured before the cycle clock.
 void runModel(benchmark::State &state, const model::KernelTraceInput &input,
-              model::ExecutionEngine engine, const char *preset) {
+              model::ExecutionEngine engine, const char *preset,
+              model::Clock clock = model::Clock::Requests) {
   llvm::Expected<arch::ArchDescription> arch = arch::loadPreset(preset);
   if (!arch) {
     state.SkipWithError(llvm::toString(arch.takeError()).c_str());
@@ -180,17 +184,24 @@ void runModel(benchmark::State &state, const model::KernelTraceInput &input,
   model::CacheModelOptions options;
   options.sms = {0};
   options.engine = engine;
+  options.clock = clock;
   options.l2 = model::L2Mode::Off;
   // One untimed run first: it fills cachedRequests' cache, so that the
   // timed runs measure the model and not the one-time generation and
   // splitting of the traces (which would otherwise land in the first timed
   // iteration of every run).
-  if (llvm::Expected<model::CacheModelResults> warmUp =
-          model::runCacheModel(*arch, input, options);
-      !warmUp) {
+  llvm::Expected<model::CacheModelResults> warmUp =
+      model::runCacheModel(*arch, input, options);
+  if (!warmUp) {
     state.SkipWithError(llvm::toString(warmUp.takeError()).c_str());
     return;
   }
+  // What the model computed, so that a change in speed can be told from a
+  // change in the work (more misses are more work).
+  state.counters["l1_hit_rate"] = warmUp->l1.readHitRate();
+  state.counters["l1_misses"] =
+      static_cast<double>(warmUp->l1.readMissCount() -
+                          warmUp->l1.readMissCount(model::MissClass::Latency));
   uint64_t requests = 0;
   for (auto _ : state) {
     llvm::Expected<model::CacheModelResults> results =
@@ -227,6 +238,14 @@ void BM_WarpQueue_Gemm512_A100(benchmark::State &state) {
            "ampere-a100");
 }
 BENCHMARK(BM_WarpQueue_Gemm512_A100)->Unit(benchmark::kMillisecond);
+
+// The same with the preset's clock in cycles (4 requests a cycle,
+// latencies in cycles).
+void BM_WarpQueue_Gemm512_A100_Cycles(benchmark::State &state) {
+  runModel(state, cachedRequests(gemm(512)), model::ExecutionEngine::WarpQueue,
+           "ampere-a100", model::Clock::Cycles);
+}
+BENCHMARK(BM_WarpQueue_Gemm512_A100_Cycles)->Unit(benchmark::kMillisecond);
 
 void BM_WarpQueue_Stencil2048(benchmark::State &state) {
   runModel(state, cachedRequests(stencil(2048)),

@@ -107,6 +107,7 @@ void visitFields(S &c, V &&v) {
   v("banks", c.banks, Check::Positive);
   v("ports", c.ports, Check::Positive);
   v("hitLatency", c.hitLatency, Check::NonNegative);
+  v("requestsPerCycle", c.requestsPerCycle, Check::Positive);
   v("mshr", c.mshr);
   v("latencyModel", c.latencyModel);
 }

@@ -172,6 +172,7 @@ model::KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
 model::CacheModelOptions cacheModelOptions(const ModelOptions &options) {
   model::CacheModelOptions out;
   out.seed = options.seed;
+  out.clock = options.clock;
   out.profileInterval = options.profileInterval;
   switch (options.sms.kind) {
   case SmsChoice::Kind::Auto:

@@ -69,6 +69,9 @@ void run(const float *in, float *out) {
 // CHECK-NEXT:    S3 {{.*}}cache-report.cu:25:39 'out[threadIdx.y * 32 + threadIdx.x]': L1 8 writes; L2 8 writes
 // CHECK-NEXT:    array in: L1 16 reads (hit rate 50.0%); L2 1 read (hit rate 0.0%)
 // CHECK-NEXT:    array out: L1 8 writes; L2 8 writes
+// CHECK-NEXT:    note: arch 'fermi-gtx470' gives no l2.ports;
+// The Fermi preset keeps seed 000's time (no published L1 throughput).
+// CHECK-NEXT:    note: the model's time counts L1 requests, as seed 000 §4.2 defines it, not cycles: arch 'fermi-gtx470' has no l1.requestsPerCycle
 // CHECK-NEXT:    note: arch 'fermi-gtx470' gives no l2.latencyModel;
 
 // In JSON the launch configuration object carries the report.

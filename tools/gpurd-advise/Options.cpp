@@ -133,6 +133,19 @@ cl::opt<bool> reuseProfile(
     "reuse-profile",
     cl::desc("Also print the reuse-distance profiles of the cache model"),
     cl::cat(toolCategory));
+cl::opt<model::Clock> modelClock(
+    "clock", cl::desc("What the cache model's time counts"),
+    cl::values(clEnumValN(model::Clock::Auto, "auto",
+                          "cycles when the arch gives the latencies and "
+                          "throughput they need, else requests (default)"),
+               clEnumValN(model::Clock::Cycles, "cycles",
+                          "core cycles: measured latencies, the L1's "
+                          "requests per cycle, non-memory instructions at "
+                          "the schedulers' issue rate"),
+               clEnumValN(model::Clock::Requests, "requests",
+                          "one time stamp per L1 request, latencies in those "
+                          "units (seed 000 section 4.2)")),
+    cl::init(model::Clock::Auto), cl::cat(toolCategory));
 cl::opt<uint64_t> modelSeed(
     "seed",
     cl::desc("Seed of the model's random choices (half-normal latencies, "

@@ -151,6 +151,7 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   request.model.requestBudget = requestBudget;
   request.model.instructionBudget = instructionBudget;
   request.model.seed = modelSeed;
+  request.model.clock = modelClock;
   request.model.profileInterval = reuseProfileInterval;
 
   driver::AnalysisOptions &analysis = request.analysis;

@@ -50,6 +50,8 @@ arch::ArchDescription seed000Arch(uint64_t lines,
 CacheModelOptions tableOptions(Recorder &recorder) {
   CacheModelOptions options;
   options.engine = ExecutionEngine::WarpQueue;
+  // The tables' time: one stamp per request (seed 000 §4.2).
+  options.clock = Clock::Requests;
   options.delayWarpsByLatency = false;
   options.clipLatencyMisses = false;
   options.observer = &recorder;
@@ -262,6 +264,8 @@ TEST(SeedTablesTest, Seed001Table3) {
   Recorder recorder;
   CacheModelOptions options;
   options.observer = &recorder;
+  // Table 3's steps (seed 001 §4.4).
+  options.clock = Clock::Requests;
   CacheModelResults results = run(arch, kernel, options);
   EXPECT_EQ(results.execution.engine, "parallel-steps");
 

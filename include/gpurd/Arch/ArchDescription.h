@@ -187,6 +187,9 @@ struct CacheDescription {
   std::optional<unsigned> banks;    ///< Banks per partition.
   std::optional<unsigned> ports;    ///< Ports per bank.
   std::optional<double> hitLatency; ///< Core cycles, measured hardware value.
+  /// Line requests (tag lookups) the cache handles per core cycle: a warp
+  /// instruction's requests take ceil(n / requestsPerCycle) cycles.
+  std::optional<unsigned> requestsPerCycle;
   std::optional<MshrDescription> mshr;
   std::optional<LatencyModel> latencyModel;
 

@@ -11,6 +11,7 @@
 #define GPURD_DRIVER_DRIVEROPTIONS_H
 
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Trace/Buffers.h"
 #include "gpurd/Trace/TraceSource.h"
 
@@ -99,6 +100,8 @@ struct ModelOptions {
   uint64_t instructionBudget = DefaultInstructionBudget;
   /// Seed of the model's random choices.
   uint64_t seed = 0;
+  /// What the cache model's time counts.
+  model::Clock clock = model::Clock::Auto;
   /// Interval length (requests) of per-interval reuse profiles; 0: none.
   uint64_t profileInterval = 0;
 };

@@ -22,8 +22,24 @@
 
 namespace gpurd::model {
 
+/// What the model's time counts.
+enum class Clock {
+  /// Cycles when the arch gives what they need (l1.hitLatency,
+  /// l1.requestsPerCycle, l2.hitLatency, dram.minLatency), else Requests.
+  Auto,
+  /// Seed 000 §4.2: one time stamp per L1 request (seed 001: per step);
+  /// latencies are the latencyModel's, in those units. The seeds' worked
+  /// tables are in these units.
+  Requests,
+  /// Core cycles: a warp instruction's requests at the L1's
+  /// requestsPerCycle, non-memory instructions at the schedulers' issue
+  /// rate, measured latencies in cycles.
+  Cycles,
+};
+const char *clockName(Clock clock);
+
 /// Latency model of one level (seed 000 §4.2, seed 001 §4.4.1), in model time
-/// steps.
+/// steps (Clock::Requests) or cycles.
 struct LatencyConfig {
   arch::LatencyModelKind kind = arch::LatencyModelKind::Fixed;
   double hit = 0;        ///< Fixed: value; others: hit.
@@ -34,6 +50,16 @@ struct LatencyConfig {
   /// Adaptive: #active_SMs and L2P of seed 001 §4.4.1.
   unsigned activeSms = 1;
   unsigned l2Parallelism = 1;
+  /// Clock::Cycles, for an L1: a miss is served by the L2 in l2HitCycles,
+  /// or by DRAM in dramCycles; the share the L2 serves is its read hit rate
+  /// so far (*l2HitRate: the L1s run ahead of the L2, window by window), or
+  /// none without an L2. The latency model then adds its spread to that
+  /// base: HalfNormal sigma * |N(0, 1)|, Adaptive its load term (seed 001
+  /// §4.4.1, K1 being the base).
+  bool cyclesFromL2 = false;
+  double l2HitCycles = 0;
+  double dramCycles = 0;
+  const double *l2HitRate = nullptr;
 };
 
 /// MSHRs of one level (seed 000 §4.4, seed 001 §3.1, Table 2, §4.4.2).
@@ -103,6 +129,22 @@ enum class L2Mode {
   On,   ///< An incomplete L2 description is an error.
   Off,
 };
+
+/// What Clock::Cycles takes from the arch: measured latencies in core cycles
+/// (an L1 hit, an L2 hit and a load served by DRAM, each the whole round
+/// trip of a load), the L1's line requests per cycle and the schedulers'
+/// issue width.
+struct CycleFigures {
+  double l1Hit = 0;
+  double l2Hit = 0;
+  double dram = 0;
+  unsigned requestsPerCycle = 1;
+  unsigned issueWidth = 1;
+};
+
+/// The cycle figures of \p arch; the error names the first field missing
+/// (l1.hitLatency, l1.requestsPerCycle, l2.hitLatency, dram.minLatency).
+llvm::Expected<CycleFigures> resolveCycles(const arch::ArchDescription &arch);
 
 /// Resolves the L1 of \p arch. Errors name the missing field, e.g. "arch
 /// 'volta-v100' has no l1.mshr.entries; the cache model needs it (set it with

@@ -149,6 +149,8 @@ public:
 
 struct CacheModelOptions {
   ExecutionEngine engine = ExecutionEngine::Auto;
+  /// What time counts (see Clock); the seeds' worked tables use Requests.
+  Clock clock = Clock::Auto;
   L2Mode l2 = L2Mode::Auto;
   ActiveSetPolicy activeSet = ActiveSetPolicy::Auto;
   /// Blocks to SMs; absent: the arch's sm.blockMapping, else round robin.

@@ -193,7 +193,10 @@ struct ExecutionInfo {
   /// When the arch splits its L1/shared storage per kernel
   /// (sm.sharedMemoryCarveouts): the shared-memory carve-out the launch got.
   std::optional<uint64_t> sharedCarveoutBytes;
-  /// Model time stamps / steps of the slowest modelled SM.
+  /// "cycles" or "requests" (Clock).
+  std::string clock;
+  /// Model time (cycles, or time stamps / steps) of the slowest modelled
+  /// SM.
   uint64_t timeSteps = 0;
   /// Warp instructions modelled, and those skipped because the model does
   /// not cover their memory space (shared, constant, texture) or because

@@ -56,11 +56,16 @@ struct WarpMemoryOp {
   uint16_t l2Count = 0;
   OpKind kind = OpKind::Read;
   bool usesL1 = false; ///< Reads cached by the L1; writes that it sees.
+  /// Instructions the warp issues between its previous modelled memory
+  /// instruction and this one: the non-memory ones the trace counts
+  /// (WarpInstruction::instructionsBefore) and the memory instructions and
+  /// barriers the model skips (Clock::Cycles issues them).
+  uint32_t instructionsBefore = 0;
   uint32_t l1End() const { return l1Begin + l1Count; }
   uint32_t l2End() const { return l2Begin + l2Count; }
 };
 
-/// A warp's modelled instructions as line requests (compact: 20 bytes per
+/// A warp's modelled instructions as line requests (compact: 24 bytes per
 /// instruction and 8 per line).
 struct WarpRequests {
   uint64_t block = 0;

@@ -15,6 +15,18 @@
 
 namespace gpurd::model {
 
+const char *clockName(Clock clock) {
+  switch (clock) {
+  case Clock::Auto:
+    return "auto";
+  case Clock::Requests:
+    return "requests";
+  case Clock::Cycles:
+    return "cycles";
+  }
+  return "?";
+}
+
 const char *executionEngineName(ExecutionEngine engine) {
   switch (engine) {
   case ExecutionEngine::Auto:
@@ -210,6 +222,24 @@ llvm::Expected<CacheLevelConfig> resolveL1(const arch::ArchDescription &arch) {
 
 llvm::Expected<CacheLevelConfig> resolveL2(const arch::ArchDescription &arch) {
   return resolveLevel(arch, "l2", arch.l2);
+}
+
+llvm::Expected<CycleFigures> resolveCycles(const arch::ArchDescription &arch) {
+  CycleFigures out;
+  if (!arch.l1 || !arch.l1->hitLatency)
+    return missing(arch, "l1.hitLatency", "CYCLES");
+  out.l1Hit = *arch.l1->hitLatency;
+  if (!arch.l1->requestsPerCycle)
+    return missing(arch, "l1.requestsPerCycle", "N");
+  out.requestsPerCycle = *arch.l1->requestsPerCycle;
+  if (!arch.l2 || !arch.l2->hitLatency)
+    return missing(arch, "l2.hitLatency", "CYCLES");
+  out.l2Hit = *arch.l2->hitLatency;
+  if (!arch.dram || !arch.dram->minLatency)
+    return missing(arch, "dram.minLatency", "CYCLES");
+  out.dram = *arch.dram->minLatency;
+  out.issueWidth = arch.sm.issueWidth.value_or(1);
+  return out;
 }
 
 } // namespace gpurd::model

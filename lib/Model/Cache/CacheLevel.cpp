@@ -267,6 +267,22 @@ bool CacheLevel::invalidate(uint32_t index) {
   return wasPresent;
 }
 
+void CacheLevel::completeSectorCounters() {
+  for (CacheCounters &c : siteCounters) {
+    if (sectored) {
+      c.sectorReadAccesses =
+          c.sectorReadHits + c.sectorPendingHits + c.sectorReadMisses;
+      continue;
+    }
+    const uint64_t pending = c.readMissCount(MissClass::Latency);
+    c.sectorReadAccesses = c.readAccesses;
+    c.sectorReadHits = c.readHits;
+    c.sectorPendingHits = pending;
+    c.sectorReadMisses = c.readAccesses - c.readHits - pending;
+    c.sectorWriteAccesses = c.writeAccesses;
+  }
+}
+
 void CacheLevel::profileFullyAssociative(uint32_t index) {
   LineState &l = lines[index];
   Shadow &shadow = shadows[sliceOf(l)];
@@ -282,7 +298,8 @@ void CacheLevel::profileFullyAssociative(uint32_t index) {
 
 int32_t CacheLevel::allocateEntry(uint32_t line, unsigned table,
                                   uint64_t fillTime, uint64_t seq,
-                                  uint32_t owner, uint8_t sectors) {
+                                  uint32_t owner, uint8_t sectors,
+                                  bool present) {
   int32_t index;
   if (!freeEntryList.empty()) {
     index = freeEntryList.back();
@@ -299,7 +316,10 @@ int32_t CacheLevel::allocateEntry(uint32_t line, unsigned table,
   e.fillTime = fillTime;
   e.seq = seq;
   e.sectors = sectors;
+  e.linePresent = present;
   e.active = true;
+  if (!present)
+    lines[line].validSectors = 0;
   ++usedEntries[table];
   ++totalBusy;
   lines[line].mshr = index;

@@ -48,6 +48,7 @@
 #include "llvm/Support/Compiler.h"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cstdint>
 #include <cstring>
@@ -115,6 +116,9 @@ struct MshrEntry {
   uint64_t fillTime = 0;
   uint64_t seq = 0;
   uint8_t sectors = 0; ///< What its fill brings (1: an unsectored line).
+  /// Sectored: the line was in the cache when the entry was reserved (a
+  /// sector miss), so it may have left by the fill.
+  bool linePresent = false;
   bool active = false;
 };
 
@@ -141,15 +145,27 @@ struct SectorLookup {
   uint8_t missing = 0; ///< Neither: to fetch.
 };
 
-inline unsigned sectorCount(uint8_t mask) { return __builtin_popcount(mask); }
+/// The sectors in \p mask, from a table (without -mpopcnt,
+/// __builtin_popcount is a library call, a tenth of the hot path's time).
+inline unsigned sectorCount(uint8_t mask) {
+  static constexpr auto Counts = [] {
+    std::array<uint8_t, 256> counts{};
+    for (unsigned m = 1; m < 256; ++m)
+      counts[m] = static_cast<uint8_t>(counts[m >> 1] + (m & 1));
+    return counts;
+  }();
+  return Counts[mask];
+}
 
-/// Adds a read request's sectors to \p c.
-inline void countSectors(CacheCounters &c, uint8_t mask,
+/// Adds a read request's sectors to \p c (the common hit touches one
+/// counter: the accesses are summed when the results are collected).
+inline void countSectors(CacheCounters &c, uint8_t /*mask*/,
                          const SectorLookup &s) {
-  c.sectorReadAccesses += sectorCount(mask);
   c.sectorReadHits += sectorCount(s.hit);
-  c.sectorPendingHits += sectorCount(s.pending);
-  c.sectorReadMisses += sectorCount(s.missing);
+  if (LLVM_UNLIKELY(s.pending | s.missing)) {
+    c.sectorPendingHits += sectorCount(s.pending);
+    c.sectorReadMisses += sectorCount(s.missing);
+  }
 }
 
 /// The class of a read that merges into its line's pending MSHR entry: a
@@ -314,9 +330,12 @@ public:
   unsigned freeEntries(unsigned table) const {
     return cfg.mshr.entries == 0 ? ~0u : cfg.mshr.entries - usedEntries[table];
   }
-  /// Reserves an entry for line \p line that brings \p sectors.
+  /// Reserves an entry for line \p line that brings \p sectors; \p present:
+  /// the line is in the cache (a sector miss). A line that is not has no
+  /// valid sector from now on.
   int32_t allocateEntry(uint32_t line, unsigned table, uint64_t fillTime,
-                        uint64_t seq, uint32_t owner, uint8_t sectors);
+                        uint64_t seq, uint32_t owner, uint8_t sectors,
+                        bool present);
   MshrEntry &entry(int32_t index) { return entries[index]; }
   /// The earliest fill time among the active entries of \p table.
   std::optional<uint64_t> earliestFill(unsigned table) const;
@@ -341,6 +360,11 @@ public:
       siteCounters.resize(sites);
   }
   const std::vector<CacheCounters> &allCounters() const { return siteCounters; }
+  /// Completes the sector counters: the read accesses are the sum of hits,
+  /// pending hits and misses (countSectors leaves them out); an unsectored
+  /// cache has one sector per line, so its sector counters are its line
+  /// counters (the warp-queue engine leaves them to this).
+  void completeSectorCounters();
   /// Records the per-set distance (and the fully associative one) of a
   /// request in the profiles.
   void profile(const LineState &l, uint64_t dist) {
@@ -398,8 +422,24 @@ private:
   /// Sectored: \p sectors of the line become valid, on top of those it
   /// holds if it is in the cache.
   void validate(uint32_t index, uint8_t sectors) {
-    if (!sectored || !sectors)
+    if (sectored && sectors)
+      validateSectors(index, sectors);
+  }
+  /// A fill's sectors become valid. A line that was not in the cache when
+  /// its entry was reserved lost its sectors then (allocateEntry): they are
+  /// added to what arrived since; a sector miss's line may have left the
+  /// cache meanwhile, which validate() checks.
+  void fillSectors(uint32_t index, const MshrEntry &entry) {
+    if (!sectored)
       return;
+    if (entry.linePresent)
+      validateSectors(index, entry.sectors);
+    else
+      lines[index].validSectors |= entry.sectors;
+  }
+  /// validate() out of line, so that the unsectored hot path stays small.
+  LLVM_ATTRIBUTE_NOINLINE void validateSectors(uint32_t index,
+                                               uint8_t sectors) {
     LineState &l = lines[index];
     l.validSectors = (presentNow(index) ? l.validSectors : 0) | sectors;
   }
@@ -555,14 +595,14 @@ inline void CacheLevel::reference(uint32_t index) {
     profileFullyAssociative(index);
 }
 
-inline void CacheLevel::apply(const Effect &e) {
+LLVM_ATTRIBUTE_ALWAYS_INLINE void CacheLevel::apply(const Effect &e) {
   switch (e.kind) {
   case Effect::Reference:
     validate(e.line, e.sectors);
     reference(e.line);
     break;
   case Effect::Fill:
-    validate(e.line, entries[e.mshr].sectors);
+    fillSectors(e.line, entries[e.mshr]);
     reference(e.line);
     break;
   case Effect::Invalidate:

@@ -16,6 +16,7 @@
 #include "Engines.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -169,6 +170,8 @@ private:
   void noteCarveout(const L1Carveout &carveout);
   void chooseEngine();
   llvm::Error chooseL2();
+  llvm::Error chooseClock();
+  void useCycles(const CycleFigures &figures);
   llvm::Error chooseSms();
   llvm::Error fitRequestBudget(unsigned &count);
   llvm::Error checkResidentSetBudget(uint64_t requests, uint64_t instructions,
@@ -195,6 +198,11 @@ private:
   CacheLevelConfig l1;
   ExecutionEngine engine = ExecutionEngine::Auto;
   std::optional<CacheLevelConfig> l2;
+  Clock clock = Clock::Requests;
+  CycleFigures cycleFigures;
+  /// Clock::Cycles: the L2's read hit rate so far, which sets the L1's miss
+  /// latency (LatencyConfig::l2HitRate).
+  double l2HitRate = 0;
   arch::BlockMapping mapping = arch::BlockMapping::RoundRobin;
   unsigned numSms = 1;
   unsigned activeSms = 0;
@@ -215,6 +223,8 @@ llvm::Expected<CacheModelResults> CacheModelRun::run() {
     return e;
   chooseEngine();
   if (llvm::Error e = chooseL2())
+    return e;
+  if (llvm::Error e = chooseClock())
     return e;
   if (llvm::Error e = chooseSms())
     return e;
@@ -336,12 +346,6 @@ llvm::Error CacheModelRun::chooseL2() {
     llvm::Expected<CacheLevelConfig> resolved = resolveL2(arch);
     if (resolved) {
       l2 = std::move(*resolved);
-      if (!l2->hasLatencyModel)
-        results.notes.push_back(llvm::formatv(
-            "arch '{0}' gives no l2.latencyModel; an L2 miss fills its line at "
-            "the end of its step (only requests in the same step merge into "
-            "it as latency misses)",
-            arch.name));
       if (l2->portsPerBank == 0)
         results.notes.push_back(llvm::formatv(
             "arch '{0}' gives no l2.ports; every L2 bank serves all the "
@@ -357,6 +361,72 @@ llvm::Error CacheModelRun::chooseL2() {
   results.l2Modelled = l2.has_value();
   results.execution.l2SectorSize = l2 ? l2->sectorSize : 0;
   return llvm::Error::success();
+}
+
+/// What the model's time counts: cycles when the arch gives the figures
+/// (or the options ask for them), else seed 000's requests.
+llvm::Error CacheModelRun::chooseClock() {
+  llvm::Expected<CycleFigures> figures = resolveCycles(arch);
+  clock = options.clock;
+  if (clock == Clock::Cycles && !figures)
+    return figures.takeError();
+  if (clock == Clock::Auto) {
+    clock = figures ? Clock::Cycles : Clock::Requests;
+    if (!figures)
+      results.notes.push_back(
+          "the model's time counts L1 requests, as seed 000 §4.2 defines it, "
+          "not cycles: " +
+          llvm::toString(figures.takeError()));
+  } else if (!figures) {
+    llvm::consumeError(figures.takeError());
+  }
+  results.execution.clock = clockName(clock);
+  if (clock == Clock::Cycles) {
+    useCycles(*figures);
+    return llvm::Error::success();
+  }
+  if (l2 && !l2->hasLatencyModel)
+    results.notes.push_back(llvm::formatv(
+        "arch '{0}' gives no l2.latencyModel; an L2 miss fills its line at "
+        "the end of its step (only requests in the same step merge into "
+        "it as latency misses)",
+        arch.name));
+  return llvm::Error::success();
+}
+
+/// Clock::Cycles: an L1 hit takes l1.hitLatency; an L1 miss the L2's hit
+/// latency or DRAM's, in the proportion of the L2's hit rate so far (see
+/// LatencyConfig); at the L2, a hit takes effect when it arrives and a miss
+/// fills after DRAM's latency less the L2's.
+void CacheModelRun::useCycles(const CycleFigures &figures) {
+  cycleFigures = figures;
+  LatencyConfig &latency = l1.latency;
+  latency.hit = figures.l1Hit;
+  latency.cyclesFromL2 = true;
+  latency.l2HitCycles = figures.l2Hit;
+  latency.dramCycles = figures.dram;
+  latency.l2HitRate = l2 ? &l2HitRate : nullptr;
+  l1.hasLatencyModel = true;
+  if (l2) {
+    LatencyConfig fixed;
+    fixed.kind = arch::LatencyModelKind::Conditional;
+    fixed.hit = 0;
+    fixed.miss = std::max(figures.dram - figures.l2Hit, 0.0);
+    l2->latency = fixed;
+    l2->hasLatencyModel = true;
+  }
+  auto cycles = [](double value) {
+    return llvm::formatv("{0}", llvm::format("%g", value)).str();
+  };
+  results.notes.push_back(llvm::formatv(
+      "time is in core cycles: L1 hits take {0}, L2 hits {1}, loads DRAM "
+      "serves {2} (l1.hitLatency, l2.hitLatency, dram.minLatency; an L1 "
+      "miss waits for the L2's share at its hit latency so far and DRAM's "
+      "for the rest); the L1 handles {3} line requests a cycle; each of the "
+      "{4} warp schedulers issues {5} instruction{6} a cycle",
+      cycles(figures.l1Hit), cycles(figures.l2Hit), cycles(figures.dram),
+      figures.requestsPerCycle, arch.sm.warpSchedulers.value_or(1),
+      figures.issueWidth, figures.issueWidth == 1 ? "" : "s"));
 }
 
 /// The SMs modelled: those asked for, or as many as asked for or as fit the
@@ -548,6 +618,10 @@ void CacheModelRun::createEngines() {
     setup.activeBlocks = activeBlocks;
     setup.waves = activeSet == ActiveSetPolicy::Waves;
     setup.warpSchedulers = schedulers;
+    if (clock == Clock::Cycles && engine == ExecutionEngine::WarpQueue) {
+      setup.requestsPerCycle = cycleFigures.requestsPerCycle;
+      setup.issueWidth = cycleFigures.issueWidth;
+    }
     setup.profiles = profiles;
     engines.push_back(engine == ExecutionEngine::WarpQueue
                           ? createWarpQueueEngine(setup)
@@ -591,8 +665,10 @@ llvm::Error CacheModelRun::runEngines() {
       if (l2Engine)
         l2Engine->push(request);
     }
-    if (l2Engine)
+    if (l2Engine) {
       l2Engine->runUntil(limit);
+      l2HitRate = l2Engine->readHitRate();
+    }
     if (allDone)
       break;
   }
@@ -638,6 +714,7 @@ static void addSiteCounters(const std::vector<CacheCounters> &counters,
 
 void CacheModelRun::collectSm(SmEngine &smEngine,
                               std::map<uint32_t, SiteCacheResults> &sites) {
+  smEngine.l1().completeSectorCounters();
   addSiteCounters(smEngine.l1().allCounters(), &SiteCacheResults::l1, sites);
   const std::vector<uint64_t> &instructions = smEngine.siteInstructionCounts();
   for (uint32_t site = 0; site < instructions.size(); ++site)
@@ -656,6 +733,7 @@ void CacheModelRun::collectSm(SmEngine &smEngine,
 }
 
 void CacheModelRun::collectL2(std::map<uint32_t, SiteCacheResults> &sites) {
+  l2Engine->level().completeSectorCounters();
   addSiteCounters(l2Engine->level().allCounters(), &SiteCacheResults::l2,
                   sites);
   collectProfiles(l2Engine->level(), results.l2Profiles,

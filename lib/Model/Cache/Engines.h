@@ -22,6 +22,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <memory>
@@ -39,15 +40,19 @@ struct DownstreamRequest {
   uint8_t sectors; ///< Of the L2 line (1 when the L2 is unsectored).
 };
 
-/// Latencies of one level (seed 000 §4.2, seed 001 §4.4.1), in time steps.
+/// Latencies of one level (seed 000 §4.2, seed 001 §4.4.1), in time steps
+/// or cycles (LatencyConfig::cyclesFromL2).
 class LatencySampler {
 public:
   explicit LatencySampler(const LatencyConfig &config, bool present = true)
       : cfg(config), present(present) {
     hitSteps = present ? round(cfg.hit) : 0;
     fixedMiss = present ? round(cfg.miss) : 0;
-    missIsFixed = !present || cfg.kind == arch::LatencyModelKind::Fixed ||
-                  cfg.kind == arch::LatencyModelKind::Conditional;
+    // Cycles: the base follows the L2's hit rate, so nothing is fixed.
+    missIsFixed =
+        !present || (!cfg.cyclesFromL2 &&
+                     (cfg.kind == arch::LatencyModelKind::Fixed ||
+                      cfg.kind == arch::LatencyModelKind::Conditional));
   }
   uint64_t hit() const { return hitSteps; }
   uint64_t miss(CacheLevel &level) const {
@@ -55,7 +60,9 @@ public:
       // seed 000 §4.2 Tables 3 and 4.
       return fixedMiss;
     double value = 0;
-    if (cfg.kind == arch::LatencyModelKind::HalfNormal)
+    if (cfg.cyclesFromL2)
+      value = base() + spread(level);
+    else if (cfg.kind == arch::LatencyModelKind::HalfNormal)
       // seed 000 §4.2: lambda_min + |N(0, sigma^2)|.
       value = cfg.lambdaMin + std::fabs(cfg.sigma) * level.randomHalfNormal();
     else
@@ -67,6 +74,29 @@ public:
   }
 
 private:
+  /// Cycles: the L2 hit latency for the share of misses the L2 serves, the
+  /// DRAM latency for the rest (the mean of the two).
+  double base() const {
+    if (!cfg.l2HitRate)
+      return cfg.dramCycles;
+    double h = std::clamp(*cfg.l2HitRate, 0.0, 1.0);
+    return h * cfg.l2HitCycles + (1 - h) * cfg.dramCycles;
+  }
+  /// Cycles: the latency model's variation on top of the base.
+  double spread(CacheLevel &level) const {
+    switch (cfg.kind) {
+    case arch::LatencyModelKind::HalfNormal:
+      // seed 000 §4.2: |N(0, sigma^2)| (lambda_min is the base).
+      return std::fabs(cfg.sigma) * level.randomHalfNormal();
+    case arch::LatencyModelKind::Adaptive:
+      // seed 001 §4.4.1 with K1 the base: K2 * #MSHR_busy * #active_SMs /
+      // L2P.
+      return cfg.k2 * double(level.busyEntries()) * double(cfg.activeSms) /
+             double(std::max(cfg.l2Parallelism, 1u));
+    default:
+      return 0;
+    }
+  }
   static uint64_t round(double value) {
     return static_cast<uint64_t>(std::llround(std::max(0.0, value)));
   }
@@ -92,6 +122,11 @@ struct SmEngineSetup {
   unsigned activeBlocks = 1;
   bool waves = false;
   unsigned warpSchedulers = 1;
+  /// Clock::Cycles (warp queue): L1 line requests per cycle, and warp
+  /// instructions each scheduler issues per cycle; 0: one request per time
+  /// stamp (Clock::Requests), non-memory instructions not counted.
+  unsigned requestsPerCycle = 0;
+  unsigned issueWidth = 1;
   ProfileSettings profiles;
 };
 
@@ -205,6 +240,8 @@ public:
   CacheLevel &level();
   uint64_t dramReads() const;
   uint64_t dramReadSectors() const;
+  /// Read hits / read requests so far.
+  double readHitRate() const;
   uint64_t dramWrites() const;
   /// Write-back: dirty lines still present after finish().
   uint64_t dirtyAtEnd() const;

@@ -187,6 +187,12 @@ void L2Engine::finish() {
 
 CacheLevel &L2Engine::level() { return impl->level; }
 uint64_t L2Engine::dramReads() const { return impl->dramReads; }
+double L2Engine::readHitRate() const {
+  CacheCounters total;
+  for (const CacheCounters &c : impl->level.allCounters())
+    total.add(c);
+  return total.readHitRate();
+}
 uint64_t L2Engine::dramReadSectors() const { return impl->dramReadSectors; }
 uint64_t L2Engine::dramWrites() const { return impl->dramWrites; }
 uint64_t L2Engine::dirtyAtEnd() const { return impl->dirtyAtEnd; }

@@ -75,6 +75,11 @@ void SmEngine::emitFill(uint64_t l1Line, uint8_t l1Sectors, uint32_t site) {
     return;
   const uint64_t l1Size = setup.l1.lineSize;
   const uint64_t l2Size = setup.l2LineSize;
+  if (!setup.emitRequests && l2Size == l1Size) {
+    // Only counted: one request, whatever its sectors.
+    ++readsDown;
+    return;
+  }
   const bool l1Sectored =
       setup.l1.sectorSize && setup.l1.sectorSize < setup.l1.lineSize;
   const bool l2Sectored =

@@ -236,8 +236,8 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
   MissClass kind = present ? MissClass::Sector : level.classifyMiss(*line);
   const uint64_t missLatency = latency.miss(level);
   uint64_t effect = arrival(missLatency);
-  int32_t entry =
-      level.allocateEntry(r.line, table, effect, s, r.owner, sectors.missing);
+  int32_t entry = level.allocateEntry(r.line, table, effect, s, r.owner,
+                                      sectors.missing, present);
   line = &level.line(r.line);
   if (hooks.onHold && r.owner != NoIndex)
     hooks.onHold(r.owner);

@@ -53,12 +53,14 @@ private:
     bool usesL1;
   };
   /// The header words of an instruction in a stream: its site, then its
-  /// request count, kind and whether it uses the L1. Writes and reads past
+  /// request count, kind and whether it uses the L1, then the instructions
+  /// the warp issues before it (WarpMemoryOp::instructionsBefore). Writes
+  /// and reads past
   /// the L1, which send their own lines to the L2, have two trailer words
   /// after their line states: the range of their L2 lines (so that the turn
   /// need not reload the instruction; a trailer keeps the header, which every
   /// turn reads, the same for all).
-  static constexpr uint32_t HeaderWords = 2;
+  static constexpr uint32_t HeaderWords = 3;
   static uint32_t trailerWords(const TurnOp &op) {
     return op.kind != OpKind::Read || !op.usesL1 ? 2 : 0;
   }
@@ -87,6 +89,7 @@ private:
     uint32_t opCount = 0;  ///< trace->ops.size().
     uint32_t mshrHeld = 0;
     uint32_t slot = 0;
+    uint32_t scheduler = 0;    ///< Clock::Cycles: the one issuing it.
     uint64_t pendingUntil = 0; ///< Latest effect time of its requests.
     const WarpRequests *trace = nullptr;
     std::vector<uint32_t> retry; ///< Requests to re-issue (indices into
@@ -94,6 +97,8 @@ private:
     bool done = false;
 
     TurnOp next() const { return unpack(stream + position); }
+    /// Instructions it issues before its current memory instruction.
+    uint32_t issuesBefore() const { return stream[position + 2]; }
     /// The line state of request \p req of the current instruction.
     uint32_t lineIndexOf(uint32_t req) const {
       return stream[position + HeaderWords + (req - l1Cursor)];
@@ -128,7 +133,9 @@ private:
   void beginTurn(uint32_t id);
   /// Processes request \p req of the current turn at `time`; false when it
   /// found no MSHR.
-  template <bool Observe>
+  /// (Sectored: the L1 keeps sectors apart; an unsectored L1 takes the
+  /// line model's path, and its sector counters are the line counters.)
+  template <bool Observe, bool Sectored>
   bool processRequest(Warp &warp, const TurnOp &op, uint32_t req,
                       bool firstOfOp);
   /// processRequest for writes and reads that bypass the L1.
@@ -138,6 +145,26 @@ private:
                        bool firstOfOp, CacheCounters &counters, uint64_t s,
                        std::optional<RequestEvent> &event);
   void endTurn();
+  /// Clock::Cycles: when a warp ready at \p ready has issued its \p count
+  /// instructions before the next memory instruction: its scheduler issues
+  /// issueWidth a cycle, to the warps in the order they ask (seed 000 §4.2
+  /// leaves non-memory instructions out; the Requests clock still does).
+  uint64_t afterIssuing(Warp &warp, uint64_t ready, uint32_t count) {
+    if (!cycles || count == 0)
+      return ready;
+    uint64_t &free = issueFree[warp.scheduler];
+    uint64_t done = std::max(ready, free) +
+                    (count + setup.issueWidth - 1) / setup.issueWidth;
+    free = done;
+    return done;
+  }
+  /// Puts a warp ready at \p ready in the queue (now) or among the delayed.
+  void enqueue(uint32_t id, uint64_t ready) {
+    if (ready <= time)
+      fifo.push(id);
+    else
+      delayed.push(ready, id);
+  }
 
   std::vector<Warp> warps;
   std::vector<Slot> slots;
@@ -147,6 +174,12 @@ private:
   uint64_t seq = 0;
   bool started = false;
   bool slotFreed = false;
+  /// Clock::Cycles: requests per cycle (0: Clock::Requests), the requests
+  /// handled in the current cycle, and when each scheduler can issue next.
+  const bool cycles = setup.requestsPerCycle != 0;
+  const bool sectored = level.isSectored();
+  unsigned lookupsThisCycle = 0;
+  std::vector<uint64_t> issueFree;
 
   // The current turn.
   uint32_t current = NoIndex;
@@ -190,6 +223,7 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
       expectedBegin = op.l1End();
       *out++ = op.site;
       *out++ = packMeta(op);
+      *out++ = op.instructionsBefore;
       for (uint32_t r = op.l1Begin; r < op.l1End(); ++r)
         // processRequest looks up exactly these.
         *out++ = op.usesL1 ? level.lineIndex(trace.l1Lines[r], slice) : NoIndex;
@@ -213,8 +247,10 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
       continue;
     }
     warp.l1Cursor = trace.ops[0].l1Begin;
+    warp.scheduler =
+        static_cast<uint32_t>(trace.warp % std::max(setup.warpSchedulers, 1u));
     ++s.warpsLeft;
-    fifo.push(id);
+    enqueue(id, afterIssuing(warp, time, warp.issuesBefore()));
   }
   return llvm::Error::success();
 }
@@ -341,7 +377,7 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
   return true;
 }
 
-template <bool Observe>
+template <bool Observe, bool Sectored>
 bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
                                      bool firstOfOp) {
   const uint32_t warpId = current;
@@ -371,9 +407,16 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   line = &level.line(index);
   const uint64_t distance = level.distance(*line);
   const unsigned table = level.tableOf(*line);
-  const uint8_t mask = level.sectorsOf(warp.trace->sectorMask(req));
+  const uint8_t mask =
+      Sectored ? level.sectorsOf(warp.trace->sectorMask(req)) : 1;
   const bool present = level.present(*line, distance);
-  const SectorLookup sectors = level.lookupSectors(*line, present, mask);
+  SectorLookup sectors;
+  if constexpr (Sectored)
+    sectors = level.lookupSectors(*line, present, mask);
+  else
+    sectors = present           ? SectorLookup{1, 0, 0}
+              : line->mshr >= 0 ? SectorLookup{0, 1, 0}
+                                : SectorLookup{0, 0, 1};
   if constexpr (Observe) {
     event->distance = distance;
     event->set = line->set;
@@ -394,7 +437,8 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   };
   auto succeed = [&](RequestStatus status, uint64_t effectTime) {
     ++counters.readAccesses;
-    countSectors(counters, mask, sectors);
+    if constexpr (Sectored)
+      countSectors(counters, mask, sectors);
     level.profile(*line, distance);
     line->seen = true;
     turnReady = std::max(turnReady, effectTime);
@@ -413,7 +457,10 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
     // The line is in the cache with every requested sector.
     ++counters.readHits;
     uint64_t effect = time + latency.hit();
-    level.schedule(effect, s, index, -1, Effect::Reference, mask);
+    // The line holds the sectors: a hit that takes effect now changes none
+    // (a later one re-validates them, in case the line left meanwhile).
+    level.schedule(effect, s, index, -1, Effect::Reference,
+                   effect == time ? 0 : mask);
     return succeed(RequestStatus::Hit, effect);
   }
   const MshrConfig &mshr = setup.l1.mshr;
@@ -446,8 +493,8 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   // A line in the cache without every requested sector: a sector miss.
   MissClass kind = present ? MissClass::Sector : level.classifyMiss(*line);
   uint64_t effect = time + latency.miss(level);
-  int32_t entry =
-      level.allocateEntry(index, table, effect, s, warpId, sectors.missing);
+  int32_t entry = level.allocateEntry(index, table, effect, s, warpId,
+                                      sectors.missing, present);
   line = &level.line(index);
   ++warp.mshrHeld;
   level.schedule(effect, s, index, entry, Effect::Fill);
@@ -489,12 +536,10 @@ void WarpQueueEngine::endTurn() {
   // (Written here rather than in a helper, which GCC would find pure and
   // drop.)
   __builtin_prefetch(warp.stream + warp.position);
-  // seed 000 §4.5: delayed in proportion to the request's latency.
+  // seed 000 §4.5: delayed in proportion to the request's latency; with
+  // cycles, then by the instructions before its next memory instruction.
   uint64_t ready = setup.options->delayWarpsByLatency ? turnReady : time;
-  if (ready <= time)
-    fifo.push(id);
-  else
-    delayed.push(ready, id);
+  enqueue(id, afterIssuing(warp, ready, warp.issuesBefore()));
 }
 
 llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
@@ -505,6 +550,7 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
     // block after block.
     warps.reserve(setup.blocks.size() *
                   std::max<size_t>(setup.input->launch.warpsPerBlock(), 1));
+    issueFree.assign(std::max(setup.warpSchedulers, 1u), 0);
     if (llvm::Error e = startBlocks())
       return e;
     started = true;
@@ -537,9 +583,13 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
     uint32_t req = requestAt(turnPosition);
     bool firstOfOp = !turnIsRetry && turnPosition == 0;
     level.setNow(time);
-    bool ok = setup.options->observer
-                  ? processRequest<true>(warp, op, req, firstOfOp)
-                  : processRequest<false>(warp, op, req, firstOfOp);
+    bool ok;
+    if (setup.options->observer)
+      ok = sectored ? processRequest<true, true>(warp, op, req, firstOfOp)
+                    : processRequest<true, false>(warp, op, req, firstOfOp);
+    else
+      ok = sectored ? processRequest<false, true>(warp, op, req, firstOfOp)
+                    : processRequest<false, false>(warp, op, req, firstOfOp);
     ++turnPosition;
     if (!ok) {
       turnFailed.push_back(req);
@@ -550,7 +600,8 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
           turnFailed.push_back(requestAt(turnPosition));
       }
     }
-    if (turnPosition == turnCount) {
+    const bool turnEnded = turnPosition == turnCount;
+    if (turnEnded) {
       endTurn();
       if (slotFreed) {
         slotFreed = false;
@@ -558,8 +609,13 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
           return e;
       }
     }
-    // The end of the time stamp: its effects, in issue order (seed 000
-    // §4.2 Table 4).
+    // Cycles: the L1 takes requestsPerCycle requests of one instruction per
+    // cycle; the next instruction starts in the next cycle.
+    if (cycles && ++lookupsThisCycle < setup.requestsPerCycle && !turnEnded)
+      continue;
+    lookupsThisCycle = 0;
+    // The end of the time stamp (cycle): its effects, in issue order (seed
+    // 000 §4.2 Table 4).
     level.applyEffectsThrough(time);
     ++time;
   }

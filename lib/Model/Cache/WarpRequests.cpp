@@ -234,7 +234,13 @@ void prepareWarpRequests(const trace::WarpTrace &trace,
   const bool l2AsL1 = l2LineSize == l1.lineSize &&
                       l2SectorSize == (sectored ? l1.sectorSize : 0);
   std::vector<LineRequestRef> scratch;
+  // Instructions issued since the previous modelled one.
+  uint64_t issued = 0;
+  auto clampIssued = [](uint64_t n) {
+    return static_cast<uint32_t>(std::min<uint64_t>(n, ~uint32_t(0)));
+  };
   for (const trace::WarpInstruction &instruction : trace.instructions) {
+    issued += instruction.instructionsBefore;
     bool modelledSpace =
         instruction.space == trace::MemorySpace::Global ||
         instruction.space == trace::MemorySpace::GlobalReadOnly ||
@@ -242,11 +248,14 @@ void prepareWarpRequests(const trace::WarpTrace &trace,
     if (instruction.kind == trace::AccessKind::Barrier || !modelledSpace ||
         instruction.activeMask == 0) {
       ++counts.skipped;
+      ++issued;
       continue;
     }
     ++counts.modelled;
     WarpMemoryOp op;
     op.site = instruction.site;
+    op.instructionsBefore = clampIssued(issued);
+    issued = 0;
     switch (instruction.kind) {
     case trace::AccessKind::Read:
       op.kind = OpKind::Read;
