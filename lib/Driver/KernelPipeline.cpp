@@ -173,6 +173,7 @@ model::CacheModelOptions cacheModelOptions(const ModelOptions &options) {
   model::CacheModelOptions out;
   out.seed = options.seed;
   out.clock = options.clock;
+  out.sampling = options.sampling;
   out.profileInterval = options.profileInterval;
   switch (options.sms.kind) {
   case SmsChoice::Kind::Auto:

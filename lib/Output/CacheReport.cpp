@@ -51,13 +51,15 @@ void printLevel(llvm::raw_ostream &os, const char *name, const CacheCounters &c,
   os << "    " << name << " sectors: " << c.sectorReadAccesses << " read";
   if (c.sectorReadAccesses)
     os << ", hits " << c.sectorReadHits << " (" << percent(c.sectorHitRate())
-       << "), pending hits " << c.sectorPendingHits << ", misses "
+       << "), pending hits " << c.sectorPendingHits << " ("
+       << percent(c.sectorHitRateWithPending()) << " with the hits), misses "
        << c.sectorReadMisses;
   os << "; " << c.sectorWriteAccesses << " written\n";
 }
 
 nlohmann::json samplingJson(const model::SamplingInfo &s) {
   nlohmann::json out = {{"description", s.description},
+                        {"method", s.method},
                         {"total_sms", s.totalSms},
                         {"active_sms", s.activeSms},
                         {"modelled_sms", s.modelledSms},

@@ -16,10 +16,17 @@
 // --sms auto (the default) models every SM while the launch's L1 line
 // requests (counted on block 0, times the blocks) fit in --request-budget.
 // scale has 8 blocks of 8 warps; a warp reads and writes one line each: 16
-// requests per block, 128 for the launch, over 8 SMs: 16 per SM. A budget of
-// 32 leaves room for 2 SMs, spread over the 8 that have blocks.
+// requests per block, 128 for the launch, over 8 SMs: 16 per SM. Sampled in
+// space, a budget of 32 leaves room for 2 SMs, spread over the 8 that have
+// blocks. Sampled in time (the default), every SM runs its first wave of
+// blocks, here its one block: the whole launch, 4 times the budget, which is
+// as far over it as the first wave may go.
 // RUN: gpurd-advise %s --arch fermi-gtx470 -- | FileCheck %s --check-prefix=AUTO
-// RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 32 -- | FileCheck %s --check-prefix=BUDGET
+// RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 32 --sampling=space -- | FileCheck %s --check-prefix=BUDGET
+// RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 32 -- | FileCheck %s --check-prefix=TIME
+// With a budget of 31 the first wave is more than 4 budgets (128 > 124): the
+// SMs are sampled in space, 31 / 16 = 1 of them.
+// RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 31 -- | FileCheck %s --check-prefix=FALLBACK
 // RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 32 --sms all -- | FileCheck %s --check-prefix=AUTO
 // --sms N picks SMs floor(i * active / N), i < N, among the active ones.
 // RUN: gpurd-advise %s --arch fermi-gtx470 --sms 3 -- | FileCheck %s --check-prefix=THREE
@@ -59,6 +66,12 @@ void run(const float *in, float *out) { scale<<<8, 256>>>(in, out); }
 // BUDGET-NEXT: L1: 16 read requests,
 // BUDGET: note: 2 of 8 SMs modelled: the launch makes about 128 L1 line requests (16 per block, counted on block 0), more than the budget of 32
 // BUDGET-NEXT: note: with a sample of the SMs the L2 sees the modelled SMs' requests only
+
+// TIME: kernel scale on fermi-gtx470 (predicted by the cache model; warp-queue): 8 of 14 SMs (0, 1, 2, 3, 4, 5, 6, 7), 8 of 8 blocks
+// TIME: note: the launch makes about 128 L1 line requests (16 per block, counted on block 0), more than the budget of 32, but its first wave of blocks on every SM is all of it: it is modelled whole
+// TIME-NOT: with a sample of the SMs
+
+// FALLBACK: kernel scale on fermi-gtx470 (predicted by the cache model; warp-queue): 1 of 14 SMs (0), 1 of 8 blocks;
 
 // THREE: kernel scale on fermi-gtx470 (predicted by the cache model; warp-queue): 3 of 14 SMs (0, 2, 5), 3 of 8 blocks;
 // THREE-NOT: budget

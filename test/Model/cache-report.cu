@@ -139,6 +139,7 @@ void run(const float *in, float *out) {
 // JSON-NEXT:         "l2_mshr_entries_full": 32,
 // JSON-NEXT:         "l2_sets_per_bank": 64,
 // JSON-NEXT:         "l2_sets_per_bank_full": 64,
+// JSON-NEXT:         "method": "none",
 // JSON-NEXT:         "modelled_blocks": 1,
 // JSON-NEXT:         "modelled_sms": [
 // JSON-NEXT:           0

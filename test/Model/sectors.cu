@@ -22,9 +22,9 @@ __global__ void tileRows(const float *a, float *out) {
 void run(const float *a, float *out) { tileRows<<<1, dim3(16, 2)>>>(a, out); }
 
 // CHECK:      L1: 4 read requests, hit rate 0.0%; misses compulsory 2, capacity 0, associativity 0, latency 0, invalidation 0, sector 2; 1 write;
-// CHECK-NEXT:   L1 sectors: 8 read, hits 0 (0.0%), pending hits 0, misses 8; 4 written
+// CHECK-NEXT:   L1 sectors: 8 read, hits 0 (0.0%), pending hits 0 (0.0% with the hits), misses 8; 4 written
 // CHECK-NEXT: L2: 4 read requests, hit rate 0.0%; misses compulsory 2, capacity 0, associativity 0, latency 0, invalidation 0, sector 2; 1 write;
-// CHECK-NEXT:   L2 sectors: 8 read, hits 0 (0.0%), pending hits 0, misses 8; 4 written
+// CHECK-NEXT:   L2 sectors: 8 read, hits 0 (0.0%), pending hits 0 (0.0% with the hits), misses 8; 4 written
 // CHECK-NEXT: transactions: L1 reads 4, L1 writes 1, L2 reads 4, L2 writes 1, DRAM reads 4 (8 sectors), DRAM writes 0
 
 // JSON:      "l1_geometry": {

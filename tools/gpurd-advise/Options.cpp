@@ -146,6 +146,15 @@ cl::opt<model::Clock> modelClock(
                           "one time stamp per L1 request, latencies in those "
                           "units (seed 000 section 4.2)")),
     cl::init(model::Clock::Auto), cl::cat(toolCategory));
+cl::opt<model::Sampling> modelSampling(
+    "sampling",
+    cl::desc("How the cache model samples a launch over --request-budget"),
+    cl::values(clEnumValN(model::Sampling::Time, "time",
+                          "every SM, its first waves of blocks (default)"),
+               clEnumValN(model::Sampling::Space, "space",
+                          "some SMs, all their blocks (seed 000 section "
+                          "4.6; the L2 is scaled to their share)")),
+    cl::init(model::Sampling::Time), cl::cat(toolCategory));
 cl::opt<uint64_t> modelSeed(
     "seed",
     cl::desc("Seed of the model's random choices (half-normal latencies, "

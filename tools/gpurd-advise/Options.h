@@ -45,6 +45,7 @@ extern llvm::cl::opt<bool> reuseProfile;
 extern llvm::cl::opt<uint64_t> reuseProfileInterval;
 extern llvm::cl::opt<uint64_t> modelSeed;
 extern llvm::cl::opt<model::Clock> modelClock;
+extern llvm::cl::opt<model::Sampling> modelSampling;
 extern llvm::cl::opt<std::string> kernelName;
 extern llvm::cl::opt<std::string> gridOption;
 extern llvm::cl::opt<std::string> blockOption;

@@ -152,6 +152,7 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   request.model.instructionBudget = instructionBudget;
   request.model.seed = modelSeed;
   request.model.clock = modelClock;
+  request.model.sampling = modelSampling;
   request.model.profileInterval = reuseProfileInterval;
 
   driver::AnalysisOptions &analysis = request.analysis;

@@ -89,22 +89,36 @@ TEST(SamplingTest, ExplicitCountsAndNoBudgetIgnoreIt) {
   EXPECT_TRUE(hasNote(three, "L2 hit rates tend to be too low"));
 }
 
-// When one SM's blocks alone exceed the budget, that SM runs its first
-// blocks only (seed 000 §4.6 limits the threads modelled too), at least one
-// active set of them.
-TEST(SamplingTest, OneSmOverTheBudgetRunsItsFirstBlocks) {
-  arch::ArchDescription arch = oneSmArch("one-sm");
+/// \p sms SMs of 2 resident blocks each, a small L1 without latency.
+arch::ArchDescription smallArch(unsigned sms) {
+  arch::ArchDescription arch = oneSmArch("small");
+  arch.sm.count = sms;
   arch.sm.maxBlocksPerSm = 2;
   arch.l1 = cache(64, 128, 4);
   arch.l1->latencyModel = fixedLatency(0);
   arch.l1->mshr = mshrs(8);
+  return arch;
+}
+
+/// \p blocks one-warp blocks, each reading one line of its own.
+HandKernel oneLinePerBlock(uint64_t blocks) {
   HandKernel kernel;
-  kernel.launch.grid = {10, 1, 1};
+  kernel.launch.grid = {blocks, 1, 1};
   kernel.launch.block = {32, 1, 1};
-  for (uint64_t b = 0; b < 10; ++b)
+  for (uint64_t b = 0; b < blocks; ++b)
     kernel.warp(b, 0).instructions.push_back(fullWarp(b * 128, 4));
+  return kernel;
+}
+
+// When one SM's blocks alone exceed the budget, that SM runs its first
+// blocks only (seed 000 §4.6 limits the threads modelled too), at least one
+// active set of them.
+TEST(SamplingTest, OneSmOverTheBudgetRunsItsFirstBlocks) {
+  arch::ArchDescription arch = smallArch(1);
+  HandKernel kernel = oneLinePerBlock(10);
 
   CacheModelOptions options;
+  options.sampling = Sampling::Space;
   options.requestBudget = 3; // 1 request per block: the first 3 blocks.
   llvm::Expected<CacheModelResults> cut =
       runCacheModel(arch, kernel.input(), options);
@@ -133,6 +147,43 @@ TEST(SamplingTest, OneSmOverTheBudgetRunsItsFirstBlocks) {
   ASSERT_TRUE(bool(four)) << llvm::toString(four.takeError());
   EXPECT_EQ(four->sampling.modelledBlocks, 4u);
   EXPECT_FALSE(hasNote(*four, "budget"));
+}
+
+// Sampling in time: every SM, its first whole waves. 4 SMs with 2 resident
+// blocks each, 40 blocks of one request (10 per SM, round robin): one wave
+// of every SM is 4 x 2 = 8 requests.
+TEST(SamplingTest, TimeSamplingRunsEverySmsFirstWaves) {
+  arch::ArchDescription arch = smallArch(4);
+  HandKernel kernel = oneLinePerBlock(40);
+  auto runWith = [&](uint64_t budget) {
+    CacheModelOptions options;
+    options.sampling = Sampling::Time;
+    options.requestBudget = budget;
+    llvm::Expected<CacheModelResults> r =
+        runCacheModel(arch, kernel.input(), options);
+    EXPECT_TRUE(bool(r)) << llvm::toString(r.takeError());
+    return std::move(*r);
+  };
+  // A budget of 16: two waves, 4 blocks of each SM, 16 of 40.
+  CacheModelResults two = runWith(16);
+  EXPECT_EQ(two.sampling.method, "time");
+  EXPECT_EQ(two.sampling.modelledSms, (std::vector<unsigned>{0, 1, 2, 3}));
+  EXPECT_EQ(two.sampling.blocksPerSmLimit, 4u);
+  EXPECT_EQ(two.sampling.modelledBlocks, 16u);
+  EXPECT_TRUE(hasNote(two, "sampled in time: all 4 active SMs, each its "
+                           "first 4 blocks (2 waves of 2 resident blocks)"));
+  EXPECT_FALSE(hasNote(two, "L2 hit rates tend to be too low"));
+  // A budget of 5: the first wave (8 requests) is over it by less than 4
+  // times: it is kept.
+  CacheModelResults one = runWith(5);
+  EXPECT_EQ(one.sampling.method, "time");
+  EXPECT_EQ(one.sampling.modelledBlocks, 8u);
+  // A budget of 1: one wave is 8 budgets: the SMs are sampled instead, one
+  // SM and its first resident set (2 blocks).
+  CacheModelResults space = runWith(1);
+  EXPECT_EQ(space.sampling.method, "space");
+  EXPECT_EQ(space.sampling.modelledSms, (std::vector<unsigned>{0}));
+  EXPECT_EQ(space.sampling.modelledBlocks, 2u);
 }
 
 } // namespace

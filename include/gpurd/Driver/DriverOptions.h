@@ -102,6 +102,8 @@ struct ModelOptions {
   uint64_t seed = 0;
   /// What the cache model's time counts.
   model::Clock clock = model::Clock::Auto;
+  /// How a launch over the request budget is sampled.
+  model::Sampling sampling = model::Sampling::Time;
   /// Interval length (requests) of per-interval reuse profiles; 0: none.
   uint64_t profileInterval = 0;
 };

@@ -122,6 +122,17 @@ enum class ExecutionEngine {
 };
 const char *executionEngineName(ExecutionEngine engine);
 
+/// How a launch over the request budget is sampled (seed 000 §4.6).
+enum class Sampling {
+  /// A subset of the SMs, each with all its blocks (seed 000 §4.6); the L2
+  /// is scaled to their share.
+  Space,
+  /// Every active SM, each with its first blocks (whole waves): the L2 sees
+  /// all the SMs' requests of the start of the launch.
+  Time,
+};
+const char *samplingName(Sampling sampling);
+
 /// Whether to model the L2.
 enum class L2Mode {
   Auto, ///< When the arch describes an L2 completely; otherwise a note says

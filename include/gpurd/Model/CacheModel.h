@@ -151,6 +151,8 @@ struct CacheModelOptions {
   ExecutionEngine engine = ExecutionEngine::Auto;
   /// What time counts (see Clock); the seeds' worked tables use Requests.
   Clock clock = Clock::Auto;
+  /// How a launch over requestBudget is sampled.
+  Sampling sampling = Sampling::Time;
   L2Mode l2 = L2Mode::Auto;
   ActiveSetPolicy activeSet = ActiveSetPolicy::Auto;
   /// Blocks to SMs; absent: the arch's sm.blockMapping, else round robin.

@@ -174,6 +174,11 @@ struct SamplingInfo {
   uint64_t blocksPerSmLimit = 0;
   /// A sentence: "2 of 14 SMs (0, 7), 586 of 4096 blocks; L2 ...".
   std::string description;
+  /// "none" when every active SM ran all its blocks; "time" when every
+  /// active SM ran its first blocks (Sampling::Time); "space" when some SMs
+  /// were modelled (and of one that is over the budget by itself, its first
+  /// blocks).
+  std::string method = "none";
 };
 
 /// How the launch was executed in the model.

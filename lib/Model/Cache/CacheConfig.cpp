@@ -15,6 +15,10 @@
 
 namespace gpurd::model {
 
+const char *samplingName(Sampling sampling) {
+  return sampling == Sampling::Time ? "time" : "space";
+}
+
 const char *clockName(Clock clock) {
   switch (clock) {
   case Clock::Auto:
