@@ -519,28 +519,29 @@ llvm::Error CacheModelRun::fitRequestBudget(unsigned &count) {
 
 /// Sampling in time: every active SM runs its first blocks, whole waves of
 /// activeBlocks, as many as the budgets allow (blockLimit; none when all
-/// fit), and at least the first wave while it costs at most
-/// MaxFirstWaveOverBudget budgets (a part of a wave would leave the L1s
-/// emptier than they are: on the V100, examples/matmul.cu's naive kernel
-/// with half a wave gets 58 % L1 hits instead of 73 %). False otherwise:
-/// then the SMs are sampled instead.
+/// fit), and at least the first wave while its requests are at most
+/// FirstWaveRequestBudgets request budgets (a part of a wave would leave the
+/// L1s emptier than they are: on the V100, examples/matmul.cu's naive kernel
+/// with half a wave gets 58 % L1 hits instead of 73 %) and its interpreted
+/// instructions within the instruction budget (interpretation is the slow
+/// part). False otherwise: then the SMs are sampled instead.
 bool CacheModelRun::sampleInTime(uint64_t requests, uint64_t instructions,
                                  uint64_t blocksPerSm) {
-  constexpr uint64_t MaxFirstWaveOverBudget = 4;
+  constexpr uint64_t FirstWaveRequestBudgets = 4;
   const uint64_t wave = std::min<uint64_t>(activeBlocks, blocksPerSm);
   uint64_t blocks = blocksPerSm;
   bool fits = true;
-  auto fit = [&](uint64_t perBlock, uint64_t budget) {
+  auto fit = [&](uint64_t perBlock, uint64_t budget, uint64_t allowance) {
     if (!budget || !perBlock)
       return;
     const uint64_t perWave = perBlock * std::max(activeSms, 1u) * wave;
-    if (perWave > budget * MaxFirstWaveOverBudget)
+    if (perWave > budget * allowance)
       fits = false;
     uint64_t waves = budget / perWave;
     blocks = std::min(blocks, std::max<uint64_t>(waves, 1) * wave);
   };
-  fit(requests, options.requestBudget);
-  fit(instructions, results.sampling.instructionBudget);
+  fit(requests, options.requestBudget, FirstWaveRequestBudgets);
+  fit(instructions, results.sampling.instructionBudget, 1);
   if (!fits || blocks == 0)
     return false;
   sms = pickModelledSms(activeSms, activeSms);
