@@ -99,9 +99,15 @@ private:
     TurnOp next() const { return unpack(stream + position); }
     /// Instructions it issues before its current memory instruction.
     uint32_t issuesBefore() const { return stream[position + 2]; }
-    /// The line state of request \p req of the current instruction.
-    uint32_t lineIndexOf(uint32_t req) const {
-      return stream[position + HeaderWords + (req - l1Cursor)];
+    /// The line state of request \p req of the current instruction, whose
+    /// requests take \p words words each (2 when sectored: the line state,
+    /// then the sector mask).
+    uint32_t lineIndexOf(uint32_t req, uint32_t words) const {
+      return stream[position + HeaderWords + (req - l1Cursor) * words];
+    }
+    /// Sectored: the sectors request \p req asks for.
+    uint32_t sectorMaskOf(uint32_t req) const {
+      return stream[position + HeaderWords + (req - l1Cursor) * 2 + 1];
     }
   };
   struct Slot {
@@ -178,6 +184,8 @@ private:
   /// handled in the current cycle, and when each scheduler can issue next.
   const bool cycles = setup.requestsPerCycle != 0;
   const bool sectored = level.isSectored();
+  /// Stream words per request: the line state, and the sectors if sectored.
+  const uint32_t requestWords = sectored ? 2 : 1;
   unsigned lookupsThisCycle = 0;
   std::vector<uint64_t> issueFree;
 
@@ -210,7 +218,7 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
     const WarpRequests &trace = s.traces[w];
     // At most: every instruction with a trailer.
     uint32_t *out = s.streams[w].reserve((HeaderWords + 2) * trace.ops.size() +
-                                         trace.l1Lines.size());
+                                         trace.l1Lines.size() * requestWords);
     const unsigned slice = sliceOf(trace.warp);
     uint32_t expectedBegin = trace.ops.empty() ? 0 : trace.ops[0].l1Begin;
     for (const WarpMemoryOp &op : trace.ops) {
@@ -224,9 +232,14 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
       *out++ = op.site;
       *out++ = packMeta(op);
       *out++ = op.instructionsBefore;
-      for (uint32_t r = op.l1Begin; r < op.l1End(); ++r)
+      for (uint32_t r = op.l1Begin; r < op.l1End(); ++r) {
         // processRequest looks up exactly these.
         *out++ = op.usesL1 ? level.lineIndex(trace.l1Lines[r], slice) : NoIndex;
+        // Sectored: the mask next to it (the trace's own array would be a
+        // second stream to wait for, a tenth of the read path's time).
+        if (sectored)
+          *out++ = level.sectorsOf(trace.sectorMask(r));
+      }
       if (op.kind != OpKind::Read || !op.usesL1) {
         *out++ = op.l2Begin;
         *out++ = op.l2Count;
@@ -325,7 +338,7 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
                                            std::optional<RequestEvent> &event) {
   if (firstOfOp) {
     const uint32_t *trailer =
-        warp.stream + warp.position + HeaderWords + op.count;
+        warp.stream + warp.position + HeaderWords + op.count * requestWords;
     emitLines(*warp.trace, op.site, op.kind, trailer[0], trailer[1]);
   }
   if (op.kind == OpKind::Read) {
@@ -340,7 +353,7 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
   }
   ++counters.writeAccesses;
   counters.sectorWriteAccesses +=
-      sectorCount(level.sectorsOf(warp.trace->sectorMask(req)));
+      sectorCount(sectored ? static_cast<uint8_t>(warp.sectorMaskOf(req)) : 1);
   if (!op.usesL1) {
     ++counters.bypassed;
     if constexpr (Observe) {
@@ -349,7 +362,7 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
     }
     return true;
   }
-  uint32_t index = warp.lineIndexOf(req);
+  uint32_t index = warp.lineIndexOf(req, requestWords);
   LineState &line = level.line(index);
   uint64_t distance = level.distance(line);
   bool present = level.present(line, distance);
@@ -361,7 +374,8 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
   case WriteAction::Reference:
     // The written sectors become valid.
     level.schedule(time, s, index, -1, Effect::Reference,
-                   level.sectorsOf(warp.trace->sectorMask(req)));
+                   sectored ? static_cast<uint8_t>(warp.sectorMaskOf(req))
+                            : uint8_t(1));
     break;
   case WriteAction::Invalidate:
     level.schedule(time, s, index, -1, Effect::Invalidate);
@@ -399,7 +413,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
     return processWriteOrBypass<Observe>(warp, op, req, firstOfOp, counters, s,
                                          event);
 
-  uint32_t index = warp.lineIndexOf(req);
+  uint32_t index = warp.lineIndexOf(req, Sectored ? 2 : 1);
   LineState *line = &level.line(index);
   // seed 000 Table 5 (time 2): the request meets its line's fill.
   if (line->mshr >= 0 && level.entry(line->mshr).fillTime == time)
@@ -408,7 +422,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   const uint64_t distance = level.distance(*line);
   const unsigned table = level.tableOf(*line);
   const uint8_t mask =
-      Sectored ? level.sectorsOf(warp.trace->sectorMask(req)) : 1;
+      Sectored ? static_cast<uint8_t>(warp.sectorMaskOf(req)) : 1;
   const bool present = level.present(*line, distance);
   SectorLookup sectors;
   if constexpr (Sectored)
@@ -530,7 +544,8 @@ void WarpQueueEngine::endTurn() {
     return;
   }
   warp.l1Cursor += turnOp.count;
-  warp.position += HeaderWords + turnOp.count + trailerWords(turnOp);
+  warp.position +=
+      HeaderWords + turnOp.count * requestWords + trailerWords(turnOp);
   // What the warp's next turn reads, asked for while it waits in the queue
   // (the hardware prefetchers do not follow dozens of interleaved streams).
   // (Written here rather than in a helper, which GCC would find pure and
