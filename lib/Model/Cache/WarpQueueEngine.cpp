@@ -493,7 +493,11 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
       entry.sectors |= sectors.missing;
       emitFill(line->lineNumber, sectors.missing, op.site);
     }
-    level.schedule(effect, s, index, -1, Effect::Reference, mask);
+    // Clipped, the merge takes effect with the entry's fill, which brings
+    // its sectors (applied first: it was issued first); otherwise it
+    // validates them itself.
+    level.schedule(effect, s, index, -1, Effect::Reference,
+                   setup.options->clipLatencyMisses ? 0 : mask);
     MissClass kind = mergeClass(present, sectors);
     ++counters.readMisses[static_cast<unsigned>(kind)];
     ++counters.mshrMerges;
