@@ -31,6 +31,35 @@ struct Geometry {
   unsigned assoc;
 };
 
+/// One SM, one scheduler, an LRU L1 of geometry \p g (MOD index) without
+/// latency and with as many MSHR entries as any test needs; for the
+/// parallel-steps engine one bank with one port, so that requests go one at
+/// a time.
+arch::ArchDescription differentialArch(const Geometry &g,
+                                       ExecutionEngine engine) {
+  arch::ArchDescription arch = oneSmArch("differential");
+  arch.sm.warpSchedulers = 1;
+  arch.l1 = cache(uint64_t(g.sets) * g.assoc, g.lineSize, g.assoc);
+  arch.l1->latencyModel = fixedLatency(0);
+  arch.l1->mshr = mshrs(1 << 20);
+  if (engine == ExecutionEngine::ParallelSteps) {
+    arch.l1->banks = 1;
+    arch.l1->ports = 1;
+  }
+  return arch;
+}
+
+/// Runs the L1 alone on \p engine, recording its requests in \p recorder.
+CacheModelResults runRecorded(const arch::ArchDescription &arch,
+                              const HandKernel &kernel, ExecutionEngine engine,
+                              Recorder &recorder) {
+  CacheModelOptions options;
+  options.engine = engine;
+  options.observer = &recorder;
+  options.l2 = L2Mode::Off;
+  return run(arch, kernel, options);
+}
+
 /// Brute-force cache: per set, the full recency stack (most recent first)
 /// and, for FIFO/LFU, the resident lines.
 class BruteForceCache {
@@ -214,25 +243,12 @@ void runDifferential(arch::ReplacementPolicy policy, ExecutionEngine engine) {
       }
       for (Pattern pattern :
            {Pattern::Random, Pattern::Strided, Pattern::Matrix}) {
-        arch::ArchDescription arch = oneSmArch("differential");
-        arch.sm.warpSchedulers = 1;
-        arch.l1 = cache(uint64_t(geometry.sets) * geometry.assoc,
-                        geometry.lineSize, geometry.assoc);
+        arch::ArchDescription arch = differentialArch(geometry, engine);
         arch.l1->index = index;
         arch.l1->replacement = policy;
-        arch.l1->latencyModel = fixedLatency(0);
-        arch.l1->mshr = mshrs(1 << 20);
-        if (engine == ExecutionEngine::ParallelSteps) {
-          arch.l1->banks = 1;
-          arch.l1->ports = 1;
-        }
         HandKernel kernel = makeKernel(pattern, geometry, checked + 1);
         Recorder recorder;
-        CacheModelOptions options;
-        options.engine = engine;
-        options.observer = &recorder;
-        options.l2 = L2Mode::Off;
-        CacheModelResults results = run(arch, kernel, options);
+        CacheModelResults results = runRecorded(arch, kernel, engine, recorder);
 
         // The program order, split into lines like the coalescer does.
         std::vector<uint64_t> expectedLines;
@@ -312,17 +328,12 @@ TEST(DifferentialTest, LruWithWriteEvict) {
             lane0(address,
                   write ? trace::AccessKind::Write : trace::AccessKind::Read));
       }
-      arch::ArchDescription arch = oneSmArch("write-evict");
-      arch.l1 = cache(uint64_t(g.sets) * g.assoc, g.lineSize, g.assoc);
-      arch.l1->latencyModel = fixedLatency(0);
-      arch.l1->mshr = mshrs(1 << 20);
+      arch::ArchDescription arch =
+          differentialArch(g, ExecutionEngine::WarpQueue);
       arch.l1->writePolicy = arch::WritePolicy::WriteEvict;
       Recorder recorder;
-      CacheModelOptions options;
-      options.engine = ExecutionEngine::WarpQueue;
-      options.observer = &recorder;
-      options.l2 = L2Mode::Off;
-      CacheModelResults results = run(arch, kernel, options);
+      CacheModelResults results =
+          runRecorded(arch, kernel, ExecutionEngine::WarpQueue, recorder);
 
       // Brute force: per set, resident lines most recent first.
       std::vector<std::vector<uint64_t>> ways(g.sets);
@@ -442,22 +453,10 @@ void runSectoredDifferential(ExecutionEngine engine) {
         }
         warp.instructions.push_back(in);
       }
-      arch::ArchDescription arch = oneSmArch("sectored-differential");
-      arch.sm.warpSchedulers = 1;
-      arch.l1 = cache(uint64_t(g.sets) * g.assoc, g.lineSize, g.assoc);
+      arch::ArchDescription arch = differentialArch(g, engine);
       arch.l1->sectorSize = sectorSize;
-      arch.l1->latencyModel = fixedLatency(0);
-      arch.l1->mshr = mshrs(1 << 20);
-      if (engine == ExecutionEngine::ParallelSteps) {
-        arch.l1->banks = 1;
-        arch.l1->ports = 1;
-      }
       Recorder recorder;
-      CacheModelOptions options;
-      options.engine = engine;
-      options.observer = &recorder;
-      options.l2 = L2Mode::Off;
-      CacheModelResults results = run(arch, kernel, options);
+      CacheModelResults results = runRecorded(arch, kernel, engine, recorder);
 
       BruteForceSectoredCache brute(g);
       std::vector<LineRequestRef> lines;
@@ -477,8 +476,9 @@ void runSectoredDifferential(ExecutionEngine engine) {
           ASSERT_EQ(e.missingSectors, o.missing) << "request " << r - 1;
           ASSERT_EQ(e.pendingSectors, 0u);
           ASSERT_EQ(e.status == RequestStatus::Hit, o.missing == 0);
-          if (o.missing)
+          if (o.missing) {
             ASSERT_EQ(e.missClass == MissClass::Sector, o.present);
+          }
           sectorHits += __builtin_popcount(o.hit);
           sectorMisses += __builtin_popcount(o.missing);
         }

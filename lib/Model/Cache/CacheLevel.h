@@ -159,8 +159,7 @@ inline unsigned sectorCount(uint8_t mask) {
 
 /// Adds a read request's sectors to \p c (the common hit touches one
 /// counter: the accesses are summed when the results are collected).
-inline void countSectors(CacheCounters &c, uint8_t /*mask*/,
-                         const SectorLookup &s) {
+inline void countSectors(CacheCounters &c, const SectorLookup &s) {
   c.sectorReadHits += sectorCount(s.hit);
   if (LLVM_UNLIKELY(s.pending | s.missing)) {
     c.sectorPendingHits += sectorCount(s.pending);

@@ -59,41 +59,36 @@ public:
     if (missIsFixed)
       // seed 000 §4.2 Tables 3 and 4.
       return fixedMiss;
-    double value = 0;
-    if (cfg.cyclesFromL2)
-      value = base() + spread(level);
-    else if (cfg.kind == arch::LatencyModelKind::HalfNormal)
-      // seed 000 §4.2: lambda_min + |N(0, sigma^2)|.
-      value = cfg.lambdaMin + std::fabs(cfg.sigma) * level.randomHalfNormal();
-    else
-      // seed 001 §4.4.1: K1 + K2 * #MSHR_busy * #active_SMs / L2P.
-      value = cfg.k1 + cfg.k2 * double(level.busyEntries()) *
-                           double(cfg.activeSms) /
-                           double(std::max(cfg.l2Parallelism, 1u));
-    return round(value);
+    return round(base() + spread(level));
   }
 
 private:
-  /// Cycles: the L2 hit latency for the share of misses the L2 serves, the
-  /// DRAM latency for the rest (the mean of the two).
+  /// The least latency of a miss: seed 000 §4.2's lambda_min (half-normal),
+  /// seed 001 §4.4.1's K1 (adaptive); with cycles, the L2 hit latency for
+  /// the share of misses the L2 serves and the DRAM latency for the rest
+  /// (the mean of the two).
   double base() const {
-    if (!cfg.l2HitRate)
-      return cfg.dramCycles;
-    double h = std::clamp(*cfg.l2HitRate, 0.0, 1.0);
-    return h * cfg.l2HitCycles + (1 - h) * cfg.dramCycles;
+    if (cfg.cyclesFromL2) {
+      if (!cfg.l2HitRate)
+        return cfg.dramCycles;
+      double h = std::clamp(*cfg.l2HitRate, 0.0, 1.0);
+      return h * cfg.l2HitCycles + (1 - h) * cfg.dramCycles;
+    }
+    return cfg.kind == arch::LatencyModelKind::HalfNormal ? cfg.lambdaMin
+                                                          : cfg.k1;
   }
-  /// Cycles: the latency model's variation on top of the base.
+  /// The latency model's variation on top of the base.
   double spread(CacheLevel &level) const {
     switch (cfg.kind) {
     case arch::LatencyModelKind::HalfNormal:
-      // seed 000 §4.2: |N(0, sigma^2)| (lambda_min is the base).
+      // seed 000 §4.2: lambda_min + |N(0, sigma^2)|.
       return std::fabs(cfg.sigma) * level.randomHalfNormal();
     case arch::LatencyModelKind::Adaptive:
-      // seed 001 §4.4.1 with K1 the base: K2 * #MSHR_busy * #active_SMs /
-      // L2P.
+      // seed 001 §4.4.1: K1 + K2 * #MSHR_busy * #active_SMs / L2P.
       return cfg.k2 * double(level.busyEntries()) * double(cfg.activeSms) /
              double(std::max(cfg.l2Parallelism, 1u));
     default:
+      // Fixed and conditional: none (only with cycles do they get here).
       return 0;
     }
   }

@@ -178,7 +178,7 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
   auto succeed = [&](RequestStatus status, uint64_t effect,
                      uint64_t latencySteps) {
     ++counters.readAccesses;
-    countSectors(counters, mask, sectors);
+    countSectors(counters, sectors);
     level.profile(*line, distance);
     line->seen = true;
     if (observer) {

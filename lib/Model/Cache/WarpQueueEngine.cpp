@@ -352,8 +352,9 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
     return true;
   }
   ++counters.writeAccesses;
-  counters.sectorWriteAccesses +=
-      sectorCount(sectored ? static_cast<uint8_t>(warp.sectorMaskOf(req)) : 1);
+  const uint8_t sectors =
+      sectored ? static_cast<uint8_t>(warp.sectorMaskOf(req)) : 1;
+  counters.sectorWriteAccesses += sectorCount(sectors);
   if (!op.usesL1) {
     ++counters.bypassed;
     if constexpr (Observe) {
@@ -373,9 +374,7 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
     break;
   case WriteAction::Reference:
     // The written sectors become valid.
-    level.schedule(time, s, index, -1, Effect::Reference,
-                   sectored ? static_cast<uint8_t>(warp.sectorMaskOf(req))
-                            : uint8_t(1));
+    level.schedule(time, s, index, -1, Effect::Reference, sectors);
     break;
   case WriteAction::Invalidate:
     level.schedule(time, s, index, -1, Effect::Invalidate);
@@ -452,7 +451,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   auto succeed = [&](RequestStatus status, uint64_t effectTime) {
     ++counters.readAccesses;
     if constexpr (Sectored)
-      countSectors(counters, mask, sectors);
+      countSectors(counters, sectors);
     level.profile(*line, distance);
     line->seen = true;
     turnReady = std::max(turnReady, effectTime);
