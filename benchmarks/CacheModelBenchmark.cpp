@@ -175,12 +175,15 @@ model::KernelTraceInput gather(uint64_t blocks, unsigned instructions) {
 /// compare with those measured before the cycle clock.
 void runModel(benchmark::State &state, const model::KernelTraceInput &input,
               model::ExecutionEngine engine, const char *preset,
-              model::Clock clock = model::Clock::Requests) {
+              model::Clock clock = model::Clock::Requests,
+              bool unsectored = false) {
   llvm::Expected<arch::ArchDescription> arch = arch::loadPreset(preset);
   if (!arch) {
     state.SkipWithError(llvm::toString(arch.takeError()).c_str());
     return;
   }
+  if (unsectored && arch->l1)
+    arch->l1->sectorSize.reset();
   model::CacheModelOptions options;
   options.sms = {0};
   options.engine = engine;
@@ -202,6 +205,10 @@ void runModel(benchmark::State &state, const model::KernelTraceInput &input,
   state.counters["l1_misses"] =
       static_cast<double>(warmUp->l1.readMissCount() -
                           warmUp->l1.readMissCount(model::MissClass::Latency));
+  // Requests re-issued after finding no MSHR: work that items_per_second
+  // does not count.
+  state.counters["l1_retries"] =
+      static_cast<double>(warmUp->l1.reservationFailures);
   uint64_t requests = 0;
   for (auto _ : state) {
     llvm::Expected<model::CacheModelResults> results =
@@ -238,6 +245,14 @@ void BM_WarpQueue_Gemm512_A100(benchmark::State &state) {
            "ampere-a100");
 }
 BENCHMARK(BM_WarpQueue_Gemm512_A100)->Unit(benchmark::kMillisecond);
+
+// The same L1 without sectors (the line model on the same requests): what
+// the sectors cost, the work (more misses) and the bookkeeping together.
+void BM_WarpQueue_Gemm512_A100_Unsectored(benchmark::State &state) {
+  runModel(state, cachedRequests(gemm(512)), model::ExecutionEngine::WarpQueue,
+           "ampere-a100", model::Clock::Requests, /*unsectored=*/true);
+}
+BENCHMARK(BM_WarpQueue_Gemm512_A100_Unsectored)->Unit(benchmark::kMillisecond);
 
 // The same with the preset's clock in cycles (4 requests a cycle,
 // latencies in cycles).

@@ -228,5 +228,47 @@ TEST(SectorTest, UnsectoredSectorsAreLines) {
   }
 }
 
+// The warp-queue engine keeps a request in one word of its stream (line
+// state and sectors packed) unless the line states could pass 2^24; then in
+// two (CacheModelOptions::packedLineStates). With the limit at 0 every warp
+// takes the wide form: every request and every counter must be the same.
+TEST(SectorTest, WideRequestsAreThePackedOnes) {
+  arch::ArchDescription arch = sectoredArch(10);
+  HandKernel kernel;
+  kernel.launch.block = {64, 1, 1};
+  trace::WarpInstruction write = lanes(0, 8, 512);
+  write.kind = trace::AccessKind::Write;
+  kernel.warp(0, 0).instructions = {lanes(0, 16, 0), write, fullWarp(256, 8),
+                                    fullWarp(0, 4)};
+  kernel.warp(0, 1).instructions = {lanes(16, 16, 64), fullWarp(256, 8),
+                                    lanes(0, 8, 512)};
+  Recorder packed, wide;
+  CacheModelOptions options;
+  options.engine = ExecutionEngine::WarpQueue;
+  options.l2 = L2Mode::On;
+  options.observer = &packed;
+  CacheModelResults a = run(arch, kernel, options);
+  options.observer = &wide;
+  options.packedLineStates = 0;
+  CacheModelResults b = run(arch, kernel, options);
+  ASSERT_EQ(packed.requests.size(), wide.requests.size());
+  ASSERT_GT(packed.requests.size(), 6u);
+  for (size_t i = 0; i < packed.requests.size(); ++i) {
+    const RequestEvent &p = packed.requests[i], &w = wide.requests[i];
+    EXPECT_EQ(p.time, w.time) << "request " << i;
+    EXPECT_EQ(p.status, w.status) << "request " << i;
+    EXPECT_EQ(p.lineAddress, w.lineAddress) << "request " << i;
+    EXPECT_EQ(p.sectorMask, w.sectorMask) << "request " << i;
+    EXPECT_EQ(p.hitSectors, w.hitSectors) << "request " << i;
+    EXPECT_EQ(p.missingSectors, w.missingSectors) << "request " << i;
+  }
+  EXPECT_EQ(a.l1.sectorReadHits, b.l1.sectorReadHits);
+  EXPECT_EQ(a.l1.sectorReadMisses, b.l1.sectorReadMisses);
+  EXPECT_EQ(a.l1.sectorWriteAccesses, b.l1.sectorWriteAccesses);
+  EXPECT_EQ(a.l2.sectorReadAccesses, b.l2.sectorReadAccesses);
+  // The writes' sectors: 8 floats = 32 bytes, one sector each.
+  EXPECT_EQ(a.l1.sectorWriteAccesses, 1u);
+}
+
 } // namespace
 } // namespace gpurd::model::test

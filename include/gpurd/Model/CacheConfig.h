@@ -105,6 +105,8 @@ struct CacheLevelConfig {
   bool hasLatencyModel = true;
 
   unsigned banks() const { return partitions * banksPerPartition; }
+  /// Whether lines are fetched and validated in sectors.
+  bool isSectored() const { return sectorSize && sectorSize < lineSize; }
   uint64_t linesPerBank() const { return setsPerBank * assoc; }
   uint64_t totalLines() const { return linesPerBank() * banks(); }
 };

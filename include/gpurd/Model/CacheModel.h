@@ -205,6 +205,10 @@ struct CacheModelOptions {
   bool fullyAssociativeProfiles = false;
   /// Reports every request, effect and step (slow; for tests and tools).
   CacheModelObserver *observer = nullptr;
+  /// An implementation limit, lowered by tests only: the line states a
+  /// sectored L1 may number before the warp-queue engine gives a request
+  /// two words of its stream instead of one (the results are the same).
+  uint32_t packedLineStates = 1u << 24;
 };
 
 /// Runs the cache model of \p arch on the launch \p input.

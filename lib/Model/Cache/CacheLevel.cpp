@@ -14,7 +14,7 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
     : cfg(config), levelNumber(levelNumber), sm(sm),
       lru(config.replacement == arch::ReplacementPolicy::Lru),
       sliced(levelNumber == 1 && config.partitions > 1),
-      sectored(config.sectorSize && config.sectorSize < config.lineSize),
+      sectored(config.isSectored()),
       allSectors(sectored
                      ? static_cast<uint8_t>(
                            (1u << (config.lineSize / config.sectorSize)) - 1)

@@ -210,6 +210,8 @@ public:
     return slot = newLine(lineNumber, slice);
   }
   LineState &line(uint32_t index) { return lines[index]; }
+  /// Line states numbered so far (lineIndex() numbers new ones on).
+  size_t lineCount() const { return lines.size(); }
   /// Per-set stack distance of the line (InfiniteDistance when not stacked).
   uint64_t distance(const LineState &l) const {
     if (l.stamp == RecencyTree::NoStamp)
@@ -308,6 +310,8 @@ public:
     const uint8_t valid = present ? (sectored ? l.validSectors : 1) : 0;
     out.hit = mask & valid;
     const uint8_t rest = mask & ~valid;
+    if (LLVM_LIKELY(!rest))
+      return out; // the common hit
     out.pending = l.mshr >= 0 ? rest & entries[l.mshr].sectors : 0;
     out.missing = rest & ~out.pending;
     return out;

@@ -664,6 +664,7 @@ void CacheModelRun::createEngines() {
       setup.issueWidth = cycleFigures.issueWidth;
     }
     setup.profiles = profiles;
+    setup.packedLineStates = options.packedLineStates;
     engines.push_back(engine == ExecutionEngine::WarpQueue
                           ? createWarpQueueEngine(setup)
                           : createParallelStepEngine(setup));

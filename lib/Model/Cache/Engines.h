@@ -122,6 +122,8 @@ struct SmEngineSetup {
   /// stamp (Clock::Requests), non-memory instructions not counted.
   unsigned requestsPerCycle = 0;
   unsigned issueWidth = 1;
+  /// CacheModelOptions::packedLineStates.
+  uint32_t packedLineStates = 1u << 24;
   ProfileSettings profiles;
 };
 

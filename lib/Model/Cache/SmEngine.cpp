@@ -23,7 +23,17 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
     if (llvm::Error e =
             setup.input->requestBlock(block, setup.l1, setup.l2LineSize, warps))
       return e;
+    const bool sectored = level.isSectored();
     for (size_t w = 0; w < warps.size(); ++w) {
+      // prepareWarpRequests' form: a sectored L1 needs each request's
+      // sectors.
+      if (sectored && warps[w].l1SectorMasks.size() != warps[w].l1Lines.size())
+        return llvm::createStringError(
+            "warp %zu of block %llu: %zu L1 line requests but %zu sector "
+            "masks; a sectored L1 (%u-byte sectors) needs one per request "
+            "(see prepareWarpRequests)",
+            w, static_cast<unsigned long long>(block), warps[w].l1Lines.size(),
+            warps[w].l1SectorMasks.size(), setup.l1.sectorSize);
       warps[w].block = block;
       warps[w].warp = static_cast<unsigned>(w);
       counts.modelled += warps[w].ops.size();
@@ -80,8 +90,7 @@ void SmEngine::emitFill(uint64_t l1Line, uint8_t l1Sectors, uint32_t site) {
     ++readsDown;
     return;
   }
-  const bool l1Sectored =
-      setup.l1.sectorSize && setup.l1.sectorSize < setup.l1.lineSize;
+  const bool l1Sectored = setup.l1.isSectored();
   const bool l2Sectored =
       setup.l2SectorSize && setup.l2SectorSize < setup.l2LineSize;
   const uint64_t l1SectorBytes = l1Sectored ? setup.l1.sectorSize : l1Size;

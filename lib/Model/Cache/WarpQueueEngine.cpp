@@ -33,13 +33,19 @@
 namespace gpurd::model {
 namespace {
 
+/// One instantiation per form of the L1 (\p Sectored) and of the clock
+/// (\p Cycles): the hot loop tests neither per request.
+template <bool Sectored, bool Cycles>
 class WarpQueueEngine final : public SmEngine {
 public:
   explicit WarpQueueEngine(const SmEngineSetup &setup) : SmEngine(setup) {
-    level.onEntryFreed = [this](uint32_t owner) {
-      if (owner < warps.size() && warps[owner].mshrHeld)
-        --warps[owner].mshrHeld;
-    };
+    // Entries held per warp matter only under a per-warp limit (seed 001's
+    // Max#MSHRs per warp); otherwise a fill need not call back.
+    if (setup.l1.mshr.perWarp)
+      level.onEntryFreed = [this](uint32_t owner) {
+        if (owner < warps.size() && warps[owner].mshrHeld)
+          --warps[owner].mshrHeld;
+      };
   }
 
   llvm::Error runUntil(uint64_t limit) override;
@@ -51,27 +57,43 @@ private:
     uint32_t count; ///< L1 line requests.
     OpKind kind;
     bool usesL1;
+    bool wide; ///< Sectored: two words per request (see RequestWords).
   };
   /// The header words of an instruction in a stream: its site, then its
-  /// request count, kind and whether it uses the L1, then the instructions
-  /// the warp issues before it (WarpMemoryOp::instructionsBefore). Writes
-  /// and reads past
+  /// request count, kind, whether it uses the L1 and whether its requests
+  /// are wide, then, with cycles only, the instructions the warp issues
+  /// before it (WarpMemoryOp::instructionsBefore). Writes and reads past
   /// the L1, which send their own lines to the L2, have two trailer words
-  /// after their line states: the range of their L2 lines (so that the turn
+  /// after their requests: the range of their L2 lines (so that the turn
   /// need not reload the instruction; a trailer keeps the header, which every
   /// turn reads, the same for all).
-  static constexpr uint32_t HeaderWords = 3;
   static uint32_t trailerWords(const TurnOp &op) {
     return op.kind != OpKind::Read || !op.usesL1 ? 2 : 0;
   }
-  static uint32_t packMeta(const WarpMemoryOp &op) {
+  static uint32_t packMeta(const WarpMemoryOp &op, bool wide) {
     return uint32_t(op.l1Count) | uint32_t(op.kind) << 16 |
-           uint32_t(op.usesL1) << 24;
+           uint32_t(op.usesL1) << 24 | uint32_t(wide) << 25;
   }
   static TurnOp unpack(const uint32_t *header) {
     return {header[0], header[1] & 0xffff,
             static_cast<OpKind>((header[1] >> 16) & 0xff),
-            ((header[1] >> 24) & 1) != 0};
+            ((header[1] >> 24) & 1) != 0, ((header[1] >> 25) & 1) != 0};
+  }
+  /// A request in a stream, as many words as the line model's where it can
+  /// be (the stream is what each turn waits for): unsectored, one word, its
+  /// line state; sectored, one word, the line state in the low 24 bits and
+  /// the sectors above, or, for a warp whose requests could name a line
+  /// state past 2^24 (SmEngineSetup::packedLineStates), two words (wide).
+  /// Requests of instructions past the L1 have no line state.
+  static constexpr unsigned PackedIndexBits = 24;
+  static constexpr uint32_t PackedIndexMask = (1u << PackedIndexBits) - 1;
+  struct RequestWords {
+    uint32_t line;   ///< Its line state (not for requests past the L1).
+    uint8_t sectors; ///< The sectors it asks for (1: unsectored).
+  };
+  /// Words per request of \p op.
+  uint32_t strideOf(const TurnOp &op) const {
+    return sectored && op.wide ? 2 : 1;
   }
 
   struct Warp {
@@ -87,7 +109,7 @@ private:
     uint32_t l1Cursor = 0; ///< Its first request in trace->l1Lines.
     uint32_t op = 0;       ///< Its index in trace->ops.
     uint32_t opCount = 0;  ///< trace->ops.size().
-    uint32_t mshrHeld = 0;
+    uint32_t mshrHeld = 0; ///< MSHR entries (counted under a per-warp limit).
     uint32_t slot = 0;
     uint32_t scheduler = 0;    ///< Clock::Cycles: the one issuing it.
     uint64_t pendingUntil = 0; ///< Latest effect time of its requests.
@@ -98,16 +120,13 @@ private:
 
     TurnOp next() const { return unpack(stream + position); }
     /// Instructions it issues before its current memory instruction.
+    /// (Cycles only: the requests clock's headers leave it out.)
     uint32_t issuesBefore() const { return stream[position + 2]; }
-    /// The line state of request \p req of the current instruction, whose
-    /// requests take \p words words each (2 when sectored: the line state,
-    /// then the sector mask).
-    uint32_t lineIndexOf(uint32_t req, uint32_t words) const {
-      return stream[position + HeaderWords + (req - l1Cursor) * words];
-    }
-    /// Sectored: the sectors request \p req asks for.
-    uint32_t sectorMaskOf(uint32_t req) const {
-      return stream[position + HeaderWords + (req - l1Cursor) * 2 + 1];
+    /// The first word of request \p req of the current instruction, whose
+    /// header takes \p header words and requests \p stride each.
+    const uint32_t *requestAt(uint32_t req, uint32_t header,
+                              uint32_t stride) const {
+      return stream + position + header + (req - l1Cursor) * stride;
     }
   };
   struct Slot {
@@ -132,6 +151,10 @@ private:
   };
   llvm::Error startBlocks();
   llvm::Error startBlock(uint32_t slot, uint64_t block);
+  /// Writes the requests of \p op to \p out (see RequestWords); returns
+  /// the end.
+  uint32_t *writeRequests(const WarpRequests &trace, const WarpMemoryOp &op,
+                          unsigned slice, bool wide, uint32_t *out);
   void finishWarp(uint32_t id);
   void releaseDelayed() {
     delayed.releaseThrough(time, [this](uint32_t warp) { fifo.push(warp); });
@@ -141,22 +164,40 @@ private:
   /// found no MSHR.
   /// (Sectored: the L1 keeps sectors apart; an unsectored L1 takes the
   /// line model's path, and its sector counters are the line counters.)
-  template <bool Observe, bool Sectored>
+  template <bool Observe>
   bool processRequest(Warp &warp, const TurnOp &op, uint32_t req,
                       bool firstOfOp);
+  /// Request \p req of the current turn's instruction, from the stream.
+  RequestWords decode(const Warp &warp, const TurnOp &op, uint32_t req) const {
+    if constexpr (!Sectored)
+      return {*warp.requestAt(req, headerWords, 1), 1};
+    if (LLVM_UNLIKELY(op.wide)) {
+      const uint32_t *words = warp.requestAt(req, headerWords, 2);
+      return {words[0], static_cast<uint8_t>(words[1])};
+    }
+    const uint32_t word = *warp.requestAt(req, headerWords, 1);
+    return {word & PackedIndexMask,
+            static_cast<uint8_t>(word >> PackedIndexBits)};
+  }
   /// processRequest for writes and reads that bypass the L1.
   template <bool Observe>
   LLVM_ATTRIBUTE_NOINLINE bool
-  processWriteOrBypass(Warp &warp, const TurnOp &op, uint32_t req,
+  processWriteOrBypass(Warp &warp, const TurnOp &op, RequestWords request,
                        bool firstOfOp, CacheCounters &counters, uint64_t s,
                        std::optional<RequestEvent> &event);
   void endTurn();
-  /// Clock::Cycles: when a warp ready at \p ready has issued its \p count
-  /// instructions before the next memory instruction: its scheduler issues
+  /// Clock::Cycles: when a warp ready at \p ready has issued the
+  /// instructions before its next memory instruction: its scheduler issues
   /// issueWidth a cycle, to the warps in the order they ask (seed 000 §4.2
   /// leaves non-memory instructions out; the Requests clock still does).
-  uint64_t afterIssuing(Warp &warp, uint64_t ready, uint32_t count) {
-    if (!cycles || count == 0)
+  /// (The count is read from the warp's stream only with cycles: the
+  /// stream's next words are still on their way from memory when the turn
+  /// ends, and the requests clock has no use for them.)
+  uint64_t afterIssuing(Warp &warp, uint64_t ready) {
+    if (!cycles)
+      return ready;
+    const uint32_t count = warp.issuesBefore();
+    if (count == 0)
       return ready;
     uint64_t &free = issueFree[warp.scheduler];
     uint64_t done = std::max(ready, free) +
@@ -182,10 +223,13 @@ private:
   bool slotFreed = false;
   /// Clock::Cycles: requests per cycle (0: Clock::Requests), the requests
   /// handled in the current cycle, and when each scheduler can issue next.
-  const bool cycles = setup.requestsPerCycle != 0;
-  const bool sectored = level.isSectored();
-  /// Stream words per request: the line state, and the sectors if sectored.
-  const uint32_t requestWords = sectored ? 2 : 1;
+  static constexpr bool cycles = Cycles;
+  static constexpr bool sectored = Sectored;
+  /// Whether an observer takes the requests (tested once per request).
+  const bool observe = setup.options->observer != nullptr;
+  /// Stream words per instruction header (the count of instructions before
+  /// it only with cycles).
+  static constexpr uint32_t headerWords = cycles ? 3 : 2;
   unsigned lookupsThisCycle = 0;
   std::vector<uint64_t> issueFree;
 
@@ -202,7 +246,9 @@ private:
   unsigned failedTable = 0;
 };
 
-llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
+template <bool Sectored, bool Cycles>
+llvm::Error WarpQueueEngine<Sectored, Cycles>::startBlock(uint32_t slot,
+                                                          uint64_t block) {
   Slot &s = slots[slot];
   if (llvm::Error e = loadBlock(block, s.traces))
     return e;
@@ -216,10 +262,14 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
   s.streams.resize(s.traces.size());
   for (size_t w = 0; w < s.traces.size(); ++w) {
     const WarpRequests &trace = s.traces[w];
-    // At most: every instruction with a trailer.
-    uint32_t *out = s.streams[w].reserve((HeaderWords + 2) * trace.ops.size() +
-                                         trace.l1Lines.size() * requestWords);
+    // At most: every instruction with a trailer, every request wide.
+    uint32_t *out = s.streams[w].reserve((headerWords + 2) * trace.ops.size() +
+                                         trace.l1Lines.size() * 2);
     const unsigned slice = sliceOf(trace.warp);
+    // New line states are numbered on: the warp's stay below the current
+    // count plus its requests.
+    const bool wide = sectored && level.lineCount() + trace.l1Lines.size() >
+                                      setup.packedLineStates;
     uint32_t expectedBegin = trace.ops.empty() ? 0 : trace.ops[0].l1Begin;
     for (const WarpMemoryOp &op : trace.ops) {
       // The turns step from one instruction's requests to the next.
@@ -230,16 +280,10 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
             trace.warp, static_cast<unsigned long long>(block));
       expectedBegin = op.l1End();
       *out++ = op.site;
-      *out++ = packMeta(op);
-      *out++ = op.instructionsBefore;
-      for (uint32_t r = op.l1Begin; r < op.l1End(); ++r) {
-        // processRequest looks up exactly these.
-        *out++ = op.usesL1 ? level.lineIndex(trace.l1Lines[r], slice) : NoIndex;
-        // Sectored: the mask next to it (the trace's own array would be a
-        // second stream to wait for, a tenth of the read path's time).
-        if (sectored)
-          *out++ = level.sectorsOf(trace.sectorMask(r));
-      }
+      *out++ = packMeta(op, wide);
+      if (cycles)
+        *out++ = op.instructionsBefore;
+      out = writeRequests(trace, op, slice, wide, out);
       if (op.kind != OpKind::Read || !op.usesL1) {
         *out++ = op.l2Begin;
         *out++ = op.l2Count;
@@ -263,12 +307,44 @@ llvm::Error WarpQueueEngine::startBlock(uint32_t slot, uint64_t block) {
     warp.scheduler =
         static_cast<uint32_t>(trace.warp % std::max(setup.warpSchedulers, 1u));
     ++s.warpsLeft;
-    enqueue(id, afterIssuing(warp, time, warp.issuesBefore()));
+    enqueue(id, afterIssuing(warp, time));
   }
   return llvm::Error::success();
 }
 
-llvm::Error WarpQueueEngine::startBlocks() {
+template <bool Sectored, bool Cycles>
+uint32_t *WarpQueueEngine<Sectored, Cycles>::writeRequests(
+    const WarpRequests &trace, const WarpMemoryOp &op, unsigned slice,
+    bool wide, uint32_t *out) {
+  // processRequest looks up exactly these lines; sectored, the masks go
+  // with them (the trace's own array would be a second stream to wait for,
+  // a tenth of the read path's time). One loop per form.
+  const uint64_t *lines = trace.l1Lines.data();
+  auto lineAt = [&](uint32_t r) {
+    return op.usesL1 ? level.lineIndex(lines[r], slice) : NoIndex;
+  };
+  if (!sectored) {
+    for (uint32_t r = op.l1Begin; r < op.l1End(); ++r)
+      *out++ = lineAt(r);
+    return out;
+  }
+  // One mask per request (SmEngine::loadBlock checks).
+  const uint32_t *masks = trace.l1SectorMasks.data();
+  if (LLVM_UNLIKELY(wide)) {
+    for (uint32_t r = op.l1Begin; r < op.l1End(); ++r) {
+      *out++ = lineAt(r);
+      *out++ = level.sectorsOf(masks[r]);
+    }
+    return out;
+  }
+  for (uint32_t r = op.l1Begin; r < op.l1End(); ++r)
+    *out++ = (lineAt(r) & PackedIndexMask) | uint32_t(level.sectorsOf(masks[r]))
+                                                 << PackedIndexBits;
+  return out;
+}
+
+template <bool Sectored, bool Cycles>
+llvm::Error WarpQueueEngine<Sectored, Cycles>::startBlocks() {
   // seed 000 §4.1: a block starts when a resident one is done (refill);
   // seed 001 Algorithm 2: the next CB blocks when all are done (waves).
   // Blocks without modelled requests finish at once.
@@ -301,7 +377,8 @@ llvm::Error WarpQueueEngine::startBlocks() {
   return llvm::Error::success();
 }
 
-void WarpQueueEngine::finishWarp(uint32_t id) {
+template <bool Sectored, bool Cycles>
+void WarpQueueEngine<Sectored, Cycles>::finishWarp(uint32_t id) {
   Warp &warp = warps[id];
   warp.done = true;
   warp.trace = nullptr;
@@ -312,7 +389,8 @@ void WarpQueueEngine::finishWarp(uint32_t id) {
   }
 }
 
-void WarpQueueEngine::beginTurn(uint32_t id) {
+template <bool Sectored, bool Cycles>
+void WarpQueueEngine<Sectored, Cycles>::beginTurn(uint32_t id) {
   current = id;
   Warp &warp = warps[id];
   turnOp = warp.next();
@@ -331,14 +409,14 @@ void WarpQueueEngine::beginTurn(uint32_t id) {
   }
 }
 
+template <bool Sectored, bool Cycles>
 template <bool Observe>
-bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
-                                           uint32_t req, bool firstOfOp,
-                                           CacheCounters &counters, uint64_t s,
-                                           std::optional<RequestEvent> &event) {
+bool WarpQueueEngine<Sectored, Cycles>::processWriteOrBypass(
+    Warp &warp, const TurnOp &op, RequestWords request, bool firstOfOp,
+    CacheCounters &counters, uint64_t s, std::optional<RequestEvent> &event) {
   if (firstOfOp) {
     const uint32_t *trailer =
-        warp.stream + warp.position + HeaderWords + op.count * requestWords;
+        warp.stream + warp.position + headerWords + op.count * strideOf(op);
     emitLines(*warp.trace, op.site, op.kind, trailer[0], trailer[1]);
   }
   if (op.kind == OpKind::Read) {
@@ -352,8 +430,7 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
     return true;
   }
   ++counters.writeAccesses;
-  const uint8_t sectors =
-      sectored ? static_cast<uint8_t>(warp.sectorMaskOf(req)) : 1;
+  const uint8_t sectors = request.sectors;
   counters.sectorWriteAccesses += sectorCount(sectors);
   if (!op.usesL1) {
     ++counters.bypassed;
@@ -363,7 +440,7 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
     }
     return true;
   }
-  uint32_t index = warp.lineIndexOf(req, requestWords);
+  const uint32_t index = request.line;
   LineState &line = level.line(index);
   uint64_t distance = level.distance(line);
   bool present = level.present(line, distance);
@@ -390,9 +467,12 @@ bool WarpQueueEngine::processWriteOrBypass(Warp &warp, const TurnOp &op,
   return true;
 }
 
-template <bool Observe, bool Sectored>
-bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
-                                     bool firstOfOp) {
+template <bool Sectored, bool Cycles>
+template <bool Observe>
+bool WarpQueueEngine<Sectored, Cycles>::processRequest(Warp &warp,
+                                                       const TurnOp &op,
+                                                       uint32_t req,
+                                                       bool firstOfOp) {
   const uint32_t warpId = current;
   const uint64_t s = seq++;
   CacheCounters &counters = level.countersOfKnownSite(op.site);
@@ -407,12 +487,13 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
     event->lineAddress = warp.trace->l1Lines[req] * setup.l1.lineSize;
   }
 
+  const RequestWords request = decode(warp, op, req);
   if (op.kind != OpKind::Read || !op.usesL1)
     // Out of line: the read path is the hot one, and smaller without it.
-    return processWriteOrBypass<Observe>(warp, op, req, firstOfOp, counters, s,
-                                         event);
+    return processWriteOrBypass<Observe>(warp, op, request, firstOfOp, counters,
+                                         s, event);
 
-  uint32_t index = warp.lineIndexOf(req, Sectored ? 2 : 1);
+  const uint32_t index = request.line;
   LineState *line = &level.line(index);
   // seed 000 Table 5 (time 2): the request meets its line's fill.
   if (line->mshr >= 0 && level.entry(line->mshr).fillTime == time)
@@ -420,8 +501,7 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   line = &level.line(index);
   const uint64_t distance = level.distance(*line);
   const unsigned table = level.tableOf(*line);
-  const uint8_t mask =
-      Sectored ? static_cast<uint8_t>(warp.sectorMaskOf(req)) : 1;
+  const uint8_t mask = request.sectors;
   const bool present = level.present(*line, distance);
   SectorLookup sectors;
   if constexpr (Sectored)
@@ -513,7 +593,8 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   int32_t entry = level.allocateEntry(index, table, effect, s, warpId,
                                       sectors.missing, present);
   line = &level.line(index);
-  ++warp.mshrHeld;
+  if (mshr.perWarp)
+    ++warp.mshrHeld;
   level.schedule(effect, s, index, entry, Effect::Fill);
   ++counters.readMisses[static_cast<unsigned>(kind)];
   ++counters.mshrAllocations;
@@ -523,7 +604,8 @@ bool WarpQueueEngine::processRequest(Warp &warp, const TurnOp &op, uint32_t req,
   return succeed(RequestStatus::Miss, effect);
 }
 
-void WarpQueueEngine::endTurn() {
+template <bool Sectored, bool Cycles>
+void WarpQueueEngine<Sectored, Cycles>::endTurn() {
   uint32_t id = current;
   current = NoIndex;
   Warp &warp = warps[id];
@@ -548,7 +630,7 @@ void WarpQueueEngine::endTurn() {
   }
   warp.l1Cursor += turnOp.count;
   warp.position +=
-      HeaderWords + turnOp.count * requestWords + trailerWords(turnOp);
+      headerWords + turnOp.count * strideOf(turnOp) + trailerWords(turnOp);
   // What the warp's next turn reads, asked for while it waits in the queue
   // (the hardware prefetchers do not follow dozens of interleaved streams).
   // (Written here rather than in a helper, which GCC would find pure and
@@ -557,10 +639,11 @@ void WarpQueueEngine::endTurn() {
   // seed 000 §4.5: delayed in proportion to the request's latency; with
   // cycles, then by the instructions before its next memory instruction.
   uint64_t ready = setup.options->delayWarpsByLatency ? turnReady : time;
-  enqueue(id, afterIssuing(warp, ready, warp.issuesBefore()));
+  enqueue(id, afterIssuing(warp, ready));
 }
 
-llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
+template <bool Sectored, bool Cycles>
+llvm::Error WarpQueueEngine<Sectored, Cycles>::runUntil(uint64_t limit) {
   if (!started) {
     slots.resize(std::max(setup.activeBlocks, 1u));
     // One entry per warp the SM will run (warp ids are not reused): one
@@ -601,13 +684,8 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
     uint32_t req = requestAt(turnPosition);
     bool firstOfOp = !turnIsRetry && turnPosition == 0;
     level.setNow(time);
-    bool ok;
-    if (setup.options->observer)
-      ok = sectored ? processRequest<true, true>(warp, op, req, firstOfOp)
-                    : processRequest<true, false>(warp, op, req, firstOfOp);
-    else
-      ok = sectored ? processRequest<false, true>(warp, op, req, firstOfOp)
-                    : processRequest<false, false>(warp, op, req, firstOfOp);
+    const bool ok = observe ? processRequest<true>(warp, op, req, firstOfOp)
+                            : processRequest<false>(warp, op, req, firstOfOp);
     ++turnPosition;
     if (!ok) {
       turnFailed.push_back(req);
@@ -640,10 +718,20 @@ llvm::Error WarpQueueEngine::runUntil(uint64_t limit) {
   return llvm::Error::success();
 }
 
+template <bool Sectored, bool Cycles>
+std::unique_ptr<SmEngine> createEngine(const SmEngineSetup &setup) {
+  return std::make_unique<WarpQueueEngine<Sectored, Cycles>>(setup);
+}
+
 } // namespace
 
 std::unique_ptr<SmEngine> createWarpQueueEngine(const SmEngineSetup &setup) {
-  return std::make_unique<WarpQueueEngine>(setup);
+  const bool cycles = setup.requestsPerCycle != 0;
+  if (setup.l1.isSectored())
+    return cycles ? createEngine<true, true>(setup)
+                  : createEngine<true, false>(setup);
+  return cycles ? createEngine<false, true>(setup)
+                : createEngine<false, false>(setup);
 }
 
 } // namespace gpurd::model
