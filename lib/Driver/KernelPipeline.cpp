@@ -358,9 +358,13 @@ AnalysisContext::runCacheModel(KernelTrace &trace) {
   // (analyseLaunch) rather than modelled in part.
   options.failWhenOneSmIsOverBudget =
       analysis.assumeUnknownValues && assumedSizes(trace.config);
-  auto results = model::runCacheModel(archDescription, input, options);
+  auto results = model::runCacheModelOverSeeds(archDescription, input, options,
+                                               modelOptionsValue.seeds);
   if (!results)
     return results;
+  if (modelOptionsValue.seeds <= 1)
+    if (std::optional<std::string> note = model::seedSensitivityNote(*results))
+      results->notes.push_back(*note);
   // The emulator's default buffers are an assumption the report states.
   if (trace.defaultBuffers)
     results->notes.push_back(

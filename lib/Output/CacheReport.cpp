@@ -20,13 +20,38 @@ std::string percent(double fraction) {
   return out;
 }
 
+/// With --seeds: how a level's figures move over the seeds.
+struct LevelSpread {
+  const model::SeedSpread::Level *level = nullptr;
+  const std::vector<uint64_t> *seeds = nullptr;
+};
+
+/// "; 55.8-68.0% over seeds 0-3" when \p range (of \p spread) is wider
+/// than a point, else nothing.
+std::string over(const LevelSpread &spread,
+                 const model::FigureRange model::SeedSpread::Level::*range) {
+  if (!spread.level || (spread.level->*range).width() <= 0.01)
+    return "";
+  const model::FigureRange &r = spread.level->*range;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::format("; %.1f-%.1f%% over seeds ", 100 * r.min, 100 * r.max)
+     << spread.seeds->front() << "-" << spread.seeds->back();
+  return out;
+}
+
 void printLevel(llvm::raw_ostream &os, const char *name, const CacheCounters &c,
-                bool sectored) {
+                bool sectored, const LevelSpread &spread) {
+  using Level = model::SeedSpread::Level;
   os << "  " << name << ": " << c.readAccesses
      << (c.readAccesses == 1 ? " read request" : " read requests");
   // A rate of no requests is no number.
-  if (c.readAccesses)
+  if (c.readAccesses) {
     os << ", hit rate " << percent(c.readHitRate());
+    std::string range = over(spread, &Level::readHitRate);
+    if (!range.empty())
+      os << " (" << range.substr(2) << ")";
+  }
   os << "; misses";
   for (unsigned k = 0; k < model::NumMissClasses; ++k) {
     // Only a sectored cache has sector misses.
@@ -51,9 +76,10 @@ void printLevel(llvm::raw_ostream &os, const char *name, const CacheCounters &c,
   os << "    " << name << " sectors: " << c.sectorReadAccesses << " read";
   if (c.sectorReadAccesses)
     os << ", hits " << c.sectorReadHits << " (" << percent(c.sectorHitRate())
-       << "), pending hits " << c.sectorPendingHits << " ("
-       << percent(c.sectorHitRateWithPending()) << " with the hits), misses "
-       << c.sectorReadMisses;
+       << over(spread, &Level::sectorHitRate) << "), pending hits "
+       << c.sectorPendingHits << " (" << percent(c.sectorHitRateWithPending())
+       << " with the hits" << over(spread, &Level::sectorHitRateWithPending)
+       << "), misses " << c.sectorReadMisses;
   os << "; " << c.sectorWriteAccesses << " written\n";
 }
 
@@ -127,6 +153,26 @@ nlohmann::json levelJson(const CacheCounters &c) {
           {"sectors", std::move(sectors)}};
 }
 
+nlohmann::json rangeJson(const model::FigureRange &range) {
+  return {{"min", range.min}, {"max", range.max}};
+}
+
+nlohmann::json seedSpreadJson(const model::SeedSpread &spread, bool l2) {
+  auto level = [](const model::SeedSpread::Level &l) {
+    return nlohmann::json{{"read_hit_rate", rangeJson(l.readHitRate)},
+                          {"sector_hit_rate", rangeJson(l.sectorHitRate)},
+                          {"sector_hit_rate_with_pending",
+                           rangeJson(l.sectorHitRateWithPending)}};
+  };
+  nlohmann::json out = {
+      {"seeds", spread.seeds},
+      {"l1", level(spread.l1)},
+      {"dram_read_sectors", rangeJson(spread.dramReadSectors)}};
+  if (l2)
+    out["l2"] = level(spread.l2);
+  return out;
+}
+
 nlohmann::json profileJson(const model::ReuseProfile &profile) {
   nlohmann::json bins = nlohmann::json::array();
   for (const model::ReuseProfile::Bin &bin : profile.bins())
@@ -181,15 +227,27 @@ void printCacheReport(llvm::raw_ostream &os, const std::string &archName,
      << " (predicted by the cache model; " << results.execution.engine
      << "): " << results.sampling.description << "\n";
   const model::ExecutionInfo &execution = results.execution;
-  printLevel(os, "L1", results.l1, execution.l1SectorSize != 0);
+  LevelSpread l1Spread, l2Spread;
+  if (const std::optional<model::SeedSpread> &spread = results.seedSpread) {
+    l1Spread = {&spread->l1, &spread->seeds};
+    l2Spread = {&spread->l2, &spread->seeds};
+  }
+  printLevel(os, "L1", results.l1, execution.l1SectorSize != 0, l1Spread);
   if (results.l2Modelled)
-    printLevel(os, "L2", results.l2, execution.l2SectorSize != 0);
+    printLevel(os, "L2", results.l2, execution.l2SectorSize != 0, l2Spread);
   const model::TransactionCounts &t = results.transactions;
   os << "  transactions: L1 reads " << t.l1Reads << ", L1 writes " << t.l1Writes
      << ", L2 reads " << t.l2Reads << ", L2 writes " << t.l2Writes
      << ", DRAM reads " << t.dramReads;
-  if (results.l2Modelled && execution.l2SectorSize)
-    os << " (" << t.dramReadSectors << " sectors)";
+  if (results.l2Modelled && execution.l2SectorSize) {
+    os << " (" << t.dramReadSectors << " sectors";
+    if (results.seedSpread && results.seedSpread->dramReadSectors.width() > 0)
+      os << "; " << uint64_t(results.seedSpread->dramReadSectors.min) << "-"
+         << uint64_t(results.seedSpread->dramReadSectors.max) << " over seeds "
+         << results.seedSpread->seeds.front() << "-"
+         << results.seedSpread->seeds.back();
+    os << ")";
+  }
   os << ", DRAM writes " << t.dramWrites;
   if (t.l2DirtyAtEnd)
     os << " (and " << t.l2DirtyAtEnd
@@ -282,6 +340,9 @@ nlohmann::json cacheReportJson(const std::string &archName,
     out["warnings"] = model.warnings;
   if (results.l2Modelled)
     out["l2"] = levelJson(results.l2);
+  if (results.seedSpread)
+    out["seed_spread"] =
+        seedSpreadJson(*results.seedSpread, results.l2Modelled);
   const model::ExecutionInfo &execution = results.execution;
   out["l1_geometry"] = {{"bytes", execution.l1Bytes},
                         {"sets", execution.l1Sets},

@@ -160,6 +160,11 @@ cl::opt<uint64_t> modelSeed(
     cl::desc("Seed of the model's random choices (half-normal latencies, "
              "random replacement and block mapping)"),
     cl::init(0), cl::cat(toolCategory));
+cl::opt<unsigned> modelSeeds(
+    "seeds",
+    cl::desc("Run the cache model with N seeds (--seed, --seed + 1, ...) and "
+             "report the range of the hit rates over them (default: 1)"),
+    cl::value_desc("N"), cl::init(1), cl::cat(toolCategory));
 
 cl::opt<std::string>
     kernelName("kernel",

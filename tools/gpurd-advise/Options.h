@@ -44,6 +44,7 @@ extern llvm::cl::opt<bool> cacheModel;
 extern llvm::cl::opt<bool> reuseProfile;
 extern llvm::cl::opt<uint64_t> reuseProfileInterval;
 extern llvm::cl::opt<uint64_t> modelSeed;
+extern llvm::cl::opt<unsigned> modelSeeds;
 extern llvm::cl::opt<model::Clock> modelClock;
 extern llvm::cl::opt<model::Sampling> modelSampling;
 extern llvm::cl::opt<std::string> kernelName;

@@ -151,6 +151,10 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   request.model.requestBudget = requestBudget;
   request.model.instructionBudget = instructionBudget;
   request.model.seed = modelSeed;
+  if (modelSeeds == 0)
+    return makeError("--seeds=0: the cache model needs at least one run; give "
+                     "--seeds=1 (the default) or more");
+  request.model.seeds = modelSeeds;
   request.model.clock = modelClock;
   request.model.sampling = modelSampling;
   request.model.profileInterval = reuseProfileInterval;

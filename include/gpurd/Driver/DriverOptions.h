@@ -100,6 +100,9 @@ struct ModelOptions {
   uint64_t instructionBudget = DefaultInstructionBudget;
   /// Seed of the model's random choices.
   uint64_t seed = 0;
+  /// Runs of the cache model, with seeds seed, seed + 1, ...: more than one
+  /// reports the range of the figures over them (runCacheModelOverSeeds).
+  unsigned seeds = 1;
   /// What the cache model's time counts.
   model::Clock clock = model::Clock::Auto;
   /// How a launch over the request budget is sampled.

@@ -203,11 +203,37 @@ struct ExecutionInfo {
   /// Model time (cycles, or time stamps / steps) of the slowest modelled
   /// SM.
   uint64_t timeSteps = 0;
+  /// Whether the results depend on CacheModelOptions::seed: a latency with
+  /// a random spread (seed 000's half-normal), random replacement or a
+  /// random block mapping.
+  bool randomDraws = false;
   /// Warp instructions modelled, and those skipped because the model does
   /// not cover their memory space (shared, constant, texture) or because
   /// they are barriers.
   uint64_t warpInstructions = 0;
   uint64_t skippedInstructions = 0;
+};
+
+/// The least and the greatest value of a figure over several runs.
+struct FigureRange {
+  double min = 0;
+  double max = 0;
+  double width() const { return max - min; }
+};
+
+/// How the whole-launch figures move with the seed of the model's random
+/// draws (CacheModelOptions::seed): the runs with each of `seeds`, the
+/// first the one the results are of (runCacheModelOverSeeds).
+struct SeedSpread {
+  struct Level {
+    FigureRange readHitRate;
+    FigureRange sectorHitRate;
+    FigureRange sectorHitRateWithPending;
+  };
+  std::vector<uint64_t> seeds;
+  Level l1;
+  Level l2;
+  FigureRange dramReadSectors;
 };
 
 struct CacheModelResults {
@@ -224,6 +250,8 @@ struct CacheModelResults {
   /// Things the reader should know (L2 left out and why, parameters
   /// defaulted, ...), one sentence each.
   std::vector<std::string> notes;
+  /// With runCacheModelOverSeeds: the figures' range over the seeds.
+  std::optional<SeedSpread> seedSpread;
 
   /// The site's results, or null.
   const SiteCacheResults *site(uint32_t site) const;

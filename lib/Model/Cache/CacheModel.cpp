@@ -587,6 +587,14 @@ void CacheModelRun::recordSampling() {
   execution.blockMapping = arch::toString(mapping).str();
   execution.activeBlocksPerSm = activeBlocks;
   execution.warpsPerBlock = launch.warpsPerBlock();
+  auto drawsAtRandom = [](const CacheLevelConfig &c) {
+    return (c.hasLatencyModel &&
+            c.latency.kind == arch::LatencyModelKind::HalfNormal &&
+            c.latency.sigma > 0) ||
+           c.replacement == arch::ReplacementPolicy::Random;
+  };
+  execution.randomDraws = drawsAtRandom(l1) || (l2 && drawsAtRandom(*l2)) ||
+                          mapping == arch::BlockMapping::Random;
 
   SamplingInfo &sampling = results.sampling;
   sampling.totalSms = numSms;
