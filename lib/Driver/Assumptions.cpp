@@ -45,10 +45,24 @@ std::array<uint64_t, 3> blockShape(uint64_t threads, unsigned dims) {
   return {x, std::max<uint64_t>(1, threads / x), z};
 }
 
+/// 1 + the highest dimension \p used, at least 1.
+unsigned dimsOf(const std::array<bool, 3> &used) {
+  return used[2] ? 3 : used[1] ? 2 : 1;
+}
+
 std::array<uint64_t, 3> assumedBlock(const KernelInfo &kernel,
                                      const access::IndexUse &use,
                                      std::string &basis) {
   unsigned dims = use.threadDims();
+  // Cooperative groups' thread_rank() and size() read threadIdx and
+  // blockDim in every dimension, yet give the same ranks in any block
+  // shape: the dimensions the source reads otherwise decide (a kernel that
+  // computes `blockIdx.x * blockDim.x + block.thread_rank()` runs in 1-D
+  // blocks; in (8, 8, 4) blocks its blocks' indices would overlap).
+  const bool rankOnly =
+      kernel.usesLinearThreadRank && dimsOf(kernel.sourceThreadDims) < dims;
+  if (rankOnly)
+    dims = dimsOf(kernel.sourceThreadDims);
   uint64_t threads =
       kernel.launchBoundsMaxThreads.value_or(AssumedBlockThreads);
   std::array<uint64_t, 3> block = blockShape(threads, dims);
@@ -57,10 +71,17 @@ std::array<uint64_t, 3> assumedBlock(const KernelInfo &kernel,
           ? "the kernel's __launch_bounds__(" + std::to_string(threads) + ")"
           : "gpurd's default of " + std::to_string(threads) +
                 " threads per block";
-  basis += dims == 1 ? ", in x: the kernel reads no threadIdx.y or .z"
-                     : ", in " + std::to_string(dims) +
-                           " dimensions: the kernel reads " +
-                           indexNames("threadIdx", use.thread);
+  if (rankOnly)
+    basis += ", in " + std::string(dims == 1 ? "x" : "x and y") +
+             ": the kernel reads threadIdx and blockDim in " +
+             (dims == 1 ? "y and z" : "z") +
+             " only through cooperative groups' thread_rank() or size(), "
+             "which rank the threads the same in any block shape";
+  else
+    basis += dims == 1 ? ", in x: the kernel reads no threadIdx.y or .z"
+                       : ", in " + std::to_string(dims) +
+                             " dimensions: the kernel reads " +
+                             indexNames("threadIdx", use.thread);
   return block;
 }
 

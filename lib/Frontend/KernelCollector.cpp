@@ -3,6 +3,7 @@
 #include "gpurd/Frontend/KernelCollector.h"
 #include "HostEvaluator.h"
 #include "KernelTargets.h"
+#include "ThreadIndexUse.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -453,6 +454,7 @@ public:
     shared.TraverseStmt(function->getBody());
     kernel.staticSharedBytes = shared.staticBytes;
     kernel.usesDynamicShared = shared.dynamic;
+    scanThreadIndexUse(*function, kernel);
     info.kernels.push_back(std::move(kernel));
     return true;
   }

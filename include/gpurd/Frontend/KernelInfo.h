@@ -92,6 +92,12 @@ struct KernelInfo {
   uint64_t staticSharedBytes = 0;
   /// Whether the kernel declares `extern __shared__` (dynamic) memory.
   bool usesDynamicShared = false;
+  /// threadIdx/blockDim .x, .y, .z its source reads, in its body and the
+  /// device functions it calls, apart from cooperative groups' linear rank
+  /// and size of the block (thread_rank(), size()), which read all three but
+  /// rank the threads the same in any block shape (usesLinearThreadRank).
+  std::array<bool, 3> sourceThreadDims{false, false, false};
+  bool usesLinearThreadRank = false;
   /// Defined in a system header (Thrust's and CUB's kernels, which their
   /// algorithms instantiate in the user's file; anything under -isystem):
   /// library code, not listed or analysed unless chosen with --kernel.
