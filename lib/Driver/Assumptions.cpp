@@ -45,11 +45,6 @@ std::array<uint64_t, 3> blockShape(uint64_t threads, unsigned dims) {
   return {x, std::max<uint64_t>(1, threads / x), z};
 }
 
-/// 1 + the highest dimension \p used, at least 1.
-unsigned dimsOf(const std::array<bool, 3> &used) {
-  return used[2] ? 3 : used[1] ? 2 : 1;
-}
-
 std::array<uint64_t, 3> assumedBlock(const KernelInfo &kernel,
                                      const access::IndexUse &use,
                                      std::string &basis) {
@@ -59,10 +54,10 @@ std::array<uint64_t, 3> assumedBlock(const KernelInfo &kernel,
   // shape: the dimensions the source reads otherwise decide (a kernel that
   // computes `blockIdx.x * blockDim.x + block.thread_rank()` runs in 1-D
   // blocks; in (8, 8, 4) blocks its blocks' indices would overlap).
-  const bool rankOnly =
-      kernel.usesLinearThreadRank && dimsOf(kernel.sourceThreadDims) < dims;
+  const unsigned sourceDims = access::IndexUse::dimsOf(kernel.sourceThreadDims);
+  const bool rankOnly = kernel.usesLinearThreadRank && sourceDims < dims;
   if (rankOnly)
-    dims = dimsOf(kernel.sourceThreadDims);
+    dims = sourceDims;
   uint64_t threads =
       kernel.launchBoundsMaxThreads.value_or(AssumedBlockThreads);
   std::array<uint64_t, 3> block = blockShape(threads, dims);

@@ -53,7 +53,7 @@ struct IndexUse {
   unsigned blockDims() const { return dimsOf(block); }
   bool readsBlockIndex() const { return block[0] || block[1] || block[2]; }
 
-private:
+  /// 1 + the highest dimension \p used, at least 1.
   static unsigned dimsOf(const std::array<bool, 3> &used) {
     return used[2] ? 3 : used[1] ? 2 : 1;
   }
