@@ -57,27 +57,26 @@ private:
     uint32_t count; ///< L1 line requests.
     OpKind kind;
     bool usesL1;
-    bool wide; ///< Sectored: two words per request (see RequestWords).
   };
   /// The header words of an instruction in a stream: its site, then its
-  /// request count, kind, whether it uses the L1 and whether its requests
-  /// are wide, then, with cycles only, the instructions the warp issues
-  /// before it (WarpMemoryOp::instructionsBefore). Writes and reads past
-  /// the L1, which send their own lines to the L2, have two trailer words
-  /// after their requests: the range of their L2 lines (so that the turn
-  /// need not reload the instruction; a trailer keeps the header, which every
-  /// turn reads, the same for all).
+  /// request count, kind and whether it uses the L1, then, with cycles only,
+  /// the instructions the warp issues before it
+  /// (WarpMemoryOp::instructionsBefore). Writes and reads past the L1, which
+  /// send their own lines to the L2, have two trailer words after their
+  /// requests: the range of their L2 lines (so that the turn need not reload
+  /// the instruction; a trailer keeps the header, which every turn reads, the
+  /// same for all).
   static uint32_t trailerWords(const TurnOp &op) {
     return op.kind != OpKind::Read || !op.usesL1 ? 2 : 0;
   }
-  static uint32_t packMeta(const WarpMemoryOp &op, bool wide) {
+  static uint32_t packMeta(const WarpMemoryOp &op) {
     return uint32_t(op.l1Count) | uint32_t(op.kind) << 16 |
-           uint32_t(op.usesL1) << 24 | uint32_t(wide) << 25;
+           uint32_t(op.usesL1) << 24;
   }
   static TurnOp unpack(const uint32_t *header) {
     return {header[0], header[1] & 0xffff,
             static_cast<OpKind>((header[1] >> 16) & 0xff),
-            ((header[1] >> 24) & 1) != 0, ((header[1] >> 25) & 1) != 0};
+            ((header[1] >> 24) & 1) != 0};
   }
   /// A request in a stream, as many words as the line model's where it can
   /// be (the stream is what each turn waits for): unsectored, one word, its
@@ -91,10 +90,6 @@ private:
     uint32_t line;   ///< Its line state (not for requests past the L1).
     uint8_t sectors; ///< The sectors it asks for (1: unsectored).
   };
-  /// Words per request of \p op.
-  uint32_t strideOf(const TurnOp &op) const {
-    return sectored && op.wide ? 2 : 1;
-  }
 
   struct Warp {
     /// The warp's stream (owned by its block's slot, whose buffers are
@@ -114,11 +109,15 @@ private:
     uint32_t scheduler = 0;    ///< Clock::Cycles: the one issuing it.
     uint64_t pendingUntil = 0; ///< Latest effect time of its requests.
     const WarpRequests *trace = nullptr;
+    /// Sectored: its requests take two words each (see RequestWords).
+    bool wide = false;
     std::vector<uint32_t> retry; ///< Requests to re-issue (indices into
                                  ///< trace.l1Lines).
     bool done = false;
 
     TurnOp next() const { return unpack(stream + position); }
+    /// Words per request of its stream.
+    uint32_t stride() const { return sectored && wide ? 2 : 1; }
     /// Instructions it issues before its current memory instruction.
     /// (Cycles only: the requests clock's headers leave it out.)
     uint32_t issuesBefore() const { return stream[position + 2]; }
@@ -136,6 +135,7 @@ private:
     struct Stream {
       std::unique_ptr<uint32_t[]> words;
       size_t capacity = 0;
+      bool wide = false; ///< Warp::wide.
       uint32_t *reserve(size_t size) {
         if (size > capacity) {
           words.reset(new uint32_t[size]);
@@ -168,10 +168,10 @@ private:
   bool processRequest(Warp &warp, const TurnOp &op, uint32_t req,
                       bool firstOfOp);
   /// Request \p req of the current turn's instruction, from the stream.
-  RequestWords decode(const Warp &warp, const TurnOp &op, uint32_t req) const {
+  RequestWords decode(const Warp &warp, uint32_t req) const {
     if constexpr (!Sectored)
       return {*warp.requestAt(req, headerWords, 1), 1};
-    if (LLVM_UNLIKELY(op.wide)) {
+    if (LLVM_UNLIKELY(warp.wide)) {
       const uint32_t *words = warp.requestAt(req, headerWords, 2);
       return {words[0], static_cast<uint8_t>(words[1])};
     }
@@ -270,6 +270,7 @@ llvm::Error WarpQueueEngine<Sectored, Cycles>::startBlock(uint32_t slot,
     // count plus its requests.
     const bool wide = sectored && level.lineCount() + trace.l1Lines.size() >
                                       setup.packedLineStates;
+    s.streams[w].wide = wide;
     uint32_t expectedBegin = trace.ops.empty() ? 0 : trace.ops[0].l1Begin;
     for (const WarpMemoryOp &op : trace.ops) {
       // The turns step from one instruction's requests to the next.
@@ -280,7 +281,7 @@ llvm::Error WarpQueueEngine<Sectored, Cycles>::startBlock(uint32_t slot,
             trace.warp, static_cast<unsigned long long>(block));
       expectedBegin = op.l1End();
       *out++ = op.site;
-      *out++ = packMeta(op, wide);
+      *out++ = packMeta(op);
       if (cycles)
         *out++ = op.instructionsBefore;
       out = writeRequests(trace, op, slice, wide, out);
@@ -297,6 +298,7 @@ llvm::Error WarpQueueEngine<Sectored, Cycles>::startBlock(uint32_t slot,
     Warp &warp = warps.back();
     warp.trace = &trace;
     warp.stream = s.streams[w].words.get();
+    warp.wide = s.streams[w].wide;
     warp.slot = slot;
     warp.opCount = static_cast<uint32_t>(trace.ops.size());
     if (trace.ops.empty()) {
@@ -416,7 +418,7 @@ bool WarpQueueEngine<Sectored, Cycles>::processWriteOrBypass(
     CacheCounters &counters, uint64_t s, std::optional<RequestEvent> &event) {
   if (firstOfOp) {
     const uint32_t *trailer =
-        warp.stream + warp.position + headerWords + op.count * strideOf(op);
+        warp.stream + warp.position + headerWords + op.count * warp.stride();
     emitLines(*warp.trace, op.site, op.kind, trailer[0], trailer[1]);
   }
   if (op.kind == OpKind::Read) {
@@ -487,7 +489,7 @@ bool WarpQueueEngine<Sectored, Cycles>::processRequest(Warp &warp,
     event->lineAddress = warp.trace->l1Lines[req] * setup.l1.lineSize;
   }
 
-  const RequestWords request = decode(warp, op, req);
+  const RequestWords request = decode(warp, req);
   if (op.kind != OpKind::Read || !op.usesL1)
     // Out of line: the read path is the hot one, and smaller without it.
     return processWriteOrBypass<Observe>(warp, op, request, firstOfOp, counters,
@@ -630,7 +632,7 @@ void WarpQueueEngine<Sectored, Cycles>::endTurn() {
   }
   warp.l1Cursor += turnOp.count;
   warp.position +=
-      headerWords + turnOp.count * strideOf(turnOp) + trailerWords(turnOp);
+      headerWords + turnOp.count * warp.stride() + trailerWords(turnOp);
   // What the warp's next turn reads, asked for while it waits in the queue
   // (the hardware prefetchers do not follow dozens of interleaved streams).
   // (Written here rather than in a helper, which GCC would find pure and
