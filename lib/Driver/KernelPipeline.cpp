@@ -362,9 +362,6 @@ AnalysisContext::runCacheModel(KernelTrace &trace) {
                                                modelOptionsValue.seeds);
   if (!results)
     return results;
-  if (modelOptionsValue.seeds <= 1)
-    if (std::optional<std::string> note = model::seedSensitivityNote(*results))
-      results->notes.push_back(*note);
   // The emulator's default buffers are an assumption the report states.
   if (trace.defaultBuffers)
     results->notes.push_back(

@@ -30,7 +30,8 @@ struct LevelSpread {
 /// than a point, else nothing.
 std::string over(const LevelSpread &spread,
                  const model::FigureRange model::SeedSpread::Level::*range) {
-  if (!spread.level || (spread.level->*range).width() <= 0.01)
+  if (!spread.level ||
+      (spread.level->*range).width() <= model::SeedSpread::RateTolerance)
     return "";
   const model::FigureRange &r = spread.level->*range;
   std::string out;

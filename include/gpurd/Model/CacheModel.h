@@ -220,16 +220,14 @@ runCacheModel(const arch::ArchDescription &arch, const KernelTraceInput &input,
 /// results of options.seed, with the range of the whole-launch figures over
 /// all of them (CacheModelResults::seedSpread) and a note naming those that
 /// move by more than a point. \p input must give the same traces each time.
+/// With one seed, a note when the L2's hit rates may move with the seed by
+/// more than a point, because over a percent of its read sectors were
+/// pending hits (requests that met a fill in flight, whose order against
+/// the fill the random latencies decide).
 llvm::Expected<CacheModelResults>
 runCacheModelOverSeeds(const arch::ArchDescription &arch,
                        const KernelTraceInput &input,
                        const CacheModelOptions &options, unsigned seeds);
-
-/// For the results of one seed: a note when the L2's hit rates may move
-/// with the seed by more than a point, because over a percent of its read
-/// sectors were pending hits (requests that met a fill in flight, whose
-/// order against the fill the random latencies decide); none otherwise.
-std::optional<std::string> seedSensitivityNote(const CacheModelResults &r);
 
 } // namespace gpurd::model
 

@@ -225,6 +225,8 @@ struct FigureRange {
 /// draws (CacheModelOptions::seed): the runs with each of `seeds`, the
 /// first the one the results are of (runCacheModelOverSeeds).
 struct SeedSpread {
+  /// A hit rate moves when its range is wider than a point.
+  static constexpr double RateTolerance = 0.01;
   struct Level {
     FigureRange readHitRate;
     FigureRange sectorHitRate;

@@ -20,9 +20,6 @@
 namespace gpurd::model {
 namespace {
 
-/// A hit rate moves when its range is wider than a point.
-constexpr double RateTolerance = 0.01;
-
 void widen(FigureRange &range, double value, bool first) {
   if (first) {
     range = {value, value};
@@ -57,7 +54,7 @@ std::string seedList(const std::vector<uint64_t> &seeds) {
 std::string figures(const SeedSpread &spread, bool l2, bool moved) {
   std::string out;
   auto add = [&](const char *name, const FigureRange &range) {
-    if ((range.width() > RateTolerance) != moved)
+    if ((range.width() > SeedSpread::RateTolerance) != moved)
       return;
     out += (out.empty() ? "" : ", ") + std::string(name) + " " +
            percentRange(range);
@@ -90,6 +87,27 @@ std::string spreadNote(const SeedSpread &spread, bool l2) {
   return note;
 }
 
+/// For the results of one seed (see runCacheModelOverSeeds).
+std::optional<std::string> seedSensitivityNote(const CacheModelResults &r) {
+  const CacheCounters &l2 = r.l2;
+  if (!r.execution.randomDraws || !r.l2Modelled || !l2.sectorReadAccesses)
+    return std::nullopt;
+  const double pending =
+      double(l2.sectorPendingHits) / double(l2.sectorReadAccesses);
+  if (pending <= SeedSpread::RateTolerance)
+    return std::nullopt;
+  std::string share;
+  llvm::raw_string_ostream os(share);
+  os << llvm::format("%.1f%%", 100 * pending);
+  return share +
+         " of the L2's read sectors were pending hits (requests that met a "
+         "fill in flight): whether such a request is a hit or a pending hit "
+         "depends on when the fill lands, which the random latencies decide, "
+         "so the L2 hit rates may move by several points with --seed (hits "
+         "plus pending hits move less); --seeds=N reports their range over N "
+         "seeds";
+}
+
 } // namespace
 
 llvm::Expected<CacheModelResults>
@@ -98,8 +116,13 @@ runCacheModelOverSeeds(const arch::ArchDescription &arch,
                        const CacheModelOptions &options, unsigned seeds) {
   CacheModelOptions run = options;
   llvm::Expected<CacheModelResults> first = runCacheModel(arch, input, run);
-  if (!first || seeds <= 1)
+  if (!first)
     return first;
+  if (seeds <= 1) {
+    if (std::optional<std::string> note = seedSensitivityNote(*first))
+      first->notes.push_back(*note);
+    return first;
+  }
   SeedSpread spread;
   auto add = [&](const CacheModelResults &r, bool isFirst) {
     spread.seeds.push_back(run.seed);
@@ -119,26 +142,6 @@ runCacheModelOverSeeds(const arch::ArchDescription &arch,
   first->notes.push_back(spreadNote(spread, first->l2Modelled));
   first->seedSpread = std::move(spread);
   return first;
-}
-
-std::optional<std::string> seedSensitivityNote(const CacheModelResults &r) {
-  const CacheCounters &l2 = r.l2;
-  if (!r.execution.randomDraws || !r.l2Modelled || !l2.sectorReadAccesses)
-    return std::nullopt;
-  const double pending =
-      double(l2.sectorPendingHits) / double(l2.sectorReadAccesses);
-  if (pending <= RateTolerance)
-    return std::nullopt;
-  std::string share;
-  llvm::raw_string_ostream os(share);
-  os << llvm::format("%.1f%%", 100 * pending);
-  return share +
-         " of the L2's read sectors were pending hits (requests that met a "
-         "fill in flight): whether such a request is a hit or a pending hit "
-         "depends on when the fill lands, which the random latencies decide, "
-         "so the L2 hit rates may move by several points with --seed (hits "
-         "plus pending hits move less); --seeds=N reports their range over N "
-         "seeds";
 }
 
 } // namespace gpurd::model
