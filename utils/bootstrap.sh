@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Set up, build and either run gpurd on a bundled example or run the tests.
 #
-#   bash utils/bootstrap.sh example   # install what is missing, build, run examples/matmul.cu
+#   bash utils/bootstrap.sh example   # install what is missing, build, run the examples
 #   bash utils/bootstrap.sh test      # install what is missing, build, run the whole test suite,
 #                                     # then the unit and lit tests under ASan and UBSan
 #
@@ -45,7 +45,8 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}
 cmake --build "$build" -j "$jobs"
 
 if [ "$mode" = example ]; then
-  "$build/bin/gpurd-advise" "$root/examples/matmul.cu" --arch fermi-gtx470 --
+  "$build/bin/gpurd-advise" "$root/examples/transpose.cu" \
+    "$root/examples/matmul.cu" --
   exit 0
 fi
 

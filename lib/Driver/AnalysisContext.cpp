@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SourceVariant.h"
+#include "WhatIf.h"
 
 #include "gpurd/Access/DeviceCompiler.h"
 #include "gpurd/Frontend/KernelCollector.h"
@@ -114,12 +115,14 @@ CudaCompileOptions AnalysisContext::compileOptions() const {
   return options;
 }
 
-Expected<AnalysisContext::SourceVariant &>
-AnalysisContext::variant(StringRef file,
-                         const std::vector<std::string> &defines,
-                         StringRef appendedSource) {
-  std::string key =
-      file.str() + "\n" + join(defines, "\n") + "\n--\n" + appendedSource.str();
+Expected<AnalysisContext::SourceVariant &> AnalysisContext::variant(
+    StringRef file, const std::vector<std::string> &defines,
+    const std::vector<SourceEdit> &edits, StringRef appendedSource) {
+  std::string key = file.str() + "\n" + join(defines, "\n") + "\n--\n";
+  for (const SourceEdit &edit : edits)
+    key += std::to_string(edit.line) + ":" + std::to_string(edit.beginColumn) +
+           "-" + std::to_string(edit.endColumn) + ":" + edit.replacement + "\n";
+  key += "--\n" + appendedSource.str();
   auto cached = variants.find(key);
   if (cached != variants.end())
     return *cached->second;
@@ -127,6 +130,7 @@ AnalysisContext::variant(StringRef file,
   auto source = std::make_unique<SourceVariant>();
   source->file = file.str();
   source->defines = defines;
+  source->edits = edits;
   source->appendedSource = appendedSource.str();
   if (!defines.empty()) {
     std::vector<std::string> flags;
@@ -135,18 +139,22 @@ AnalysisContext::variant(StringRef file,
     source->database = withExtraFlags(database, std::move(flags));
   }
   source->fileSystem = fileSystem ? fileSystem : vfs::getRealFileSystem();
-  if (!appendedSource.empty()) {
-    // The file as written with the text after it: line numbers stay.
+  if (!appendedSource.empty() || !edits.empty()) {
+    // The file as written, edited within its lines and with the text after
+    // it: line numbers stay.
     auto original = source->fileSystem->getBufferForFile(file);
     if (!original)
       return makeError("cannot read '" + file +
                        "': " + original.getError().message());
+    Expected<std::string> edited =
+        applyEdits((*original)->getBuffer(), edits, file);
+    if (!edited)
+      return edited.takeError();
     std::string path = absolutePath(file);
     auto memory = makeIntrusiveRefCnt<vfs::InMemoryFileSystem>();
     memory->addFile(
         path, /*ModificationTime=*/0,
-        MemoryBuffer::getMemBufferCopy(
-            (*original)->getBuffer().str() + appendedSource.str(), path));
+        MemoryBuffer::getMemBufferCopy(*edited + appendedSource.str(), path));
     auto overlay =
         makeIntrusiveRefCnt<vfs::OverlayFileSystem>(source->fileSystem);
     overlay->pushOverlay(memory);
@@ -183,7 +191,7 @@ AnalysisContext::parsedVariantOf(const TranslationUnitInfo &unit) {
 
 Expected<const TranslationUnitInfo &>
 AnalysisContext::translationUnit(StringRef file) {
-  auto source = variant(file, {}, "");
+  auto source = variant(file, {}, {}, "");
   if (!source)
     return source.takeError();
   return source->unit;

@@ -349,10 +349,26 @@ std::optional<std::string> AnalysisContext::cacheModelUnavailable() const {
          (usable.empty() ? "" : "; presets it runs on: " + usable);
 }
 
+model::AccessPatternConfig AnalysisContext::accessPatternConfig() const {
+  model::AccessPatternConfig config;
+  const arch::SmDescription &sm = archDescription.sm;
+  // An arch without shared-memory banks gets no wavefront counts; one
+  // without a bank width has the 4-byte words of every GPU since Fermi
+  // (Kepler's 8-byte mode is opt-in).
+  config.sharedBanks = sm.sharedMemoryBanks.value_or(0);
+  config.sharedBankWidth = sm.sharedMemoryBankWidth.value_or(4);
+  return config;
+}
+
 Expected<model::CacheModelResults>
-AnalysisContext::runCacheModel(KernelTrace &trace) {
+AnalysisContext::runCacheModel(KernelTrace &trace,
+                               model::AccessPatternCounter *patterns) {
   model::KernelTraceInput input =
       traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);
+  if (patterns)
+    input.onModelledWarp = [patterns](const trace::WarpTrace &warp) {
+      patterns->add(warp);
+    };
   model::CacheModelOptions options = cacheModelOptions(modelOptionsValue);
   // Assumed sizes too large to model in the budgets are retried smaller
   // (analyseLaunch) rather than modelled in part.
@@ -376,12 +392,14 @@ Expected<KernelAnalysis>
 AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace) {
   if (!trace)
     return trace.takeError();
-  auto results = runCacheModel(**trace);
+  model::AccessPatternCounter patterns(accessPatternConfig());
+  auto results = runCacheModel(**trace, &patterns);
   if (!results)
     return results.takeError();
   KernelAnalysis analysis;
   analysis.trace = std::move(*trace);
   analysis.results = std::move(*results);
+  analysis.patterns = patterns.results();
   return analysis;
 }
 

@@ -26,6 +26,8 @@ struct AnalysisContext::SourceVariant {
   std::string file;
   /// Macro definitions added to the compile command (`-D` values).
   std::vector<std::string> defines;
+  /// Edits of the file (fix-its a what-if tries).
+  std::vector<SourceEdit> edits;
   /// Source text appended to the file (explicit template instances).
   std::string appendedSource;
   /// The compile commands with the definitions added (null: the context's).

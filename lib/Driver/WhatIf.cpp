@@ -65,7 +65,7 @@ std::string dim3Text(const std::array<uint64_t, 3> &dim) {
 bool KernelChange::empty() const {
   return !launch.grid && !launch.block && !launch.dynamicSharedBytes &&
          launch.args.empty() && !launch.launchIndex && defines.empty() &&
-         templateArguments.empty() && arraySpaces.empty();
+         templateArguments.empty() && arraySpaces.empty() && edits.empty();
 }
 
 std::string KernelChange::describe() const {
@@ -85,6 +85,10 @@ std::string KernelChange::describe() const {
     parts.push_back(name + " = " + value);
   for (const auto &[name, space] : arraySpaces)
     parts.push_back("'" + name + "' in " + memorySpaceName(space) + " memory");
+  for (const SourceEdit &edit : edits)
+    parts.push_back("'" + edit.replacement + "' at " +
+                    std::to_string(edit.line) + ":" +
+                    std::to_string(edit.beginColumn));
   return parts.empty() ? "as written" : join(parts, ", ");
 }
 
@@ -101,6 +105,43 @@ std::optional<std::string> templateNameOf(StringRef name) {
                     : std::optional<std::string>(name.take_front(i).str());
   }
   return std::nullopt;
+}
+
+Expected<std::string> applyEdits(StringRef text, std::vector<SourceEdit> edits,
+                                 StringRef file) {
+  // Line starts, then the edits from the last to the first, so that the
+  // offsets of those before stay.
+  std::vector<size_t> lineStarts = {0};
+  for (size_t i = 0; i < text.size(); ++i)
+    if (text[i] == '\n')
+      lineStarts.push_back(i + 1);
+  llvm::sort(edits, [](const SourceEdit &a, const SourceEdit &b) {
+    return std::tie(a.line, a.beginColumn) > std::tie(b.line, b.beginColumn);
+  });
+  std::string out = text.str();
+  size_t limit = out.size();
+  for (const SourceEdit &edit : edits) {
+    std::string where = file.str() + ":" + std::to_string(edit.line) + ":" +
+                        std::to_string(edit.beginColumn);
+    if (edit.line == 0 || edit.line > lineStarts.size() ||
+        edit.beginColumn == 0 || edit.endColumn < edit.beginColumn)
+      return makeError("the edit at " + where + " is outside the file");
+    size_t lineStart = lineStarts[edit.line - 1];
+    size_t lineEnd = text.find('\n', lineStart);
+    if (lineEnd == StringRef::npos)
+      lineEnd = text.size();
+    size_t begin = lineStart + edit.beginColumn - 1;
+    size_t end = lineStart + edit.endColumn - 1;
+    if (end > lineEnd)
+      return makeError("the edit at " + where + " runs past its line");
+    if (end > limit)
+      return makeError("the edit at " + where + " overlaps another");
+    if (StringRef(edit.replacement).contains('\n'))
+      return makeError("the edit at " + where + " has a line break");
+    out.replace(begin, end - begin, edit.replacement);
+    limit = begin;
+  }
+  return out;
 }
 
 std::string explicitInstanceSource(StringRef instance) {
@@ -161,7 +202,8 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
       instance = *name + "<" + change.templateArguments + ">";
       appended = explicitInstanceSource(instance);
     }
-    auto changed = variant(source->file, change.defines, appended);
+    auto changed =
+        variant(source->file, change.defines, change.edits, appended);
     if (!changed)
       return changed.takeError();
     source = &*changed;

@@ -7,6 +7,7 @@
 #define GPURD_LIB_DRIVER_WHATIF_H
 
 #include "gpurd/Access/AccessModel.h"
+#include "gpurd/Driver/KernelChange.h"
 #include "gpurd/Trace/WarpTrace.h"
 
 #include "llvm/Support/Error.h"
@@ -14,6 +15,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace gpurd::driver {
 
@@ -24,6 +26,13 @@ llvm::Expected<std::unique_ptr<trace::WarpTraceSource>>
 withArraySpaces(std::unique_ptr<trace::WarpTraceSource> source,
                 const access::AccessModel &model,
                 const std::map<std::string, MemorySpace> &spaces);
+
+/// \p text (the contents of \p file) with \p edits applied; an edit
+/// outside the file or its line, overlapping another or with a line break
+/// is an error that names it.
+llvm::Expected<std::string> applyEdits(llvm::StringRef text,
+                                       std::vector<SourceEdit> edits,
+                                       llvm::StringRef file);
 
 /// The source text that makes \p instance (`ns::mm<32>`), an instance of a
 /// kernel template, part of a file it is not instantiated in.

@@ -3,6 +3,8 @@
 #include "gpurd/Frontend/KernelCollector.h"
 #include "HostEvaluator.h"
 #include "KernelTargets.h"
+#include "SharedMemoryScan.h"
+#include "SourcePositions.h"
 #include "ThreadIndexUse.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -33,21 +35,6 @@ namespace {
 
 /// How many variants of one launch are kept.
 constexpr unsigned MaxLaunchVariants = 16;
-
-SourcePosition positionOf(const SourceManager &sm, SourceLocation loc) {
-  SourcePosition position;
-  PresumedLoc presumed = sm.getPresumedLoc(sm.getExpansionLoc(loc));
-  if (presumed.isInvalid())
-    return position;
-  // Relative names are relative to the compile command's directory.
-  llvm::SmallString<256> path(presumed.getFilename());
-  sm.getFileManager().makeAbsolutePath(path);
-  llvm::sys::path::remove_dots(path, /*remove_dot_dot=*/true);
-  position.file = path.str().str();
-  position.line = presumed.getLine();
-  position.column = presumed.getColumn();
-  return position;
-}
 
 std::string kernelName(const FunctionDecl *function) {
   std::string name;
@@ -172,55 +159,6 @@ KernelParam describeType(QualType type, ASTContext &context) {
 /// of the device functions it calls (the CUDA samples' `SharedMemory<T>`
 /// declares the kernel's `extern __shared__` array in a conversion
 /// operator), each function once.
-class SharedMemoryScanner : public RecursiveASTVisitor<SharedMemoryScanner> {
-public:
-  explicit SharedMemoryScanner(ASTContext &context) : context(context) {}
-  uint64_t staticBytes = 0;
-  bool dynamic = false;
-
-  bool shouldVisitImplicitCode() const { return true; }
-
-  bool VisitCallExpr(CallExpr *call) {
-    const FunctionDecl *definition = nullptr;
-    if (const FunctionDecl *callee = call->getDirectCallee())
-      if (callee->hasBody(definition) && visited.insert(definition).second &&
-          !definition->hasAttr<CUDAGlobalAttr>())
-        TraverseStmt(definition->getBody());
-    return true;
-  }
-
-  /// A `__shared__` variable at namespace scope counts where a kernel uses
-  /// it (Parboil sad's file-scope `extern __shared__ unsigned short
-  /// sad_loc[]`).
-  bool VisitDeclRefExpr(DeclRefExpr *ref) {
-    if (auto *var = dyn_cast<VarDecl>(ref->getDecl()))
-      if (!var->isLocalVarDeclOrParm() && var->hasAttr<CUDASharedAttr>() &&
-          globals.insert(var).second)
-        return VisitVarDecl(var);
-    return true;
-  }
-
-  bool VisitVarDecl(VarDecl *var) {
-    if (!var->hasAttr<CUDASharedAttr>())
-      return true;
-    if (!var->isLocalVarDeclOrParm() && !globals.contains(var))
-      return true; // counted where a kernel uses it
-    QualType type = var->getType();
-    if (var->hasExternalStorage() || type->isIncompleteArrayType()) {
-      dynamic = true;
-      return true;
-    }
-    if (!type->isDependentType() && !type->isIncompleteType())
-      staticBytes += context.getTypeSizeInChars(type).getQuantity();
-    return true;
-  }
-
-private:
-  ASTContext &context;
-  llvm::SmallPtrSet<const FunctionDecl *, 8> visited;
-  llvm::SmallPtrSet<const VarDecl *, 8> globals;
-};
-
 bool isLoopStmt(const Stmt *stmt) {
   return isa<ForStmt>(stmt) || isa<WhileStmt>(stmt) || isa<DoStmt>(stmt) ||
          isa<CXXForRangeStmt>(stmt);
@@ -450,10 +388,7 @@ public:
       kernel.launchBoundsMinBlocks =
           constantOf(bounds->getMinBlocks(), context);
     }
-    SharedMemoryScanner shared(context);
-    shared.TraverseStmt(function->getBody());
-    kernel.staticSharedBytes = shared.staticBytes;
-    kernel.usesDynamicShared = shared.dynamic;
+    scanSharedMemory(context, *function, kernel);
     scanThreadIndexUse(*function, kernel);
     info.kernels.push_back(std::move(kernel));
     return true;

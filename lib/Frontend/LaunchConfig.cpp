@@ -618,4 +618,11 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   return config;
 }
 
+std::string LaunchAssumption::describe() const {
+  std::string what = !hostNames.empty() ? "host values " + part + " = " + value
+                     : argument         ? part + " = " + value
+                                        : part + " " + value;
+  return what + " (" + basis + "); " + missing;
+}
+
 } // namespace gpurd

@@ -1,26 +1,13 @@
 //===- AccessDump.cpp - Print access models -------------------------------===//
 
 #include "gpurd/Output/AccessDump.h"
+#include "Locations.h"
 #include "gpurd/Output/KernelListing.h"
 
 namespace gpurd {
 namespace {
 
 using namespace access;
-
-std::string location(const SourcePosition &p) {
-  if (p.line == 0)
-    return "<unknown>";
-  return displayPath(p.file) + ":" + std::to_string(p.line) + ":" +
-         std::to_string(p.column);
-}
-
-nlohmann::json locationJson(const SourcePosition &p) {
-  if (p.line == 0)
-    return nullptr;
-  return {
-      {"file", displayPath(p.file)}, {"line", p.line}, {"column", p.column}};
-}
 
 nlohmann::json reasonJson(const NonAffineReason &r) {
   return {{"kind", r.name()},

@@ -1,6 +1,7 @@
 //===- KernelListing.cpp - Print kernels, launches and configurations -----===//
 
 #include "gpurd/Output/KernelListing.h"
+#include "Locations.h"
 #include "gpurd/Support/UserInput.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -27,17 +28,6 @@ const char *kindName(ParamKind kind) {
     return "other";
   }
   return "other";
-}
-
-std::string location(const SourcePosition &position) {
-  return displayPath(position.file) + ":" + std::to_string(position.line) +
-         ":" + std::to_string(position.column);
-}
-
-nlohmann::json locationJson(const SourcePosition &position) {
-  return {{"file", displayPath(position.file)},
-          {"line", position.line},
-          {"column", position.column}};
 }
 
 nlohmann::json valueJson(const EvaluatedValue &value) {
@@ -386,11 +376,8 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
   // Each assumption once, as a note at the kernel: what, why this value,
   // why it was unknown and how to give the real one.
   for (const LaunchAssumption &a : config.assumptions)
-    os << location(kernel.position) << ": note: assumed "
-       << (!a.hostNames.empty() ? "host values " + a.part + " = " + a.value
-           : a.argument         ? a.part + " = " + a.value
-                                : a.part + " " + a.value)
-       << " (" << a.basis << "); " << a.missing << "\n";
+    os << location(kernel.position) << ": note: assumed " << a.describe()
+       << "\n";
 }
 
 nlohmann::json launchConfigJson(const KernelInfo &kernel,

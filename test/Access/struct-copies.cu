@@ -4,7 +4,7 @@
 // 16 bytes, and any other to a loop). The copy's global read is a load: it
 // was one memcpy site on the destination, and the read went uncounted.
 // RUN: gpurd-advise %s --dump-accesses --grid 64 --block 256 -- | FileCheck %s
-// RUN: gpurd-advise %s --kernel=stage_int4 --grid 64 --block 256 -- | FileCheck %s --check-prefix=MODEL
+// RUN: gpurd-advise --cache-report %s --kernel=stage_int4 --grid 64 --block 256 -- | FileCheck %s --check-prefix=MODEL
 
 struct Record { float v[32]; };
 

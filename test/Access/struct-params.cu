@@ -15,10 +15,10 @@
 // x and y are separate arrays: 8 blocks x 8 warps read one 128-byte line of
 // each, 128 compulsory misses (had the two arrays overlapped, half of the
 // reads would hit).
-// RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=NEEDS
-// RUN: gpurd-advise %s --kernel axpy --arch fermi-gtx470 --arg v.n=2048 -- | FileCheck %s --check-prefix=MODEL
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --kernel axpy --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=NEEDS
+// RUN: gpurd-advise --cache-report %s --kernel axpy --arch fermi-gtx470 --arg v.n=2048 -- | FileCheck %s --check-prefix=MODEL
 // The emulator, given the members' buffers, produces the same requests.
-// RUN: gpurd-advise %s --kernel axpy --arch fermi-gtx470 --arg v.n=2048 --arg s.a=2 --arg s.b=1 --trace-source=emulate --buffer v.x=float32:2048:iota --buffer v.y=float32:2048:zero -- | FileCheck %s --check-prefix=MODEL
+// RUN: gpurd-advise --cache-report %s --kernel axpy --arch fermi-gtx470 --arg v.n=2048 --arg s.a=2 --arg s.b=1 --trace-source=emulate --buffer v.x=float32:2048:iota --buffer v.y=float32:2048:zero -- | FileCheck %s --check-prefix=MODEL
 //
 // Wrong members are errors that list the right ones.
 // RUN: %expect-exit 1 gpurd-advise %s --kernel axpy --arg v.m=3 --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=NOMEMBER
@@ -27,7 +27,7 @@
 //
 // Members set in the host code before the launch are read from there, like
 // scalar arguments (one level of members: `v.n = n`, or an initializer).
-// RUN: gpurd-advise %s --kernel scale --arch fermi-gtx470 -- | FileCheck %s --check-prefix=HOST
+// RUN: gpurd-advise --cache-report %s --kernel scale --arch fermi-gtx470 -- | FileCheck %s --check-prefix=HOST
 //
 // A kernel that is not affine is emulated: the struct's bytes hold the
 // members' values and the addresses of the pointer members' buffers, which
@@ -35,10 +35,10 @@
 // is assumed like an integer argument (the launch's extent), and is an
 // error with --no-assume (a zero would be a wrong trace); a buffer whose
 // contents decide addresses is an error.
-// RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 --no-assume -- 2>&1 | FileCheck %s --check-prefix=NOVALUE
-// RUN: gpurd-advise %s --kernel gather --arch fermi-gtx470 --buffer g.index=int32:2048:iota --buffer g.in=float32:2048:zero --buffer g.out=float32:2048:zero -- 2>&1 | FileCheck %s --check-prefix=ASSUMED
-// RUN: %expect-exit 1 gpurd-advise %s --kernel gather --arch fermi-gtx470 --arg g.n=2048 -- 2>&1 | FileCheck %s --check-prefix=NOBUFFER
-// RUN: gpurd-advise %s --kernel gather --arch fermi-gtx470 --arg g.n=1024 --buffer g.index=int32:2048:iota --buffer g.in=float32:2048:zero --buffer g.out=float32:2048:zero -- | FileCheck %s --check-prefix=EMULATE
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --kernel gather --arch fermi-gtx470 --no-assume -- 2>&1 | FileCheck %s --check-prefix=NOVALUE
+// RUN: gpurd-advise --cache-report %s --kernel gather --arch fermi-gtx470 --buffer g.index=int32:2048:iota --buffer g.in=float32:2048:zero --buffer g.out=float32:2048:zero -- 2>&1 | FileCheck %s --check-prefix=ASSUMED
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --kernel gather --arch fermi-gtx470 --arg g.n=2048 -- 2>&1 | FileCheck %s --check-prefix=NOBUFFER
+// RUN: gpurd-advise --cache-report %s --kernel gather --arch fermi-gtx470 --arg g.n=1024 --buffer g.index=int32:2048:iota --buffer g.in=float32:2048:zero --buffer g.out=float32:2048:zero -- | FileCheck %s --check-prefix=EMULATE
 
 struct Vectors {
   const float *x;
@@ -122,7 +122,7 @@ void local(const float *x, float *y) {
 // space (the constant bank): a constant-space site, which the L1 model
 // leaves out. The emulator does not know the array's contents and says so.
 // RUN: gpurd-advise %s --kernel lookup --dump-accesses --grid 4 --block 64 --arg t.n=256 -- | FileCheck %s --check-prefix=ARRAY
-// RUN: %expect-exit 1 gpurd-advise %s --kernel lookup --grid 4 --block 64 --arg t.n=256 --arch fermi-gtx470 --trace-source=emulate --buffer t.out=float32:256:zero -- 2>&1 | FileCheck %s --check-prefix=ARRAYEMU
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --kernel lookup --grid 4 --block 64 --arg t.n=256 --arch fermi-gtx470 --trace-source=emulate --buffer t.out=float32:256:zero -- 2>&1 | FileCheck %s --check-prefix=ARRAYEMU
 struct Table {
   float *out;
   int table[4];

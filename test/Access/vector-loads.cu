@@ -11,8 +11,8 @@
 //
 // RUN: gpurd-advise %s --dump-accesses --kernel scale4 --grid 64 --block 128 -- | FileCheck %s --check-prefix=VEC
 // RUN: gpurd-advise %s --dump-accesses --kernel pairs --grid 64 --block 128 -- | FileCheck %s --check-prefix=PAIRS
-// RUN: gpurd-advise %s --kernel scale4 --grid 64 --block 128 --arg s=2 --arch fermi-gtx470 --sms all -- | FileCheck %s --check-prefix=MODEL
-// RUN: gpurd-advise %s --kernel scale4 --grid 64 --block 128 --arg s=2 --arch fermi-gtx470 --sms all --trace-source=emulate --buffer in=float32:32768:iota --buffer out=float32:32768:zero -- | FileCheck %s --check-prefix=MODEL
+// RUN: gpurd-advise --cache-report %s --kernel scale4 --grid 64 --block 128 --arg s=2 --arch fermi-gtx470 --sms all -- | FileCheck %s --check-prefix=MODEL
+// RUN: gpurd-advise --cache-report %s --kernel scale4 --grid 64 --block 128 --arg s=2 --arch fermi-gtx470 --sms all --trace-source=emulate --buffer in=float32:32768:iota --buffer out=float32:32768:zero -- | FileCheck %s --check-prefix=MODEL
 
 // VEC: kernel scale4: 2 memory operations, 2 affine; parameters: none
 // VEC-NEXT: S0 {{.*}}vector-loads.cu:[[@LINE+10]]:14: load global 16 B of in (read) 'in[i]'

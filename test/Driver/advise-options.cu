@@ -5,10 +5,10 @@
 // preset with its L1 associativity removed) still prints the launch
 // configurations, with a warning that says what is missing and which presets
 // the model runs on; --cache-model makes that an error.
-// RUN: gpurd-advise %s --arch ampere-a100 --set l1.assoc=null -- > %t.out 2> %t.err
+// RUN: gpurd-advise --cache-report %s --arch ampere-a100 --set l1.assoc=null -- > %t.out 2> %t.err
 // RUN: FileCheck %s --check-prefix=NOMODEL-OUT < %t.out
 // RUN: FileCheck %s --check-prefix=NOMODEL-ERR < %t.err
-// RUN: %expect-exit 1 gpurd-advise %s --arch ampere-a100 --set l1.assoc=null --cache-model -- 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --arch ampere-a100 --set l1.assoc=null --cache-model -- 2>&1 | FileCheck %s --check-prefix=STRICT
 //
 // --print-launches: the launch configurations only, whatever the arch.
 // RUN: gpurd-advise %s --arch fermi-gtx470 --print-launches -- 2>&1 | FileCheck %s --check-prefix=LAUNCHES
@@ -21,20 +21,20 @@
 // blocks. Sampled in time (the default), every SM runs its first wave of
 // blocks, here its one block: the whole launch, 4 times the budget, which is
 // as far over it as the first wave may go.
-// RUN: gpurd-advise %s --arch fermi-gtx470 -- | FileCheck %s --check-prefix=AUTO
-// RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 32 --sampling=space -- | FileCheck %s --check-prefix=BUDGET
-// RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 32 -- | FileCheck %s --check-prefix=TIME
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 -- | FileCheck %s --check-prefix=AUTO
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 --sampling=space -- | FileCheck %s --check-prefix=BUDGET
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 -- | FileCheck %s --check-prefix=TIME
 // With a budget of 31 the first wave is more than 4 budgets (128 > 124): the
 // SMs are sampled in space, 31 / 16 = 1 of them.
-// RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 31 -- | FileCheck %s --check-prefix=FALLBACK
-// RUN: gpurd-advise %s --arch fermi-gtx470 --request-budget 32 --sms all -- | FileCheck %s --check-prefix=AUTO
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 31 -- | FileCheck %s --check-prefix=FALLBACK
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 --sms all -- | FileCheck %s --check-prefix=AUTO
 // --sms N picks SMs floor(i * active / N), i < N, among the active ones.
-// RUN: gpurd-advise %s --arch fermi-gtx470 --sms 3 -- | FileCheck %s --check-prefix=THREE
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --sms 3 -- | FileCheck %s --check-prefix=THREE
 //
 // Bad values are reported before any file is parsed.
-// RUN: %expect-exit 1 gpurd-advise %s --arch fermi-gtx470 --sms 0 -- 2>&1 | FileCheck %s --check-prefix=ZERO
-// RUN: %expect-exit 1 gpurd-advise %s --arch fermi-gtx470 --sms 15 -- 2>&1 | FileCheck %s --check-prefix=TOOMANY
-// RUN: %expect-exit 1 gpurd-advise %s --arch fermi-gtx470 --sms half -- 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --arch fermi-gtx470 --sms 0 -- 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --arch fermi-gtx470 --sms 15 -- 2>&1 | FileCheck %s --check-prefix=TOOMANY
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --arch fermi-gtx470 --sms half -- 2>&1 | FileCheck %s --check-prefix=ZERO
 //
 // The commands are alternatives.
 // RUN: %expect-exit 1 gpurd-advise %s --list-kernels --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=TWO

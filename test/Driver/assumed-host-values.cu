@@ -19,7 +19,7 @@
 // out for a buffer of unknown size, so the run is retried with V / 4 = 16384:
 // steps = ceil(16384 / 120) = 137, grid.y = ceil(16384 / 1096) = 15,
 // grid.x = 256 (16384^2 x 4 B = 1 GiB).
-// RUN: gpurd-advise %s --kernel window -- 2>&1 | FileCheck %s --check-prefix=WINDOW
+// RUN: gpurd-advise --cache-report %s --kernel window -- 2>&1 | FileCheck %s --check-prefix=WINDOW
 // WINDOW: kernel window: grid (256, 15, 1), block (64, 1, 1) = 3840 blocks of 64 threads
 // WINDOW-NEXT: args: sx = 16384, sy = 16384, steps = 137
 // WINDOW-NEXT: from: the launch at {{.*}}assumed-host-values.cu:[[#@LINE+56]]:3; grid from the source with assumed host values
@@ -31,8 +31,8 @@
 // = 3456 blocks, and 4096 is the smallest power of two past it: h = w =
 // 4096, where one by one the grid was 4096 and h the threads' extent,
 // 4096 x 256 = 1048576.
-// RUN: gpurd-advise %s --kernel rows -- 2>&1 | FileCheck %s --check-prefix=ROWS
-// RUN: gpurd-advise %s --kernel rows --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --kernel rows -- 2>&1 | FileCheck %s --check-prefix=ROWS
+// RUN: gpurd-advise --cache-report %s --kernel rows --format=json -- | FileCheck %s --check-prefix=JSON
 // ROWS: kernel rows: grid (4096, 1, 1), block (256, 1, 1) = 4096 blocks of 256 threads
 // ROWS-NEXT: args: w = 4096, h = 4096
 // ROWS: note: assumed host values h = w = 4096 (the smallest power of two with which the grid the source computes, (4096, 1, 1) = 4096 blocks, fills 4 waves of 108 SMs (3456 blocks)); 'h' is a parameter of 'launchRows', which is not called in this file; 'w' is a parameter of 'launchRows', which is not called in this file;
@@ -48,7 +48,7 @@
 // 8 x (4096 / 256 iterations x 8 warps x 2 accesses of one line) = 2048,
 // too many; at 1024, 8 x 4 x 8 x 2 = 512: h = w = 1024, and the grid is
 // h = 1024 blocks with them.
-// RUN: gpurd-advise %s --kernel rows --request-budget 1000 -- 2>&1 | FileCheck %s --check-prefix=RETRY
+// RUN: gpurd-advise --cache-report %s --kernel rows --request-budget 1000 -- 2>&1 | FileCheck %s --check-prefix=RETRY
 // RETRY: kernel rows: grid (1024, 1, 1), block (256, 1, 1) = 1024 blocks of 256 threads
 // RETRY-NEXT: args: w = 1024, h = 1024
 // RETRY: note: assumed host values h = w = 1024 (the smallest power of two with which the grid the source computes, (4096, 1, 1) = 4096 blocks, fills 4 waves of 108 SMs (3456 blocks), divided by 4: with 4096, the blocks ran longer than gpurd models);
@@ -56,7 +56,7 @@
 // A value given on the command line is the kernel's, never changed; the
 // host values only fill what is still unknown (here the grid follows h = V
 // = 4096 as before, and w stays 512).
-// RUN: gpurd-advise %s --kernel rows --arg w=512 -- 2>&1 | FileCheck %s --check-prefix=GIVEN
+// RUN: gpurd-advise --cache-report %s --kernel rows --arg w=512 -- 2>&1 | FileCheck %s --check-prefix=GIVEN
 // GIVEN: args: w = 512, h = 4096
 //
 // Launch configuration passed in as it is (`<<<blocks, threads, smem>>>`

@@ -9,7 +9,7 @@
 //
 // sum2: 256 assumed threads, one assumed 4-byte word each = 1024 B; the
 // block's s[t + k] reaches s[255], 256 doubles = 2048 B: 2 words per thread.
-// RUN: gpurd-advise %s --kernel sum2 --grid 16 -- 2>&1 | FileCheck %s --check-prefix=SHARED
+// RUN: gpurd-advise --cache-report %s --kernel sum2 --grid 16 -- 2>&1 | FileCheck %s --check-prefix=SHARED
 // SHARED: note: assumed dynamic shared memory 2048 B (2 4-byte words per thread of the block, the fewest of 1, 2, 4, ... with which no access went past the block's shared memory)
 // SHARED: note: assumed n = 4096 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256), so a bounds guard on a global index holds for every thread)
 // SHARED: kernel sum2 on ampere-a100 (predicted by the cache model
@@ -17,7 +17,7 @@
 // window: thread t reads tile[t + k] for k < radius, and tile holds 320
 // floats, so thread 255 needs radius <= 65. The launch's extent 4096 and
 // 4096 / 4 = 1024 and / 16 = 256 read past the tile; 4096 / 64 = 64 fits.
-// RUN: gpurd-advise %s --kernel window --grid 16 --block 256 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=STATIC
+// RUN: gpurd-advise --cache-report %s --kernel window --grid 16 --block 256 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=STATIC
 // STATIC: note: assumed radius = 64 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256) divided by 64: with 256, an access went past the block's shared memory)
 // STATIC: kernel window on ampere-a100 (predicted by the cache model
 //
@@ -25,8 +25,8 @@
 // bytes apart), so block 0 makes 8 warps x 32 x w L1 requests, and one block
 // is resident per SM (16 blocks on 108 SMs). Within a budget of 100000:
 // w = 4096 makes 1048576 and w = 1024 262144, too many; w = 256 makes 65536.
-// RUN: gpurd-advise %s --kernel rows --grid 16 --block 256 --request-budget 100000 -- 2>&1 | FileCheck %s --check-prefix=LENGTH
-// RUN: gpurd-advise %s --kernel rows --grid 16 --block 256 --request-budget 100000 --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --kernel rows --grid 16 --block 256 --request-budget 100000 -- 2>&1 | FileCheck %s --check-prefix=LENGTH
+// RUN: gpurd-advise --cache-report %s --kernel rows --grid 16 --block 256 --request-budget 100000 --format=json -- | FileCheck %s --check-prefix=JSON
 // LENGTH: note: assumed w = 256 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256) divided by 16: with 1024, the blocks ran longer than gpurd models)
 // LENGTH: kernel rows on ampere-a100 (predicted by the cache model
 // JSON: "basis": "the launch's threads span 4096 in x (grid.x x block.x = 16 x 256) divided by 16: with 1024, the blocks ran longer than gpurd models",
@@ -34,14 +34,14 @@
 // JSON: "value": "256"
 //
 // Values that are given are never changed: the run's error stands.
-// RUN: %expect-exit 1 gpurd-advise %s --kernel window --grid 16 --block 256 --arg radius=4096 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=GIVEN
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --kernel window --grid 16 --block 256 --arg radius=4096 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=GIVEN
 // GIVEN: error: kernel 'window': out-of-bounds read of 4 bytes by site {{[0-9]+}} (load at {{.*}}'tile[threadIdx.x + k]') in block (0,0,0) thread (0,0,0) at shared memory offset 1280 (the block has 1280 bytes)
 //
 // An access past a buffer that only threads past the first row of an assumed
 // 2-D block make is retried with the block in fewer rows, as many threads:
 // table has 3 rows, which threadIdx.y indexes. (16, 16): thread (0, 3, 0)
 // reads row 3; (32, 8) and (64, 4) likewise; (128, 2) reads rows 0 and 1.
-// RUN: gpurd-advise %s --kernel rows3 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=ROWS
+// RUN: gpurd-advise --cache-report %s --kernel rows3 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=ROWS
 // ROWS: kernel rows3: grid (4096, 1, 1), block (128, 2, 1) = 4096 blocks of 256 threads
 // ROWS: note: assumed block (128, 2, 1) (gpurd's default of 256 threads per block, in 2 dimensions: the kernel reads threadIdx.x, threadIdx.y; reshaped, as many threads with fewer in y: with (64, 4, 1), an access fell outside its buffer in thread (0, 3, 0))
 // ROWS: kernel rows3 on ampere-a100 (predicted by the cache model
@@ -51,7 +51,7 @@
 // a buffer of unknown size: the grid is divided by 4. 4 waves of 8 blocks of
 // 256 threads on 108 SMs = 3456, a grid of 4096: 4096 x 256 x 4096 B =
 // 4 GiB; 1024 blocks reach (1024 x 256 - 1) x 4096 + 8 B, within 1 GiB.
-// RUN: gpurd-advise %s --kernel perThread -- 2>&1 | FileCheck %s --check-prefix=GRID
+// RUN: gpurd-advise --cache-report %s --kernel perThread -- 2>&1 | FileCheck %s --check-prefix=GRID
 // GRID: kernel perThread: grid (1024, 1, 1), block (256, 1, 1)
 // GRID: note: assumed grid (1024, 1, 1) (4 waves of 108 SMs x 8 resident blocks = 3456 blocks, rounded up to a power of two per dimension the kernel indexes (blockIdx.x); divided by 4 in x: with (4096, 1, 1), an array spanned more than gpurd lays out for a buffer of unknown size)
 // GRID: kernel perThread on ampere-a100 (predicted by the cache model
@@ -60,7 +60,7 @@
 // array's span (the CUDA samples' initRNG: one state per thread, and a
 // count of draws): the first retry divides the size by 4 and leaves the
 // span as it was (4 GiB), so the next divides the grid by 4.
-// RUN: gpurd-advise %s --kernel perThreadSized -- 2>&1 | FileCheck %s --check-prefix=SIZED
+// RUN: gpurd-advise --cache-report %s --kernel perThreadSized -- 2>&1 | FileCheck %s --check-prefix=SIZED
 // SIZED: kernel perThreadSized: grid (1024, 1, 1), block (256, 1, 1)
 // SIZED: note: assumed grid (1024, 1, 1) ({{.*}}; divided by 4 in x: with (4096, 1, 1), an array spanned more than gpurd lays out for a buffer of unknown size)
 // SIZED: note: assumed n = 65536 (the launch's threads span 262144 in x (grid.x x block.x = 1024 x 256) divided by 4: with 262144, an array spanned more than gpurd lays out for a buffer of unknown size)
@@ -72,7 +72,7 @@
 // no dynamic shared memory to grow, so the block is halved; 128 threads
 // reach s[3 * 128 + 127] = s[511]. The grid is assumed again for it: 4 waves
 // of 108 SMs x 16 resident blocks of 128 threads = 6912, rounded up to 8192.
-// RUN: gpurd-advise %s --kernel fourPerThread --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=HALVED
+// RUN: gpurd-advise --cache-report %s --kernel fourPerThread --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=HALVED
 // HALVED: kernel fourPerThread: grid (8192, 1, 1), block (128, 1, 1)
 // HALVED: note: assumed block (128, 1, 1) (gpurd's default of 256 threads per block, in x: the kernel reads no threadIdx.y or .z; halved in x: with (256, 1, 1), an access went past the block's shared memory, and the kernel's shared memory does not grow with the launch)
 // HALVED: kernel fourPerThread on ampere-a100 (predicted by the cache model

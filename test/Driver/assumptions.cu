@@ -3,10 +3,10 @@
 // naming the option that gives the real one; --no-assume keeps the strict
 // behaviour. The default arch is the A100: 108 SMs, 2048 threads and 32
 // blocks per SM.
-// RUN: gpurd-advise %s -- | FileCheck %s
-// RUN: gpurd-advise %s --format=json -- | FileCheck %s --check-prefix=JSON
-// RUN: gpurd-advise %s --kernel add --grid 10 -- | FileCheck %s --check-prefix=GIVEN
-// RUN: %expect-exit 1 gpurd-advise --no-assume %s --kernel add -- 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: gpurd-advise --cache-report %s -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --kernel add --grid 10 -- | FileCheck %s --check-prefix=GIVEN
+// RUN: %expect-exit 1 gpurd-advise --cache-report --no-assume %s --kernel add -- 2>&1 | FileCheck %s --check-prefix=STRICT
 
 __global__ void add(const float *a, const float *b, float *c, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -6,7 +6,7 @@
 // `blockIdx.x * blockDim.x + rank` would make neighbouring blocks overlap
 // (block b covering [8 b, 8 b + 256)), so every element but the first few
 // would be read by 32 blocks.
-// RUN: gpurd-advise %s -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise --cache-report %s -- 2>&1 | FileCheck %s
 
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;

@@ -6,7 +6,7 @@
 // test/Frontend/nvcc-inline-ptx.cu.)
 // With no launch in the file, the assumptions ask for the device code
 // first (which thread indices the kernel reads), before any trace.
-// RUN: %expect-exit 1 gpurd-advise %s -- 2>&1 | FileCheck %s
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s -- 2>&1 | FileCheck %s
 
 __global__ void empty() {}
 

@@ -3,7 +3,7 @@
 // dynamic shared memory: with the launch's size unknown, gpurd assumes one
 // 4-byte word per thread (256 threads: 1024 B), not 0 B (which made every
 // shared store out of bounds).
-// RUN: gpurd-advise %s --arch fermi-gtx470 -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 -- 2>&1 | FileCheck %s
 
 template <class T> struct SharedMemory {
   __device__ inline operator T *() {

@@ -3,7 +3,7 @@
 // __shared__ memory only for the device compile, under #if __CUDA_ARCH__, as
 // the CUDA samples' simpleAWBarrier does: the host compile never sees the
 // declaration, the device code does.
-// RUN: gpurd-advise %s -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise --cache-report %s -- 2>&1 | FileCheck %s
 
 #include <cooperative_groups.h>
 namespace cg = cooperative_groups;

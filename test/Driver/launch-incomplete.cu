@@ -3,10 +3,10 @@
 // block are always needed; a scalar argument only when an access depends on
 // it (here n, through `if (i < n)`) or the kernel is emulated, so it is asked
 // for once the launch is otherwise complete, and `a` never is.
-// RUN: %expect-exit 1 gpurd-advise --no-assume %s -- 2>&1 | FileCheck %s
-// RUN: %expect-exit 1 gpurd-advise --no-assume %s --grid 64 -- 2>&1 >/dev/null | FileCheck %s --check-prefix=ARG
-// RUN: %expect-exit 1 gpurd-advise --no-assume %s --grid 64 -- 2>/dev/null | FileCheck %s --check-prefix=ARGOUT
-// RUN: gpurd-advise %s --kernel axpy --grid 64 --arg n=16384 -- | FileCheck %s --check-prefix=FIXED
+// RUN: %expect-exit 1 gpurd-advise --cache-report --no-assume %s -- 2>&1 | FileCheck %s
+// RUN: %expect-exit 1 gpurd-advise --cache-report --no-assume %s --grid 64 -- 2>&1 >/dev/null | FileCheck %s --check-prefix=ARG
+// RUN: %expect-exit 1 gpurd-advise --cache-report --no-assume %s --grid 64 -- 2>/dev/null | FileCheck %s --check-prefix=ARGOUT
+// RUN: gpurd-advise --cache-report %s --kernel axpy --grid 64 --arg n=16384 -- | FileCheck %s --check-prefix=FIXED
 // --print-launches lists launches, so it wants every argument.
 // RUN: %expect-exit 1 gpurd-advise --no-assume %s --grid 64 --print-launches -- 2>&1 | FileCheck %s --check-prefix=LAUNCHES
 

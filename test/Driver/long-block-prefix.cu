@@ -8,9 +8,9 @@
 // logs 32 x 100 = 3200 thread accesses per block, 100 per thread, and a
 // thread stops at the first branch after its log passes 100, that is after
 // 101 loads (the loop's back edge follows each load).
-// RUN: gpurd-advise %s --max-block-trace=100 -- 2>&1 | FileCheck %s --check-prefix=AFFINE
-// RUN: gpurd-advise %s --max-block-trace=100 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=EMULATE
-// RUN: not gpurd-advise %s --max-block-trace=100 --no-assume -- 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: gpurd-advise --cache-report %s --max-block-trace=100 -- 2>&1 | FileCheck %s --check-prefix=AFFINE
+// RUN: gpurd-advise --cache-report %s --max-block-trace=100 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=EMULATE
+// RUN: not gpurd-advise --cache-report %s --max-block-trace=100 --no-assume -- 2>&1 | FileCheck %s --check-prefix=STRICT
 
 __global__ void walk(const float *a, float *out, int n) {
   float s = 0;

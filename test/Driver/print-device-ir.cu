@@ -2,7 +2,7 @@
 // access model is built from, after a line that names the launch values it
 // was specialised for, in the default action too (before, only with
 // --dump-accesses; the report's run printed nothing).
-// RUN: gpurd-advise %s --grid 4 --block 64 --arg n=256 --print-device-ir -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --grid 4 --block 64 --arg n=256 --print-device-ir -- 2>&1 | FileCheck %s
 // RUN: gpurd-advise %s --grid 4 --block 64 --arg n=256 --print-device-ir --dump-accesses -- 2>&1 | FileCheck %s
 
 __global__ void scale(float *x, int n, float a) {

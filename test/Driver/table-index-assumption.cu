@@ -9,24 +9,24 @@
 // computed from `n` ((n + 255) / 256 = 4096 blocks fill 4 waves of 108 SMs x 8
 // blocks = 3456 for n = 2^20, 2048 do not for 2^19), `op` is assumed on its
 // own and no longer named with the host values.
-// RUN: gpurd-advise %s --kernel=viaHost -- 2>&1 | FileCheck %s --check-prefix=HOST
+// RUN: gpurd-advise --cache-report %s --kernel=viaHost -- 2>&1 | FileCheck %s --check-prefix=HOST
 // HOST: note: assumed host values n = 1048576 (the smallest power of two
 // HOST-NOT: 'op' is a parameter
 // HOST: note: assumed op = 0 (it indexes 'weights', a device array of 4 elements: its first, where a value that follows the launch's sizes would read past the array); the source computes it from host values it cannot know; give it with --arg op=VALUE
 // HOST: kernel viaHost on ampere-a100 (predicted by the cache model
 //
 // noLaunch: no launch in the file; the argument alone is assumed.
-// RUN: gpurd-advise %s --kernel=noLaunch -- 2>&1 | FileCheck %s --check-prefix=ALONE
+// RUN: gpurd-advise --cache-report %s --kernel=noLaunch -- 2>&1 | FileCheck %s --check-prefix=ALONE
 // ALONE: note: assumed n = {{[0-9]+}} (the launch's threads span
 // ALONE: note: assumed op = 0 (it indexes 'weights', a device array of 4 elements: its first
 //
 // A value given on the command line is kept.
-// RUN: gpurd-advise %s --kernel=noLaunch --arg op=3 -- 2>&1 | FileCheck %s --check-prefix=GIVEN
+// RUN: gpurd-advise --cache-report %s --kernel=noLaunch --arg op=3 -- 2>&1 | FileCheck %s --check-prefix=GIVEN
 // GIVEN-NOT: assumed op
 // GIVEN: kernel noLaunch on ampere-a100 (predicted by the cache model
 //
 // The JSON lists it among the assumptions.
-// RUN: gpurd-advise %s --kernel=noLaunch --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --kernel=noLaunch --format=json -- | FileCheck %s --check-prefix=JSON
 // JSON: "basis": "it indexes 'weights', a device array of 4 elements
 // JSON-NEXT: "part": "op"
 // JSON-NEXT: "unknown_because"
@@ -53,7 +53,7 @@ void run(float *out, int n, int op) {
 // shapeFromIndex: the grid comes from the same host value as the index. The
 // index is still assumed 0, and the host value keeps its name in the note
 // that states the grid's origin.
-// RUN: gpurd-advise %s --kernel=shapeFromIndex -- 2>&1 | FileCheck %s --check-prefix=SHAPE
+// RUN: gpurd-advise --cache-report %s --kernel=shapeFromIndex -- 2>&1 | FileCheck %s --check-prefix=SHAPE
 // SHAPE: note: assumed host values op = {{[0-9]+}} (the smallest power of two
 // SHAPE: note: assumed op = 0 (it indexes 'weights'
 // SHAPE: kernel shapeFromIndex on ampere-a100 (predicted by the cache model

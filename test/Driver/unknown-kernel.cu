@@ -1,4 +1,4 @@
-// RUN: %expect-exit 1 gpurd-advise --kernel gemm %s -- 2>&1 | FileCheck %s
+// RUN: %expect-exit 1 gpurd-advise --cache-report --kernel gemm %s -- 2>&1 | FileCheck %s
 // CHECK: gpurd-advise: error: no kernel named 'gemm' in '{{.*}}unknown-kernel.cu'; the kernels are:
 // CHECK-NEXT: {{^}}  copy{{$}}
 // CHECK-NEXT: {{^}}  scale{{$}}

@@ -1,7 +1,7 @@
 // A kernel launched from device code (CUDA dynamic parallelism, the CUDA
 // samples' cdp* programs): Clang 19 rejects the launch, so the device side
 // does not compile. The error says why, after Clang's own.
-// RUN: not gpurd-advise %s -- 2>&1 | FileCheck %s
+// RUN: not gpurd-advise --cache-report %s -- 2>&1 | FileCheck %s
 
 __global__ void child(int *p) { p[threadIdx.x] = 1; }
 

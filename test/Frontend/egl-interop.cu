@@ -8,7 +8,7 @@
 // formats).  The kernel that works on a frame is analysed as usual.
 // REQUIRES: egl
 // RUN: gpurd-advise --list-kernels %s -- | FileCheck %s --check-prefix=LIST
-// RUN: gpurd-advise %s -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s -- | FileCheck %s
 #include <cudaEGL.h>
 #include <cuda_egl_interop.h>
 

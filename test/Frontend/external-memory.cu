@@ -7,7 +7,7 @@
 // and the layouts of the parameter structs are CUDA's (checked below).  The
 // kernel that works on the imported buffer is analysed as usual.
 // RUN: gpurd-advise --list-kernels %s -- | FileCheck %s --check-prefix=LIST
-// RUN: gpurd-advise %s -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s -- | FileCheck %s
 #include <cuda.h>
 #include <cuda_runtime.h>
 

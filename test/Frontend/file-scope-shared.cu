@@ -6,7 +6,7 @@
 // out of bounds; a sized one counts in the kernel's static shared memory
 // (16 floats = 64 B). A kernel that uses neither has none.
 // RUN: gpurd-advise %s --list-kernels -- | FileCheck %s --check-prefix=LIST
-// RUN: gpurd-advise %s --kernel scale -- 2>&1 | FileCheck %s --check-prefix=ADVISE
+// RUN: gpurd-advise --cache-report %s --kernel scale -- 2>&1 | FileCheck %s --check-prefix=ADVISE
 // LIST: kernel scale(float *out, int n) [64 B static shared; dynamic shared]
 // LIST: kernel plain(float *out){{$}}
 // ADVISE: note: assumed dynamic shared memory 1024 B (one 4-byte word per thread of the block)

@@ -2,10 +2,10 @@
 // function and C++ overload), cudaLaunchCooperativeKernel, cudaLaunchKernelEx
 // and cudaLaunchKernelExC, with argument arrays and cudaLaunchConfig_t.
 // RUN: gpurd-advise --list-kernels %s -- | FileCheck %s
-// RUN: gpurd-advise %s --kernel saxpy -- | FileCheck %s --check-prefix=SAXPY
-// RUN: %expect-exit 1 gpurd-advise --no-assume %s --kernel reduce --launch 2 -- 2>&1 | FileCheck %s --check-prefix=EXTERNAL
-// RUN: %expect-exit 1 gpurd-advise --no-assume %s --kernel reduce --launch 3 -- 2>&1 | FileCheck %s --check-prefix=LATER
-// RUN: %expect-exit 1 gpurd-advise --no-assume %s --kernel reduce --launch 4 -- 2>&1 | FileCheck %s --check-prefix=ELSEWHERE
+// RUN: gpurd-advise --cache-report %s --kernel saxpy -- | FileCheck %s --check-prefix=SAXPY
+// RUN: %expect-exit 1 gpurd-advise --cache-report --no-assume %s --kernel reduce --launch 2 -- 2>&1 | FileCheck %s --check-prefix=EXTERNAL
+// RUN: %expect-exit 1 gpurd-advise --cache-report --no-assume %s --kernel reduce --launch 3 -- 2>&1 | FileCheck %s --check-prefix=LATER
+// RUN: %expect-exit 1 gpurd-advise --cache-report --no-assume %s --kernel reduce --launch 4 -- 2>&1 | FileCheck %s --check-prefix=ELSEWHERE
 
 #include <cuda_runtime.h>
 

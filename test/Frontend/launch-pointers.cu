@@ -1,8 +1,8 @@
 // Launches through function pointers: one site per kernel the pointer may
 // hold, or a launch of an unknown kernel with the reason.
 // RUN: gpurd-advise --list-kernels %s -- | FileCheck %s
-// RUN: gpurd-advise %s --kernel shift -- | FileCheck %s --check-prefix=SHIFT
-// RUN: gpurd-advise %s --kernel scale -- | FileCheck %s --check-prefix=SCALE
+// RUN: gpurd-advise --cache-report %s --kernel shift -- | FileCheck %s --check-prefix=SHIFT
+// RUN: gpurd-advise --cache-report %s --kernel scale -- | FileCheck %s --check-prefix=SCALE
 
 #include <cuda_runtime.h>
 

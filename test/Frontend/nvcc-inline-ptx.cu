@@ -3,7 +3,7 @@
 // string"); the CUDA samples' cudaGraphsPerfScaling reads %globaltimer that
 // way. gpurd reads sources as nvcc does (NvccAsmDialect.h): the kernels
 // compile, and the emulator runs the inline PTX.
-// RUN: gpurd-advise %s --arch fermi-gtx470 -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 -- 2>&1 | FileCheck %s
 // RUN: gpurd-advise %s --arch fermi-gtx470 --dump-accesses -- 2>&1 | FileCheck %s --check-prefix=DUMP
 
 __device__ unsigned laneId() {

@@ -9,7 +9,7 @@
 // The emulator runs the call as what it is for the kernel's memory: no
 // access (the graph reads the value after the kernel). One warp reads *flag,
 // one address: 1 L1 read request.
-// RUN: gpurd-advise --kernel setCondition --grid 1 --block 32 --arg handle=0 %s -- | FileCheck %s --check-prefix=EMULATE
+// RUN: gpurd-advise --cache-report --kernel setCondition --grid 1 --block 32 --arg handle=0 %s -- | FileCheck %s --check-prefix=EMULATE
 #include <cuda_runtime.h>
 
 __global__ void scale(float *data, float factor) {

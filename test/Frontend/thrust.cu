@@ -9,7 +9,7 @@
 // REQUIRES: thrust
 // UNSUPPORTED: sanitizer
 // RUN: gpurd-advise --list-kernels %s -- | FileCheck %s --check-prefix=LIST
-// RUN: gpurd-advise --arch fermi-gtx470 %s -- 2>&1 | FileCheck %s --check-prefix=ADVISE
+// RUN: gpurd-advise --cache-report --arch fermi-gtx470 %s -- 2>&1 | FileCheck %s --check-prefix=ADVISE
 
 #include <thrust/device_vector.h>
 #include <thrust/functional.h>

@@ -6,10 +6,10 @@
 // issues per time stamp; warps of 32 threads read and write 32 floats = one
 // line each.
 //
-// RUN: gpurd-advise %s --arch fermi-gtx470 --sms all -- | FileCheck %s
-// RUN: gpurd-advise %s --cache-model --arch fermi-gtx470 --sms all -- | FileCheck %s
-// RUN: gpurd-advise %s --arch fermi-gtx470 --kernel twice --format=json -- | FileCheck %s --check-prefix=JSON
-// RUN: gpurd-advise %s --arch fermi-gtx470 --kernel twice --reuse-profile-interval 8 --format=json -- | FileCheck %s --check-prefix=INTERVALS
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --sms all -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --cache-model --arch fermi-gtx470 --sms all -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --kernel twice --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --kernel twice --reuse-profile-interval 8 --format=json -- | FileCheck %s --check-prefix=INTERVALS
 
 __global__ void copy(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

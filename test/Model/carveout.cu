@@ -6,10 +6,10 @@
 // block takes its shared memory in 128-byte units and 1 KB more that CUDA
 // reserves for itself (compute capability 8.0).
 //
-// RUN: gpurd-advise %s -- | FileCheck %s
-// RUN: gpurd-advise %s --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --format=json -- | FileCheck %s --check-prefix=JSON
 // Without the carve-outs the preset's l1.size (the smallest L1) is used.
-// RUN: gpurd-advise %s --set sm.sharedMemoryCarveouts=null --format=json -- | FileCheck %s --check-prefix=FIXED
+// RUN: gpurd-advise --cache-report %s --set sm.sharedMemoryCarveouts=null --format=json -- | FileCheck %s --check-prefix=FIXED
 
 // No shared memory: 8 resident blocks of 256 threads x (0 + 1024 B reserved)
 // = 8 KB: the 8 KB carve-out, and 184 KB of L1 (184 KB / (4 x 128 B) = 368

@@ -4,12 +4,12 @@
 // Fermi preset has no published L1 throughput: it keeps requests, and
 // --clock=cycles is an error that names the field to set.
 //
-// RUN: gpurd-advise %s -- | FileCheck %s --check-prefix=CYCLES
-// RUN: gpurd-advise %s --format=json -- | FileCheck %s --check-prefix=JSON
-// RUN: gpurd-advise %s --clock=requests -- | FileCheck %s --check-prefix=REQUESTS
-// RUN: gpurd-advise %s --arch fermi-gtx470 -- | FileCheck %s --check-prefix=FERMI
-// RUN: %expect-exit 1 gpurd-advise %s --arch fermi-gtx470 --clock=cycles -- 2>&1 | FileCheck %s --check-prefix=NOCYCLES
-// RUN: gpurd-advise %s --arch fermi-gtx470 --clock=cycles --set l1.requestsPerCycle=1 -- | FileCheck %s --check-prefix=FERMICYCLES
+// RUN: gpurd-advise --cache-report %s -- | FileCheck %s --check-prefix=CYCLES
+// RUN: gpurd-advise --cache-report %s --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --clock=requests -- | FileCheck %s --check-prefix=REQUESTS
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 -- | FileCheck %s --check-prefix=FERMI
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --arch fermi-gtx470 --clock=cycles -- 2>&1 | FileCheck %s --check-prefix=NOCYCLES
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --clock=cycles --set l1.requestsPerCycle=1 -- | FileCheck %s --check-prefix=FERMICYCLES
 
 __global__ void copy(const float *in, float *out) {
   out[threadIdx.x] = in[threadIdx.x];

@@ -5,13 +5,13 @@
 // blocks on 8 of fermi-gtx470's 14 SMs, one block each.
 //
 // Within the default budget every SM with a block is modelled.
-// RUN: gpurd-advise %s --arch fermi-gtx470 --trace-source=emulate -- | FileCheck %s --check-prefix=ALL
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --trace-source=emulate -- | FileCheck %s --check-prefix=ALL
 // A budget of 1 instruction: one SM, and of its blocks the first active set
 // (its one block).
-// RUN: gpurd-advise %s --arch fermi-gtx470 --trace-source=emulate --instruction-budget 1 -- | FileCheck %s --check-prefix=ONE
-// RUN: gpurd-advise %s --arch fermi-gtx470 --trace-source=emulate --instruction-budget 1 --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --trace-source=emulate --instruction-budget 1 -- | FileCheck %s --check-prefix=ONE
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --trace-source=emulate --instruction-budget 1 --format=json -- | FileCheck %s --check-prefix=JSON
 // The affine enumerator interprets nothing: the budget does not apply.
-// RUN: gpurd-advise %s --arch fermi-gtx470 --instruction-budget 1 -- | FileCheck %s --check-prefix=ALL
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --instruction-budget 1 -- | FileCheck %s --check-prefix=ALL
 
 __global__ void scale(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

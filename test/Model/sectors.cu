@@ -12,8 +12,8 @@
 // 4 requests (DRAM reads 4, 8 sectors). The store of out[16 ty + tx] is one
 // line, 4 sectors.
 //
-// RUN: gpurd-advise %s --arch ampere-a100 -- | FileCheck %s
-// RUN: gpurd-advise %s --arch ampere-a100 --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --arch ampere-a100 -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --arch ampere-a100 --format=json -- | FileCheck %s --check-prefix=JSON
 
 __global__ void tileRows(const float *a, float *out) {
   int tx = threadIdx.x, ty = threadIdx.y;

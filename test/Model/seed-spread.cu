@@ -6,14 +6,14 @@
 // The checker compares the --seeds=3 run with three runs of one seed each:
 // the first seed's figures, and min/max over the three for every range.
 //
-// RUN: gpurd-advise %s --seeds=3 --format=json -- > %t.spread.json
-// RUN: gpurd-advise %s --seed=0 --format=json -- > %t.0.json
-// RUN: gpurd-advise %s --seed=1 --format=json -- > %t.1.json
-// RUN: gpurd-advise %s --seed=2 --format=json -- > %t.2.json
+// RUN: gpurd-advise --cache-report %s --seeds=3 --format=json -- > %t.spread.json
+// RUN: gpurd-advise --cache-report %s --seed=0 --format=json -- > %t.0.json
+// RUN: gpurd-advise --cache-report %s --seed=1 --format=json -- > %t.1.json
+// RUN: gpurd-advise --cache-report %s --seed=2 --format=json -- > %t.2.json
 // RUN: %python %S/../Inputs/check-seed-spread.py %t.spread.json %t.0.json %t.1.json %t.2.json | FileCheck %s --check-prefix=CONSISTENT
-// RUN: gpurd-advise %s --seed=5 --seeds=2 -- | FileCheck %s --check-prefix=TEXT
-// RUN: gpurd-advise %s -- | FileCheck %s --check-prefix=ONE
-// RUN: %expect-exit 1 gpurd-advise %s --seeds=0 -- 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: gpurd-advise --cache-report %s --seed=5 --seeds=2 -- | FileCheck %s --check-prefix=TEXT
+// RUN: gpurd-advise --cache-report %s -- | FileCheck %s --check-prefix=ONE
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --seeds=0 -- 2>&1 | FileCheck %s --check-prefix=ZERO
 
 __global__ void matmulNaive(const float *A, const float *B, float *C, int n) {
   int row = blockIdx.y * blockDim.y + threadIdx.y;

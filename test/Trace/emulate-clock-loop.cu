@@ -3,10 +3,10 @@
 // producer emulates it (the affine enumerator cannot count the loop's
 // iterations), and the kernel's unknown scalar argument is assumed first.
 // Every error of the default action names its kernel.
-// RUN: gpurd-advise %s --arch fermi-gtx470 -- 2>&1 | FileCheck %s
-// RUN: not gpurd-advise %s --arch fermi-gtx470 --trace-source=affine -- 2>&1 | FileCheck %s --check-prefix=AFFINE
-// RUN: not gpurd-advise %s --arch fermi-gtx470 --no-assume -- 2>&1 | FileCheck %s --check-prefix=STRICT
-// RUN: not gpurd-advise %s --arch fermi-gtx470 --no-assume --format=json -- 2>/dev/null | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 -- 2>&1 | FileCheck %s
+// RUN: not gpurd-advise --cache-report %s --arch fermi-gtx470 --trace-source=affine -- 2>&1 | FileCheck %s --check-prefix=AFFINE
+// RUN: not gpurd-advise --cache-report %s --arch fermi-gtx470 --no-assume -- 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: not gpurd-advise --cache-report %s --arch fermi-gtx470 --no-assume --format=json -- 2>/dev/null | FileCheck %s --check-prefix=JSON
 
 __device__ void spin(long long *out, long long ticks) {
   long long start = clock64();

@@ -1,12 +1,12 @@
 // Pointer arguments without --buffer are emulated with default buffers:
 // zeros, sized from the access model (affine sites) or grown to what the
 // emulated accesses reach; the report says so (docs/trace-formats.md).
-// RUN: gpurd-advise %s --kernel matmulNaive --trace-source=emulate -- | FileCheck %s --check-prefix=GEMM
-// RUN: gpurd-advise %s --kernel matmulNaive --trace-source=affine -- | FileCheck %s --check-prefix=AFFINE
-// RUN: gpurd-advise %s --kernel histogram -- | FileCheck %s --check-prefix=HIST
-// RUN: gpurd-advise %s --kernel squares -- | FileCheck %s --check-prefix=SQUARES
-// RUN: gpurd-advise %s --kernel threshold -- | FileCheck %s --check-prefix=BRANCH
-// RUN: gpurd-advise %s --kernel squares --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --kernel matmulNaive --trace-source=emulate -- | FileCheck %s --check-prefix=GEMM
+// RUN: gpurd-advise --cache-report %s --kernel matmulNaive --trace-source=affine -- | FileCheck %s --check-prefix=AFFINE
+// RUN: gpurd-advise --cache-report %s --kernel histogram -- | FileCheck %s --check-prefix=HIST
+// RUN: gpurd-advise --cache-report %s --kernel squares -- | FileCheck %s --check-prefix=SQUARES
+// RUN: gpurd-advise --cache-report %s --kernel threshold -- | FileCheck %s --check-prefix=BRANCH
+// RUN: gpurd-advise --cache-report %s --kernel squares --format=json -- | FileCheck %s --check-prefix=JSON
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gpurd-advise %s --kernel squares --emit-trace=%t/t.txt -- | FileCheck %s --check-prefix=EMIT
 

@@ -3,7 +3,7 @@
 // texel per fetch as large as the fetch (16 B for float4, 4 B for float),
 // and the report says so. The cache model does not count texture fetches
 // (no texture cache yet): a note names the sites it left out.
-// RUN: gpurd-advise %s --kernel copy4 --grid 2 --block 32 --arg n=64 -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --kernel copy4 --grid 2 --block 32 --arg n=64 -- | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gpurd-advise %s --kernel copy4 --grid 2 --block 32 --arg n=64 --emit-trace=%t/t4.txt -- > /dev/null
 // RUN: FileCheck %s --check-prefix=TRACE4 < %t/t4.txt

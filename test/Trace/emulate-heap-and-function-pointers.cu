@@ -3,9 +3,9 @@
 // FunctionPointers and the vtables of newdelete) and allocates with new
 // (device malloc): the emulator runs both. A function's address is the
 // function; the heap hands out 16-byte-aligned pieces one after the other.
-// RUN: gpurd-advise %s --kernel=viaTable -- 2>&1 | FileCheck %s --check-prefix=TABLE
-// RUN: gpurd-advise %s --kernel=viaHeap -- 2>&1 | FileCheck %s --check-prefix=HEAP
-// RUN: gpurd-advise %s --kernel=viaNull --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=NULL
+// RUN: gpurd-advise --cache-report %s --kernel=viaTable -- 2>&1 | FileCheck %s --check-prefix=TABLE
+// RUN: gpurd-advise --cache-report %s --kernel=viaHeap -- 2>&1 | FileCheck %s --check-prefix=HEAP
+// RUN: gpurd-advise --cache-report %s --kernel=viaNull --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=NULL
 
 __device__ float negate(float x) { return -x; }
 __device__ float twice(float x) { return 2 * x; }

@@ -6,14 +6,14 @@
 // stopped ("the pointer 0x0 is no device function's address"). A function
 // pointer parameter is a function's address, not a buffer: it is null
 // unless given, so a guard `if (f)` skips the call.
-// RUN: gpurd-advise %s --kernel=viaTable --grid 1 --block 32 -- 2>&1 | FileCheck %s --check-prefix=TABLE
-// RUN: gpurd-advise %s --kernel=viaParameter --grid 1 --block 32 -- 2>&1 | FileCheck %s --check-prefix=PARAM
-// RUN: not gpurd-advise %s --kernel=noneOfItsType --grid 1 --block 32 -- 2>&1 | FileCheck %s --check-prefix=NONE
+// RUN: gpurd-advise --cache-report %s --kernel=viaTable --grid 1 --block 32 -- 2>&1 | FileCheck %s --check-prefix=TABLE
+// RUN: gpurd-advise --cache-report %s --kernel=viaParameter --grid 1 --block 32 -- 2>&1 | FileCheck %s --check-prefix=PARAM
+// RUN: not gpurd-advise --cache-report %s --kernel=noneOfItsType --grid 1 --block 32 -- 2>&1 | FileCheck %s --check-prefix=NONE
 //
 // A data pointer the host sets in device memory (a __constant__ struct it
 // copies in: Rodinia heartwall) is null too; an access through it is an
 // error that says so (before: "the closest buffer is ...", bytes away).
-// RUN: not gpurd-advise %s --kernel=viaConstantStruct --grid 1 --block 32 -- 2>&1 | FileCheck %s --check-prefix=DATA
+// RUN: not gpurd-advise --cache-report %s --kernel=viaConstantStruct --grid 1 --block 32 -- 2>&1 | FileCheck %s --check-prefix=DATA
 
 typedef void (*store_t)(float *, int);
 

@@ -5,10 +5,10 @@
 // the hardware does not fault within the unit, so the emulator keeps those
 // accesses and the report says how far they went. Past the unit is still
 // an out-of-bounds error.
-// RUN: gpurd-advise %s --kernel=withinUnit --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=A100
-// RUN: not gpurd-advise %s --kernel=withinUnit --trace-source=emulate --set sm.sharedMemoryAllocationUnit=1 -- 2>&1 | FileCheck %s --check-prefix=EXACT
-// RUN: not gpurd-advise %s --kernel=pastUnit --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=PAST
-// RUN: gpurd-advise %s --kernel=pastUnit --trace-source=emulate --arch volta-v100 -- 2>&1 | FileCheck %s --check-prefix=V100
+// RUN: gpurd-advise --cache-report %s --kernel=withinUnit --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=A100
+// RUN: not gpurd-advise --cache-report %s --kernel=withinUnit --trace-source=emulate --set sm.sharedMemoryAllocationUnit=1 -- 2>&1 | FileCheck %s --check-prefix=EXACT
+// RUN: not gpurd-advise --cache-report %s --kernel=pastUnit --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=PAST
+// RUN: gpurd-advise --cache-report %s --kernel=pastUnit --trace-source=emulate --arch volta-v100 -- 2>&1 | FileCheck %s --check-prefix=V100
 
 // Each thread writes its float of the dynamic shared memory, then reads
 // the one \p ahead of it.

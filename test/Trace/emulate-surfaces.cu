@@ -6,7 +6,7 @@
 // model does not count them.
 // RUN: gpurd-advise %s --kernel=copyToSurface --emit-trace=%t.txt -- 2>&1 | FileCheck %s --check-prefix=EMIT
 // RUN: FileCheck %s --check-prefix=TRACE < %t.txt
-// RUN: gpurd-advise %s --kernel=copyToSurface -- 2>&1 | FileCheck %s --check-prefix=REPORT
+// RUN: gpurd-advise --cache-report %s --kernel=copyToSurface -- 2>&1 | FileCheck %s --check-prefix=REPORT
 // RUN: gpurd-advise %s --kernel=layered --emit-trace=%t-layered.txt -- 2>&1 | FileCheck %s --check-prefix=EMIT
 // RUN: FileCheck %s --check-prefix=LAYERED < %t-layered.txt
 

@@ -5,7 +5,7 @@
 // zeros, and a note says so; before, the run stopped ("fetches from texture
 // 0x0 ..., which is not bound to a buffer"). The cache model does not
 // count texture fetches either way.
-// RUN: gpurd-advise %s --kernel=viaHandles --grid 2 --block 64 -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --kernel=viaHandles --grid 2 --block 64 -- 2>&1 | FileCheck %s
 
 __global__ void viaHandles(float *out, const cudaTextureObject_t *handles) {
   unsigned i = blockIdx.x * blockDim.x + threadIdx.x;

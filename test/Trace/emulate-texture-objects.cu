@@ -7,7 +7,7 @@
 // block-linear layout is not modelled, and the cache model does not count
 // texture fetches). Before, the emulator stopped: "no value for the scalar
 // parameter", then "only 1-D fetches are supported".
-// RUN: gpurd-advise %s --kernel rotate --grid 2,2 --block 8,8 --arg width=16 -- | FileCheck %s
+// RUN: gpurd-advise --cache-report %s --kernel rotate --grid 2,2 --block 8,8 --arg width=16 -- | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: gpurd-advise %s --kernel rotate --grid 2,2 --block 8,8 --arg width=16 --emit-trace=%t/t2.txt -- > /dev/null
 // RUN: FileCheck %s --check-prefix=TRACE2 < %t/t2.txt
@@ -17,7 +17,7 @@
 // The driver API's CUtexObject (the CUDA samples' simpleTextureDrv) is a
 // texture object too; with the launch unknown, its value is not assumed as
 // an integer (it was `tex = 1024`, a handle nothing bound: an error).
-// RUN: gpurd-advise %s --kernel driverApi -- 2>&1 | FileCheck %s --check-prefix=DRIVER
+// RUN: gpurd-advise --cache-report %s --kernel driverApi -- 2>&1 | FileCheck %s --check-prefix=DRIVER
 // DRIVER: args: width = {{[0-9]+}}{{$}}
 // DRIVER-NOT: assumed tex
 // DRIVER: the textures 'tex' (bound on the host

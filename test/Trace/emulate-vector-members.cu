@@ -6,9 +6,9 @@
 // colors.x and colors.z, and the emulator then stopped with "reads
 // 'colors.y' without a value". An assumed 8-bit member is the launch's
 // extent clamped to its type: 255 for 64 x 32 = 2048 threads.
-// RUN: %expect-exit 1 gpurd-advise %s --grid 1 --block 32 --arg s=1 --arg n=32 --no-assume -- 2>&1 | FileCheck %s --check-prefix=STRICT
-// RUN: gpurd-advise %s --grid 64 --block 32 --arg s=1 --arg n=32 -- 2>&1 | FileCheck %s --check-prefix=ASSUMED
-// RUN: gpurd-advise %s --grid 1 --block 32 --arg s=1 --arg n=32 --arg colors.x=1 --arg colors.y=2 --arg colors.z=3 -- 2>&1 | FileCheck %s --check-prefix=GIVEN
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --grid 1 --block 32 --arg s=1 --arg n=32 --no-assume -- 2>&1 | FileCheck %s --check-prefix=STRICT
+// RUN: gpurd-advise --cache-report %s --grid 64 --block 32 --arg s=1 --arg n=32 -- 2>&1 | FileCheck %s --check-prefix=ASSUMED
+// RUN: gpurd-advise --cache-report %s --grid 1 --block 32 --arg s=1 --arg n=32 --arg colors.x=1 --arg colors.y=2 --arg colors.z=3 -- 2>&1 | FileCheck %s --check-prefix=GIVEN
 
 __global__ void paint(uchar4 *dst, const uchar4 colors, float s, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;

@@ -10,6 +10,7 @@
 #include "Messages.h"
 
 #include "gpurd/Output/CacheReport.h"
+#include "gpurd/Output/Diagnostics.h"
 #include "gpurd/Output/KernelListing.h"
 
 using namespace llvm;
@@ -18,25 +19,40 @@ namespace gpurd::advise {
 namespace {
 
 /// Prints (or adds to \p launchJson) the cache model's report of
-/// \p analysis.
-void reportKernel(const driver::AnalysisContext &context,
+/// \p analysis (with --stats; its summary line otherwise) and the
+/// advisor's findings. False when a check failed.
+bool reportKernel(driver::AnalysisContext &context,
+                  const TranslationUnitInfo &unit,
                   const driver::KernelAnalysis &analysis,
                   const ToolRequest &request, nlohmann::json &launchJson) {
   const driver::KernelTrace &trace = *analysis.trace;
   for (const std::string &warning : trace.model.warnings)
     warn(warning);
   const std::string &arch = context.arch().name;
-  if (request.json)
+  Expected<std::vector<advisor::Finding>> findings =
+      request.advisor->adviseKernel(context, unit, analysis);
+  if (!findings) {
+    reportError(findings.takeError());
+    return false;
+  }
+  if (request.json) {
     // JSON always carries the reuse profiles (seed 003's features);
     // --reuse-profile adds them to the text report.
     launchJson["cache_model"] =
         cacheReportJson(arch, trace.model, analysis.results,
                         /*reuseProfile=*/true);
-  else
-    printSpelled([&](raw_ostream &os) {
+    launchJson["findings"] = findingsJson(*findings);
+    return true;
+  }
+  printSpelled([&](raw_ostream &os) {
+    if (request.stats)
       printCacheReport(os, arch, trace.model, analysis.results,
                        request.reuseProfile);
-    });
+    else
+      printModelSummary(os, analysis.results);
+    printFindings(os, *findings, request.fixIts);
+  });
+  return true;
 }
 
 } // namespace
@@ -72,7 +88,8 @@ bool adviseKernels(driver::AnalysisContext &context,
           reportError(createStringError(inconvertibleErrorCode(), message));
           modelled = false;
         } else if (analysis->trace) {
-          reportKernel(context, *analysis, request, launchJson);
+          modelled =
+              reportKernel(context, unit, *analysis, request, launchJson);
         }
         if (request.json)
           launches.push_back(std::move(launchJson));

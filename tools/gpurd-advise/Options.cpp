@@ -129,6 +129,37 @@ cl::opt<uint64_t> reuseProfileInterval(
              "N requests a level sees (seed 003's interval profiles; "
              "0: none)"),
     cl::value_desc("N"), cl::init(0), cl::cat(toolCategory));
+// (LLVM's own options take --stats.)
+cl::opt<bool> printStats(
+    "cache-report",
+    cl::desc("Print the cache model's whole report for each kernel (per "
+             "level, site and array) before its findings, not only its "
+             "summary line"),
+    cl::cat(toolCategory));
+cl::opt<std::string> checksOption(
+    "checks",
+    cl::desc("Which checks run, as clang-tidy's globs: comma-separated, '*' "
+             "matches any text, a leading '-' disables "
+             "(-*,gpurd-uncoalesced-access); all by default"),
+    cl::value_desc("globs"), cl::init("*"), cl::cat(toolCategory));
+cl::list<std::string> checkOptionList(
+    "check-option",
+    cl::desc("An option of a check, CHECK.OPTION=VALUE "
+             "(gpurd-uncoalesced-access.MinExcessiveShare=0.5); repeatable"),
+    cl::value_desc("check.option=value"), cl::cat(toolCategory));
+cl::opt<FixItStyle> fixItStyle(
+    "fix-its", cl::desc("How findings show the edits that fix them"),
+    cl::values(clEnumValN(FixItStyle::Inline, "inline",
+                          "under the source line, as clang shows them "
+                          "(default)"),
+               clEnumValN(FixItStyle::Parseable, "parseable",
+                          "also as clang's -fdiagnostics-parseable-fixits "
+                          "lines (fix-it:\"FILE\":{L:C-L:C}:\"TEXT\")"),
+               clEnumValN(FixItStyle::None, "none", "not at all")),
+    cl::init(FixItStyle::Inline), cl::cat(toolCategory));
+cl::opt<bool> listChecks("list-checks",
+                         cl::desc("List the checks --checks enables and exit"),
+                         cl::cat(toolCategory));
 cl::opt<bool> reuseProfile(
     "reuse-profile",
     cl::desc("Also print the reuse-distance profiles of the cache model"),

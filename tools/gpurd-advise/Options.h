@@ -8,13 +8,16 @@
 #ifndef GPURD_TOOLS_GPURD_ADVISE_OPTIONS_H
 #define GPURD_TOOLS_GPURD_ADVISE_OPTIONS_H
 
+#include "gpurd/Advisor/Advisor.h"
 #include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Driver/DriverOptions.h"
+#include "gpurd/Output/Diagnostics.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -59,6 +62,11 @@ extern llvm::cl::opt<std::string> archFile;
 extern llvm::cl::list<std::string> archSettings;
 extern llvm::cl::opt<bool> printArch;
 extern llvm::cl::opt<bool> listArchs;
+extern llvm::cl::opt<std::string> checksOption;
+extern llvm::cl::list<std::string> checkOptionList;
+extern llvm::cl::opt<bool> listChecks;
+extern llvm::cl::opt<bool> printStats;
+extern llvm::cl::opt<FixItStyle> fixItStyle;
 
 /// What gpurd-advise does with each input file; one per run.
 enum class Command {
@@ -79,6 +87,12 @@ struct ToolRequest {
   bool printExplanation = false;
   bool json = false;
   bool reuseProfile = false;
+  /// --cache-report: the cache model's whole report, not only its
+  /// summary.
+  bool stats = false;
+  FixItStyle fixIts = FixItStyle::Inline;
+  /// The checks --checks and --check-option ask for.
+  std::shared_ptr<const advisor::Advisor> advisor;
   std::vector<std::string> traceOutputs;
   driver::AnalysisOptions analysis;
   driver::LaunchInputs launches;
@@ -92,6 +106,8 @@ llvm::Expected<arch::ArchDescription> resolveArch();
 /// command, --emit-trace with one of \p fileCount files, the launch values
 /// (--grid, --block, --smem, --arg, --launch), --sms against \p arch,
 /// --buffer.
+/// The advisor --checks and --check-option ask for.
+llvm::Expected<advisor::Advisor> readAdvisor();
 llvm::Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
                                         size_t fileCount);
 

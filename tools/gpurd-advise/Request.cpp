@@ -115,6 +115,24 @@ Expected<arch::ArchDescription> resolveArch() {
   return arch;
 }
 
+Expected<advisor::Advisor> readAdvisor() {
+  advisor::AdvisorOptions options;
+  options.checks = checksOption;
+  for (StringRef setting : checkOptionList) {
+    auto [key, value] = setting.split('=');
+    if (!setting.contains('=') || !key.contains('.'))
+      return makeError("--check-option=" + setting +
+                       ": give CHECK.OPTION=VALUE "
+                       "(gpurd-uncoalesced-access.MinExcessiveShare=0.5)");
+    options.checkOptions[key.trim().str()] = value.trim().str();
+  }
+  auto advisor = advisor::Advisor::create(std::move(options));
+  if (!advisor)
+    return makeError("--checks/--check-option: " +
+                     toString(advisor.takeError()));
+  return advisor;
+}
+
 Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
                                   size_t fileCount) {
   ToolRequest request;
@@ -123,6 +141,13 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   request.printExplanation = explainCompiled;
   request.json = outputFormat == OutputFormat::Json;
   request.reuseProfile = reuseProfile;
+  request.stats = printStats;
+  request.fixIts = fixItStyle;
+  auto advisor = readAdvisor();
+  if (!advisor)
+    return advisor.takeError();
+  request.advisor =
+      std::make_shared<const advisor::Advisor>(std::move(*advisor));
   request.traceOutputs.assign(emitTrace.begin(), emitTrace.end());
 
   if (!launchSpecFile.empty()) {

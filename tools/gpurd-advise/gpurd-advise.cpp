@@ -132,6 +132,14 @@ int main(int argc, const char **argv) {
       outs() << name << "\n";
     return 0;
   }
+  if (listChecks) {
+    auto advisor = readAdvisor();
+    if (!advisor)
+      return reportError(advisor.takeError());
+    for (const std::unique_ptr<advisor::Check> &check : advisor->checks())
+      outs() << check->name() << ": " << check->summary() << "\n";
+    return 0;
+  }
   auto arch = resolveArch();
   if (!arch)
     return reportError(arch.takeError());

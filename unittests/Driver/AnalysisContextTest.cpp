@@ -148,6 +148,35 @@ TEST_F(AnalysisContextTest, WhatIfTemplateArgument) {
             std::string::npos);
 }
 
+TEST_F(AnalysisContextTest, WhatIfSourceEdit) {
+  // `in[i * STRIDE]` edited to `in[i * 4]` in strided<1> (line 13 of the
+  // source, which starts with a line break; columns 19-24 hold `STRIDE`): a
+  // warp reads 32 floats 16 bytes apart, 512 bytes, four lines; 4 blocks x
+  // 4 warps x 4 = 64.
+  KernelChange change;
+  change.edits.push_back({13, 19, 25, "4"});
+  EXPECT_EQ(l1Reads("strided<1>", change), 64u);
+  auto trace = context->prepareTrace(unit(), kernel("strided<1>"), change);
+  ASSERT_TRUE(static_cast<bool>(trace)) << toString(trace.takeError());
+  EXPECT_NE((*trace)->unit, &unit()); // a variant of the file
+  // The positions stay those of the file as written.
+  EXPECT_EQ((*trace)->kernel->position.line,
+            kernel("strided<1>").position.line);
+
+  KernelChange outside;
+  outside.edits.push_back({13, 19, 90, "4"});
+  auto refused = context->prepareTrace(unit(), kernel("strided<1>"), outside);
+  ASSERT_FALSE(static_cast<bool>(refused));
+  EXPECT_NE(toString(refused.takeError()).find("runs past its line"),
+            std::string::npos);
+  KernelChange overlapping;
+  overlapping.edits = {{13, 19, 25, "4"}, {13, 21, 22, "x"}};
+  refused = context->prepareTrace(unit(), kernel("strided<1>"), overlapping);
+  ASSERT_FALSE(static_cast<bool>(refused));
+  EXPECT_NE(toString(refused.takeError()).find("overlaps another"),
+            std::string::npos);
+}
+
 TEST_F(AnalysisContextTest, WhatIfMemorySpace) {
   KernelChange change;
   change.arraySpaces["in"] = MemorySpace::Constant;

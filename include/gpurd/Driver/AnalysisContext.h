@@ -27,6 +27,7 @@
 #include "gpurd/Frontend/CudaCompilation.h"
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Model/AccessPattern.h"
 #include "gpurd/Model/CacheResults.h"
 #include "gpurd/Trace/DefaultBuffers.h"
 #include "gpurd/Trace/WarpTrace.h"
@@ -68,10 +69,13 @@ struct KernelTrace {
   AssumptionScale scale;
 };
 
-/// One run of the cache model on a kernel.
+/// One run of the models on a kernel.
 struct KernelAnalysis {
   std::unique_ptr<KernelTrace> trace;
   model::CacheModelResults results;
+  /// The access patterns of the warps the cache model ran on, per site
+  /// (sectors, bank wavefronts, constant addresses: AccessPattern.h).
+  std::vector<model::SiteAccessPattern> patterns;
 };
 
 class AnalysisContext {
@@ -142,8 +146,14 @@ public:
   /// can), with the presets it runs on.
   std::optional<std::string> cacheModelUnavailable() const;
 
-  /// Runs the cache model on a prepared trace.
-  llvm::Expected<model::CacheModelResults> runCacheModel(KernelTrace &trace);
+  /// Runs the cache model on a prepared trace; \p patterns, if given, also
+  /// counts the access patterns of the warps it runs on.
+  llvm::Expected<model::CacheModelResults>
+  runCacheModel(KernelTrace &trace,
+                model::AccessPatternCounter *patterns = nullptr);
+  /// How the context's arch counts access patterns (its sectors and
+  /// shared-memory banks).
+  model::AccessPatternConfig accessPatternConfig() const;
 
   /// prepareTrace and runCacheModel for \p kernel launched as \p config.
   /// A run under assumed values that leaves a bound the launch's sizes
@@ -173,13 +183,9 @@ public:
 
 private:
   struct SourceVariant;
-  /// The file of \p unit as \p change asks for it (the unit itself for a
-  /// change that leaves the source alone).
-  llvm::Expected<SourceVariant &> variantFor(const TranslationUnitInfo &unit,
-                                             const KernelChange &change);
   llvm::Expected<SourceVariant &>
   variant(llvm::StringRef file, const std::vector<std::string> &defines,
-          llvm::StringRef appendedSource);
+          const std::vector<SourceEdit> &edits, llvm::StringRef appendedSource);
   SourceVariant *variantOf(const TranslationUnitInfo &unit);
   /// variantOf, or an error for a unit this context did not parse.
   llvm::Expected<SourceVariant &>

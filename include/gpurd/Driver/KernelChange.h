@@ -20,6 +20,16 @@
 
 namespace gpurd::driver {
 
+/// A textual edit of the analysed file (a fix-it the advisor tries): the
+/// characters of `line` from `beginColumn` up to, not including,
+/// `endColumn` (1-based) replaced by `replacement`, which has no line
+/// break, so the file's lines keep their numbers.
+struct SourceEdit {
+  unsigned line = 0;
+  unsigned beginColumn = 0, endColumn = 0;
+  std::string replacement;
+};
+
 /// A change to a kernel, its launch or its file. Each part left empty leaves
 /// that part as analysed.
 struct KernelChange {
@@ -38,10 +48,13 @@ struct KernelChange {
   /// Arrays placed in another memory space, by their name in the access
   /// model: their accesses reach the models in that space.
   std::map<std::string, MemorySpace> arraySpaces;
+  /// Edits of the file the kernel is in, none overlapping another: the
+  /// file is parsed and compiled again.
+  std::vector<SourceEdit> edits;
 
   /// Whether the change needs the file parsed and compiled again.
   bool changesSource() const {
-    return !defines.empty() || !templateArguments.empty();
+    return !defines.empty() || !templateArguments.empty() || !edits.empty();
   }
   bool empty() const;
   /// How the change reads in a report: `-DTILE=32, block (32, 32, 1), 'B'

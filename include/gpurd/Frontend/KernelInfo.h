@@ -79,6 +79,20 @@ inline const StructField *fieldNamed(const KernelParam &param,
   return nullptr;
 }
 
+/// A statically sized `__shared__` array a kernel declares (or uses, at
+/// namespace scope).
+struct SharedArrayDecl {
+  std::string name;
+  SourcePosition position;          ///< Of its name.
+  std::vector<uint64_t> dimensions; ///< Element counts, outermost first.
+  uint64_t elementBytes = 0;
+  /// Where its innermost size is written (`TILE` in `[TILE][TILE]`), the
+  /// characters from innerSizeBegin up to innerSizeEnd, when that is text
+  /// of the file an edit can change (not inside a macro's definition).
+  std::optional<SourcePosition> innerSizeBegin, innerSizeEnd;
+  std::string innerSizeText;
+};
+
 struct KernelInfo {
   std::string name; ///< Qualified, with template arguments: `ns::mm<32>`.
   std::string mangledName; ///< Itanium-mangled name (the device symbol).
@@ -92,6 +106,8 @@ struct KernelInfo {
   uint64_t staticSharedBytes = 0;
   /// Whether the kernel declares `extern __shared__` (dynamic) memory.
   bool usesDynamicShared = false;
+  /// Its statically sized `__shared__` arrays.
+  std::vector<SharedArrayDecl> sharedArrays;
   /// threadIdx/blockDim .x, .y, .z its source reads, in its body and the
   /// device functions it calls, apart from cooperative groups' linear rank
   /// and size of the block (thread_rank(), size()), which read all three but

@@ -85,6 +85,10 @@ struct LaunchAssumption {
   /// 4096`), and the value all of them hold.
   std::vector<std::string> hostNames;
   uint64_t root = 0;
+
+  /// What was assumed, why, and how to give the real value: `block (256,
+  /// 1, 1) (the kernel reads threadIdx.x only); ...`.
+  std::string describe() const;
 };
 
 /// A fully known launch configuration.

@@ -63,6 +63,12 @@ struct KernelTraceInput {
   std::function<llvm::Error(uint64_t block, const CacheLevelConfig &l1,
                             unsigned l2LineSize, std::vector<WarpRequests> &)>
       requestBlock;
+  /// Optional: called with every warp trace the model runs on (the blocks
+  /// of the modelled SMs, in the order the SMs load them), for counters of
+  /// the request stream itself (AccessPattern.h). Not called for warps a
+  /// requestBlock producer gives, nor by the later runs of
+  /// runCacheModelOverSeeds (the same traces again).
+  std::function<void(const trace::WarpTrace &)> onModelledWarp;
   /// Optional: the instructions the producer has interpreted so far (the
   /// emulator's; 0 for producers that interpret nothing). The difference
   /// over block 0 is its cost for CacheModelOptions::instructionBudget.

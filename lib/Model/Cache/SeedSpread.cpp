@@ -132,9 +132,12 @@ runCacheModelOverSeeds(const arch::ArchDescription &arch,
           isFirst);
   };
   add(*first, true);
+  // The later runs see the same traces: their observer has seen them.
+  KernelTraceInput again = input;
+  again.onModelledWarp = nullptr;
   for (unsigned i = 1; i < seeds; ++i) {
     ++run.seed;
-    llvm::Expected<CacheModelResults> next = runCacheModel(arch, input, run);
+    llvm::Expected<CacheModelResults> next = runCacheModel(arch, again, run);
     if (!next)
       return next.takeError();
     add(*next, false);

@@ -50,6 +50,8 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
     if (numWarps == warps.size())
       warps.emplace_back();
     WarpRequests &out = warps[numWarps];
+    if (setup.input->onModelledWarp)
+      setup.input->onModelledWarp(trace);
     prepareWarpRequests(trace, setup.l1, setup.l2LineSize, out, counts,
                         setup.l2SectorSize);
     out.block = block;

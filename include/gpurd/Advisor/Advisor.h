@@ -1,0 +1,56 @@
+//===- Advisor.h - Findings for analysed kernels -----------------*- C++
+//-*-===//
+//
+// The advisor runs the enabled checks on each analysed kernel and returns
+// their findings in source order. Tools build one from the user's check
+// globs and options, then hand it every kernel lib/Driver analyses.
+//
+//   auto advisor = advisor::Advisor::create({"-*,gpurd-uncoalesced-access"});
+//   auto findings = advisor->adviseKernel(context, *unit, *analysis);
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_ADVISOR_ADVISOR_H
+#define GPURD_ADVISOR_ADVISOR_H
+
+#include "gpurd/Advisor/Check.h"
+#include "gpurd/Advisor/Finding.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace gpurd::advisor {
+
+struct AdvisorOptions {
+  /// Check globs (CheckFilter); every check by default.
+  std::string checks = "*";
+  CheckOptions checkOptions;
+};
+
+class Advisor {
+public:
+  /// An error names a glob that matches no check, or an option of no
+  /// enabled check.
+  static llvm::Expected<Advisor> create(AdvisorOptions options);
+
+  /// The enabled checks, in name order.
+  llvm::ArrayRef<std::unique_ptr<Check>> checks() const { return enabled; }
+
+  /// The findings of the enabled checks on \p analysis, an analysis of a
+  /// kernel of \p unit by \p context, in source order. Gains come from
+  /// what-if runs of the same context.
+  llvm::Expected<std::vector<Finding>>
+  adviseKernel(driver::AnalysisContext &context,
+               const TranslationUnitInfo &unit,
+               const driver::KernelAnalysis &analysis) const;
+
+  /// The remark for a kernel the pipeline could not analyse: no check ran,
+  /// and \p reason says why.
+  static Finding notAnalysed(const KernelInfo &kernel, llvm::StringRef reason);
+
+private:
+  AdvisorOptions options;
+  std::vector<std::unique_ptr<Check>> enabled;
+};
+
+} // namespace gpurd::advisor
+
+#endif // GPURD_ADVISOR_ADVISOR_H

@@ -1,0 +1,120 @@
+//===- Check.h - One kind of advice ------------------------------*- C++
+//-*-===//
+//
+// A check looks at one kernel's analysis and reports findings (clang-tidy's
+// shape: a small class with a kebab-case name, options with defaults, and
+// a page docs/checks/NAME.md with its rationale). Checks read the analysis
+// through a CheckContext and never print.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_ADVISOR_CHECK_H
+#define GPURD_ADVISOR_CHECK_H
+
+#include "gpurd/Advisor/Finding.h"
+#include "gpurd/Arch/ArchDescription.h"
+#include "gpurd/Driver/AnalysisContext.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace gpurd::advisor {
+
+/// Options of the checks, `check-name.Option` -> value, as clang-tidy's
+/// CheckOptions.
+using CheckOptions = std::map<std::string, std::string>;
+
+class WhatIfRunner;
+
+/// What a check sees of one analysed kernel.
+class CheckContext {
+public:
+  CheckContext(const arch::ArchDescription &arch,
+               const driver::KernelAnalysis &analysis,
+               const CheckOptions &options, WhatIfRunner &whatIf)
+      : archDescription(arch), kernelAnalysis(analysis), options(options),
+        whatIfRunner(whatIf) {}
+
+  const arch::ArchDescription &arch() const { return archDescription; }
+  const driver::KernelAnalysis &analysis() const { return kernelAnalysis; }
+  const access::AccessModel &model() const {
+    return kernelAnalysis.trace->model;
+  }
+  const LaunchConfig &launch() const { return kernelAnalysis.trace->config; }
+  const KernelInfo &kernel() const { return *kernelAnalysis.trace->kernel; }
+  /// Runs the kernel with a change (WhatIf.h).
+  WhatIfRunner &whatIf() const { return whatIfRunner; }
+  const model::CacheModelResults &results() const {
+    return kernelAnalysis.results;
+  }
+  /// The site with id \p site, or null.
+  const access::AccessSite *site(uint32_t site) const;
+  /// The array site \p site accesses, or null.
+  const access::ArrayInfo *arrayOf(const access::AccessSite &site) const;
+
+  /// Option \p name of check \p check, or \p fallback; an option that is
+  /// not a number is an error.
+  llvm::Expected<double> number(llvm::StringRef check, llvm::StringRef name,
+                                double fallback) const;
+
+  /// A finding of \p check at \p site with its kernel and position.
+  Finding findingAt(llvm::StringRef check,
+                    const access::AccessSite &site) const;
+  /// Notes stating the values the launch assumed; sets finding.exact when
+  /// the addresses of \p site's warp requests rest on none of them (an
+  /// affine access whose offset uses no assumed parameter, under a block
+  /// shape that was not assumed).
+  /// \p figures names what is exact (`the sectors per request are`).
+  void addAssumptionNotes(Finding &finding, const access::AccessSite &site,
+                          llvm::StringRef figures) const;
+
+private:
+  /// Whether \p site's offset uses the scalar parameter \p parameter.
+  bool offsetUses(const access::AccessSite &site,
+                  llvm::StringRef parameter) const;
+
+  const arch::ArchDescription &archDescription;
+  const driver::KernelAnalysis &kernelAnalysis;
+  const CheckOptions &options;
+  WhatIfRunner &whatIfRunner;
+};
+
+class Check {
+public:
+  virtual ~Check();
+  /// The kebab-case name, `gpurd-...`.
+  virtual llvm::StringRef name() const = 0;
+  /// One line for --list-checks.
+  virtual llvm::StringRef summary() const = 0;
+  /// Adds the findings of \p context's kernel to \p out.
+  virtual llvm::Error run(const CheckContext &context,
+                          std::vector<Finding> &out) const = 0;
+};
+
+/// Every check, in name order.
+std::vector<std::unique_ptr<Check>> allChecks();
+
+/// clang-tidy's check globs: comma-separated, `*` matches any text, a
+/// leading `-` removes what it matches, the last glob that matches a name
+/// decides (`-*,gpurd-uncoalesced-access`).
+class CheckFilter {
+public:
+  /// An error names a glob that matches no check.
+  static llvm::Expected<CheckFilter> parse(llvm::StringRef globs);
+  bool enabled(llvm::StringRef check) const;
+
+private:
+  struct Glob {
+    std::string pattern;
+    bool positive = true;
+  };
+  std::vector<Glob> globs;
+};
+
+} // namespace gpurd::advisor
+
+#endif // GPURD_ADVISOR_CHECK_H

@@ -1,0 +1,49 @@
+//===- WhatIf.h - Re-running a kernel with a change --------------*- C++
+//-*-===//
+//
+// The one mechanism by which a check predicts a gain: the kernel analysed
+// again, by the same pipeline (lib/Driver), with a change applied (a fix-it
+// to the source, another launch, an array in another memory space), on the
+// launch the finding is about. The checks compare the two analyses' model
+// results; a gain is never a rule of thumb.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_ADVISOR_WHATIF_H
+#define GPURD_ADVISOR_WHATIF_H
+
+#include "gpurd/Driver/AnalysisContext.h"
+
+#include <map>
+#include <memory>
+#include <string>
+
+namespace gpurd::advisor {
+
+class WhatIfRunner {
+public:
+  /// What-ifs of \p baseline, the analysis of \p kernel in \p unit.
+  WhatIfRunner(driver::AnalysisContext &context,
+               const TranslationUnitInfo &unit, const KernelInfo &kernel,
+               const driver::KernelAnalysis &baseline)
+      : context(context), unit(unit), kernel(kernel), baseline(baseline) {}
+
+  /// The kernel analysed with \p change, on the baseline's launch (its
+  /// grid, block, dynamic shared memory and arguments, with the change's
+  /// launch values on top). Each change runs once.
+  llvm::Expected<const driver::KernelAnalysis &>
+  run(const driver::KernelChange &change);
+  /// Whether \p position is in the file a source edit changes (the
+  /// analysed file, not a header it includes).
+  bool inAnalysedFile(const SourcePosition &position) const;
+
+private:
+  driver::AnalysisContext &context;
+  const TranslationUnitInfo &unit;
+  const KernelInfo &kernel;
+  const driver::KernelAnalysis &baseline;
+  std::map<std::string, std::unique_ptr<driver::KernelAnalysis>> runs;
+};
+
+} // namespace gpurd::advisor
+
+#endif // GPURD_ADVISOR_WHATIF_H

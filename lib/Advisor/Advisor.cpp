@@ -1,0 +1,85 @@
+//===- Advisor.cpp - Findings for analysed kernels ------------------------===//
+
+#include "gpurd/Advisor/Advisor.h"
+#include "Checks/Checks.h"
+#include "gpurd/Advisor/WhatIf.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <algorithm>
+#include <tuple>
+
+using namespace llvm;
+
+namespace gpurd::advisor {
+
+std::vector<std::unique_ptr<Check>> allChecks() {
+  std::vector<std::unique_ptr<Check>> checks;
+  checks.push_back(makeConstantDivergence());
+  checks.push_back(makeSharedBankConflict());
+  checks.push_back(makeUncoalescedAccess());
+  llvm::sort(checks, [](const auto &a, const auto &b) {
+    return a->name() < b->name();
+  });
+  return checks;
+}
+
+Expected<Advisor> Advisor::create(AdvisorOptions options) {
+  Expected<CheckFilter> filter = CheckFilter::parse(options.checks);
+  if (!filter)
+    return filter.takeError();
+  Advisor advisor;
+  for (std::unique_ptr<Check> &check : allChecks())
+    if (filter->enabled(check->name()))
+      advisor.enabled.push_back(std::move(check));
+  // An option of no check is a typo to report, not to ignore.
+  std::vector<std::unique_ptr<Check>> every = allChecks();
+  for (const auto &[key, value] : options.checkOptions) {
+    StringRef check = StringRef(key).split('.').first;
+    if (none_of(every, [&](const auto &c) { return c->name() == check; }))
+      return createStringError(inconvertibleErrorCode(),
+                               "check option '%s' names no check; options "
+                               "are spelled CHECK.OPTION=VALUE "
+                               "(gpurd-uncoalesced-access.MinExcessiveShare="
+                               "0.5)",
+                               key.c_str());
+  }
+  advisor.options = std::move(options);
+  return std::move(advisor);
+}
+
+Expected<std::vector<Finding>>
+Advisor::adviseKernel(driver::AnalysisContext &analysisContext,
+                      const TranslationUnitInfo &unit,
+                      const driver::KernelAnalysis &analysis) const {
+  std::vector<Finding> findings;
+  if (!analysis.trace)
+    return findings;
+  WhatIfRunner whatIf(analysisContext, unit, *analysis.trace->kernel, analysis);
+  CheckContext context(analysisContext.arch(), analysis, options.checkOptions,
+                       whatIf);
+  for (const std::unique_ptr<Check> &check : enabled)
+    if (Error error = check->run(context, findings))
+      return std::move(error);
+  // Source order, then by check: deterministic whatever the checks' order.
+  llvm::stable_sort(findings, [](const Finding &a, const Finding &b) {
+    return std::tie(a.position.file, a.position.line, a.position.column,
+                    a.check) < std::tie(b.position.file, b.position.line,
+                                        b.position.column, b.check);
+  });
+  return findings;
+}
+
+Finding Advisor::notAnalysed(const KernelInfo &kernel, StringRef reason) {
+  Finding finding;
+  finding.check = "gpurd-analysis";
+  finding.kernel = kernel.name;
+  finding.severity = Severity::Remark;
+  finding.position = kernel.position;
+  finding.message =
+      "kernel " + kernel.name + " was not analysed: " + reason.str();
+  return finding;
+}
+
+} // namespace gpurd::advisor

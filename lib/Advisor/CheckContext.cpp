@@ -1,0 +1,105 @@
+//===- CheckContext.cpp - What a check sees of one kernel -----------------===//
+
+#include "gpurd/Advisor/Check.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace gpurd::advisor {
+
+Check::~Check() = default;
+
+const char *severityName(Severity severity) {
+  switch (severity) {
+  case Severity::Remark:
+    return "remark";
+  case Severity::Warning:
+    return "warning";
+  }
+  return "warning";
+}
+
+std::vector<const FixIt *> Finding::allFixIts() const {
+  std::vector<const FixIt *> out;
+  for (const FixIt &fix : fixIts)
+    out.push_back(&fix);
+  for (const FindingNote &note : notes)
+    for (const FixIt &fix : note.fixIts)
+      out.push_back(&fix);
+  return out;
+}
+
+const access::AccessSite *CheckContext::site(uint32_t id) const {
+  for (const access::AccessSite &site : model().sites)
+    if (site.id == id)
+      return &site;
+  return nullptr;
+}
+
+const access::ArrayInfo *
+CheckContext::arrayOf(const access::AccessSite &site) const {
+  if (site.array < 0 || size_t(site.array) >= model().arrays.size())
+    return nullptr;
+  return &model().arrays[site.array];
+}
+
+Expected<double> CheckContext::number(StringRef check, StringRef name,
+                                      double fallback) const {
+  auto it = options.find((check + "." + name).str());
+  if (it == options.end())
+    return fallback;
+  double value;
+  if (!to_float(it->second, value))
+    return createStringError(
+        inconvertibleErrorCode(), "check option %s.%s: '%s' is not a number",
+        check.str().c_str(), name.str().c_str(), it->second.c_str());
+  return value;
+}
+
+Finding CheckContext::findingAt(StringRef check,
+                                const access::AccessSite &site) const {
+  Finding finding;
+  finding.check = check.str();
+  finding.kernel = launch().kernel;
+  finding.position = site.position;
+  return finding;
+}
+
+void CheckContext::addAssumptionNotes(Finding &finding,
+                                      const access::AccessSite &site,
+                                      StringRef figures) const {
+  // An affine access's addresses per warp follow from the block shape
+  // (which threads share a warp) and the parameters its offset uses; the
+  // other assumed values (the grid, arguments it does not use) move only
+  // how many requests there are.
+  bool addressesAssumed = !site.affine;
+  for (const LaunchAssumption &a : launch().assumptions) {
+    if (!a.hostNames.empty() || (!a.argument && a.part == "block"))
+      addressesAssumed = true;
+    else if (a.argument)
+      addressesAssumed |= offsetUses(site, a.part);
+    finding.notes.push_back(
+        {std::nullopt, "the figures assume " + a.describe()});
+  }
+  finding.exact = !addressesAssumed;
+  if (finding.exact)
+    finding.notes.push_back(
+        {std::nullopt, figures.str() + " exact: the access is affine and its "
+                                       "addresses rest on no assumed value"});
+}
+
+bool CheckContext::offsetUses(const access::AccessSite &site,
+                              StringRef parameter) const {
+  const std::vector<access::Variable> &variables = model().variables;
+  for (unsigned i = 0; i < variables.size(); ++i) {
+    const access::Variable &v = variables[i];
+    if (v.kind == access::Variable::Kind::Parameter &&
+        (v.name == parameter || v.sourceName == parameter) &&
+        site.offset.uses(i))
+      return true;
+  }
+  return false;
+}
+
+} // namespace gpurd::advisor

@@ -1,0 +1,18 @@
+//===- Checks.h - The checks' constructors -----------------------*- C++
+//-*-===//
+#ifndef GPURD_LIB_ADVISOR_CHECKS_CHECKS_H
+#define GPURD_LIB_ADVISOR_CHECKS_CHECKS_H
+
+#include "gpurd/Advisor/Check.h"
+
+#include <memory>
+
+namespace gpurd::advisor {
+
+std::unique_ptr<Check> makeConstantDivergence();
+std::unique_ptr<Check> makeSharedBankConflict();
+std::unique_ptr<Check> makeUncoalescedAccess();
+
+} // namespace gpurd::advisor
+
+#endif // GPURD_LIB_ADVISOR_CHECKS_CHECKS_H

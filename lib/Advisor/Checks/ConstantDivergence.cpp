@@ -1,0 +1,74 @@
+//===- ConstantDivergence.cpp - gpurd-constant-divergence -----------------===//
+//
+// A `__constant__` load whose lanes read distinct addresses: the constant
+// cache broadcasts one address to a warp at a time, so the request is
+// serialised into as many. Counted on the request stream
+// (AccessPattern.h); docs/checks/gpurd-constant-divergence.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Figures.h"
+#include "CheckUtil.h"
+#include "Checks.h"
+
+using namespace llvm;
+
+namespace gpurd::advisor {
+namespace {
+
+constexpr StringLiteral Name = "gpurd-constant-divergence";
+
+class ConstantDivergence : public Check {
+public:
+  StringRef name() const override { return Name; }
+  StringRef summary() const override {
+    return "constant-memory loads whose lanes read distinct addresses";
+  }
+  Error run(const CheckContext &context,
+            std::vector<Finding> &out) const override;
+};
+
+Error ConstantDivergence::run(const CheckContext &context,
+                              std::vector<Finding> &out) const {
+  Expected<double> minAddresses = context.number(Name, "MinAddresses", 2);
+  if (!minAddresses)
+    return minAddresses.takeError();
+  for (const model::SiteAccessPattern &pattern : context.analysis().patterns) {
+    if (pattern.space != MemorySpace::Constant || !pattern.warpInstructions)
+      continue;
+    const double perRequest =
+        double(pattern.constantAddresses) / double(pattern.warpInstructions);
+    if (perRequest < *minAddresses)
+      continue;
+    const access::AccessSite *site = context.site(pattern.site);
+    if (!site)
+      continue;
+    Finding f = context.findingAt(Name, *site);
+    f.message = "divergent constant-memory load: each warp request reads " +
+                averageText(perRequest) +
+                " distinct addresses, which the constant cache serves one "
+                "after another (at most " +
+                std::to_string(pattern.maxConstantAddresses) +
+                " in one request)";
+    f.notes.push_back(
+        {site->position,
+         arrayText(context, *site) +
+             " in global memory read through the read-only path (`const "
+             "__restrict__` or `__ldg`) would serve a warp's distinct "
+             "addresses a sector at a time"});
+    f.notes.push_back(
+        {std::nullopt,
+         "addresses " + sampleText(context, pattern.warpInstructions)});
+    context.addAssumptionNotes(f, *site, "the addresses per request are");
+    out.push_back(std::move(f));
+  }
+  return Error::success();
+}
+
+} // namespace
+
+std::unique_ptr<Check> makeConstantDivergence() {
+  return std::make_unique<ConstantDivergence>();
+}
+
+} // namespace gpurd::advisor

@@ -1,0 +1,67 @@
+//===- WhatIf.cpp - Re-running a kernel with a change ---------------------===//
+
+#include "gpurd/Advisor/WhatIf.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+
+using namespace llvm;
+
+namespace gpurd::advisor {
+namespace {
+
+/// The baseline's launch as a layer of launch values, so that the what-if
+/// runs on exactly the launch analysed (assumed values included), with
+/// \p change's own values on top.
+LaunchOverrides pinnedLaunch(const LaunchConfig &config,
+                             const LaunchOverrides &change) {
+  LaunchOverrides out;
+  out.grid = change.grid ? change.grid : config.grid;
+  out.block = change.block ? change.block : config.block;
+  out.dynamicSharedBytes = change.dynamicSharedBytes
+                               ? change.dynamicSharedBytes
+                               : config.dynamicSharedBytes;
+  for (const LaunchArgument &arg : config.args)
+    if (!arg.param.empty() && arg.value.isKnown())
+      out.args[arg.param] = arg.value.str();
+  for (const auto &[name, value] : change.args)
+    out.args[name] = value;
+  if (config.launchNumber > 0)
+    out.launchIndex = config.launchNumber;
+  out.origin = change.origin.empty() ? "what-if change" : change.origin;
+  return out;
+}
+
+} // namespace
+
+bool WhatIfRunner::inAnalysedFile(const SourcePosition &position) const {
+  auto absolute = [](StringRef file) {
+    SmallString<256> path(file);
+    sys::fs::make_absolute(path);
+    sys::path::remove_dots(path, /*remove_dot_dot=*/true);
+    return std::string(path);
+  };
+  return !position.file.empty() &&
+         absolute(position.file) == absolute(unit.file);
+}
+
+Expected<const driver::KernelAnalysis &>
+WhatIfRunner::run(const driver::KernelChange &change) {
+  std::string key = change.describe();
+  auto found = runs.find(key);
+  if (found != runs.end())
+    return *found->second;
+  driver::KernelChange pinned = change;
+  pinned.launch = pinnedLaunch(baseline.trace->config, change.launch);
+  Expected<driver::KernelAnalysis> analysis =
+      context.analyseKernel(unit, kernel, pinned);
+  if (!analysis)
+    return analysis.takeError();
+  auto stored = std::make_unique<driver::KernelAnalysis>(std::move(*analysis));
+  const driver::KernelAnalysis &out = *stored;
+  runs.emplace(std::move(key), std::move(stored));
+  return out;
+}
+
+} // namespace gpurd::advisor

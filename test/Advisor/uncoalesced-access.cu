@@ -1,0 +1,61 @@
+// gpurd-uncoalesced-access fires on one row per thread and is silent on the
+// transposed (coalesced) access; --checks globs and check options.
+//
+// rows: each lane reads a[t * 64 + j], 64 floats = 256 bytes after its
+// neighbour: 32 sectors a warp request; the 32 x 4 = 128 bytes fit in 4
+// sectors: 28 excessive, 28 / 32 = 87.5% -> 88%. The launch has 4 blocks of
+// one warp and 64 iterations: 4 x 64 = 256 requests x 32 = 8192 sectors.
+// columns: a[j * 64 + t] is 128 contiguous bytes, 4 sectors: silent.
+//
+// RUN: gpurd-advise %s -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise %s --checks='-*' -- 2>&1 | FileCheck --check-prefix=NONE %s
+// RUN: gpurd-advise %s --checks='-*,gpurd-uncoalesced-access' -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise %s --check-option=gpurd-uncoalesced-access.MinExcessiveShare=0.9 -- 2>&1 | FileCheck --check-prefix=NONE %s
+// RUN: not gpurd-advise %s --checks='gpurd-no-such-*' -- 2>&1 | FileCheck --check-prefix=BADGLOB %s
+// RUN: not gpurd-advise %s --check-option=gpurd-nothing.X=1 -- 2>&1 | FileCheck --check-prefix=BADOPTION %s
+// RUN: gpurd-advise %s --format=json -- | FileCheck --check-prefix=JSON %s
+
+#define N 64
+
+__global__ void rows(const float *a, float *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int j = 0; j < N; ++j)
+    s += a[t * N + j];
+  // CHECK: uncoalesced-access.cu:[[@LINE-1]]:10: warning: uncoalesced global load: each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 8192) [gpurd-uncoalesced-access]
+  // CHECK-NEXT: [[@LINE-2]] | s += a[t * N + j];
+  // CHECK-NEXT: | ^
+  // CHECK-NEXT: note: neighbouring threads of a warp access 'a' 256 bytes apart; with a step of 4 bytes (the access size) each request would touch 4 sectors
+  // CHECK-NEXT: note: sectors counted on the 256 warp requests of the 4 blocks modelled of 4; predicted L1 sector hit rate
+  // CHECK-NEXT: note: the sectors per request are exact: the access is affine and its addresses rest on no assumed value
+  out[t] = s;
+}
+
+__global__ void columns(const float *a, float *out) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int j = 0; j < N; ++j)
+    s += a[j * N + t];
+  out[t] = s;
+}
+// CHECK-NOT: warning:
+// NONE-NOT: warning:
+
+void host(const float *a, float *out) {
+  rows<<<4, 32>>>(a, out);
+  columns<<<4, 32>>>(a, out);
+}
+
+// BADGLOB: error: --checks/--check-option: check glob 'gpurd-no-such-*' matches no check; the checks are gpurd-constant-divergence, gpurd-shared-bank-conflict, gpurd-uncoalesced-access
+// BADOPTION: error: --checks/--check-option: check option 'gpurd-nothing.X' names no check
+
+// JSON: "findings": [
+// JSON-NEXT: {
+// JSON-NEXT: "check": "gpurd-uncoalesced-access",
+// JSON-NEXT: "exact": true,
+// JSON-NEXT: "fix_its": [],
+// JSON-NEXT: "kernel": "rows",
+// JSON-NEXT: "location": {
+// JSON: "message": "uncoalesced global load: each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 8192)",
+// JSON: "severity": "warning"
+// JSON: "findings": []

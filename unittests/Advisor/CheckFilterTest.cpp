@@ -1,0 +1,53 @@
+//===- CheckFilterTest.cpp - clang-tidy's check globs ---------------------===//
+
+#include "gpurd/Advisor/Advisor.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpurd::advisor;
+
+namespace {
+
+std::vector<std::string> enabledBy(const char *globs) {
+  auto advisor = Advisor::create({globs, {}});
+  EXPECT_TRUE(static_cast<bool>(advisor)) << toString(advisor.takeError());
+  std::vector<std::string> names;
+  if (advisor)
+    for (const auto &check : advisor->checks())
+      names.push_back(check->name().str());
+  return names;
+}
+
+TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
+  const std::vector<std::string> all = {"gpurd-constant-divergence",
+                                        "gpurd-shared-bank-conflict",
+                                        "gpurd-uncoalesced-access"};
+  EXPECT_EQ(enabledBy("*"), all);
+  EXPECT_EQ(enabledBy("-*,gpurd-uncoalesced-access"),
+            std::vector<std::string>{"gpurd-uncoalesced-access"});
+  EXPECT_EQ(enabledBy("*,-gpurd-shared-*"),
+            (std::vector<std::string>{"gpurd-constant-divergence",
+                                      "gpurd-uncoalesced-access"}));
+  EXPECT_EQ(enabledBy("gpurd-*-access, -*, gpurd-c*"),
+            std::vector<std::string>{"gpurd-constant-divergence"});
+  EXPECT_TRUE(enabledBy("-*").empty());
+  EXPECT_TRUE(enabledBy("").empty());
+}
+
+TEST(CheckFilterTest, AGlobThatMatchesNothingIsAnError) {
+  auto advisor = Advisor::create({"-*,gpurd-uncoalesced", {}});
+  ASSERT_FALSE(static_cast<bool>(advisor));
+  EXPECT_NE(toString(advisor.takeError())
+                .find("check glob 'gpurd-uncoalesced' matches no check"),
+            std::string::npos);
+}
+
+TEST(CheckFilterTest, AnOptionOfNoCheckIsAnError) {
+  auto advisor =
+      Advisor::create({"*", {{"gpurd-uncoalesced.MinExcessiveShare", "1"}}});
+  ASSERT_FALSE(static_cast<bool>(advisor));
+  EXPECT_NE(toString(advisor.takeError()).find("names no check"),
+            std::string::npos);
+}
+
+} // namespace
