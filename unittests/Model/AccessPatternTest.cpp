@@ -205,3 +205,21 @@ TEST(AccessPatternTest, LaneStepIsKnownWhileInstructionsAgree) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(AccessPatternTest, RepeatedShapesKeepTheirFiguresOnlyForWholeSectors) {
+  // One site, the same 128-byte run three times: at Base (4 sectors), at
+  // Base + 4 (bytes 4..131: 5 sectors; a shift of less than a sector is a
+  // new shape) and at Base + 32 (4 again): 13 sectors, ideal 3 x 4 = 12.
+  AccessPatternCounter counter;
+  for (uint64_t shift : {0, 4, 32})
+    counter.add(access(MemorySpace::Global, 4, AllLanes,
+                       [shift](unsigned l) { return Base + shift + 4 * l; }));
+  std::vector<SiteAccessPattern> sites = counter.results();
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].sectors, 13u);
+  EXPECT_EQ(sites[0].idealSectors, 12u);
+}
+
+} // namespace

@@ -18,8 +18,8 @@
 
 #include "gpurd/Trace/WarpTrace.h"
 
+#include <array>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <vector>
 
@@ -71,6 +71,12 @@ struct SiteAccessPattern {
   void add(const SiteAccessPattern &other);
 };
 
+/// The figures of one warp instruction (tests and tools).
+struct InstructionPattern {
+  unsigned sectors = 0, idealSectors = 0;
+  unsigned wavefronts = 0, idealWavefronts = 0, maxWaysPerPhase = 0;
+  unsigned distinctAddresses = 0;
+};
 /// Counts warp instructions per site.
 class AccessPatternCounter {
 public:
@@ -85,16 +91,30 @@ public:
   std::vector<SiteAccessPattern> results() const;
 
 private:
+  /// A site's counters and its last instruction's shape and figures: the
+  /// next instruction of the site with the same shape (the same active
+  /// lanes, size and addresses relative to the first lane's, moved by a
+  /// whole sector or bank word) has the same figures (a shift of whole
+  /// words rotates the banks; of whole sectors, keeps the count), so the
+  /// lanes are not counted again. Exact; most affine accesses repeat
+  /// their shape from one instruction to the next.
+  struct SiteState {
+    SiteAccessPattern pattern;
+    bool seen = false;
+    bool shapeValid = false;
+    uint32_t mask = 0, size = 0;
+    MemorySpace space = MemorySpace::Global;
+    uint64_t base = 0;
+    std::array<uint64_t, trace::WarpSize> relative{};
+    InstructionPattern figures;
+    std::optional<int64_t> step;
+  };
+  void count(const trace::WarpInstruction &instruction, SiteState &state);
+
   AccessPatternConfig config;
-  std::map<uint32_t, SiteAccessPattern> sites;
+  std::vector<SiteState> sites; ///< By site id.
 };
 
-/// The figures of one warp instruction (tests and tools).
-struct InstructionPattern {
-  unsigned sectors = 0, idealSectors = 0;
-  unsigned wavefronts = 0, idealWavefronts = 0, maxWaysPerPhase = 0;
-  unsigned distinctAddresses = 0;
-};
 /// Sectors of a global-like access (\p config's sector size).
 void countSectors(const trace::WarpInstruction &instruction,
                   const AccessPatternConfig &config, InstructionPattern &out);

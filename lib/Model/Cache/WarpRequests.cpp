@@ -233,6 +233,8 @@ void prepareWarpRequests(const trace::WarpTrace &trace,
   const bool l2Sectored = l2SectorSize != 0;
   const bool l2AsL1 = l2LineSize == l1.lineSize &&
                       l2SectorSize == (sectored ? l1.sectorSize : 0);
+  // One op per instruction at most: grown once, not per push.
+  out.ops.reserve(trace.instructions.size());
   std::vector<LineRequestRef> scratch;
   // Instructions issued since the previous modelled one.
   uint64_t issued = 0;

@@ -2,6 +2,9 @@
 
 #include "gpurd/Model/AccessPattern.h"
 
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
 #include <algorithm>
 #include <array>
 
@@ -50,8 +53,16 @@ void countSectors(const trace::WarpInstruction &instruction,
   const uint64_t size = instruction.size, sector = config.sectorSize;
   // Each lane's bytes [a, a + size): merged in address order, they give
   // the distinct bytes (the ideal: as few sectors as hold them) and the
-  // distinct sectors they lie in.
-  std::sort(addresses.begin(), addresses.begin() + n);
+  // distinct sectors they lie in. Most warps' lanes are in address order
+  // already (coalesced, strided, broadcast): no sort for them.
+  if (!std::is_sorted(addresses.begin(), addresses.begin() + n))
+    std::sort(addresses.begin(), addresses.begin() + n);
+  // Sectors are a power of two bytes (32): a shift, where a division would
+  // cost more than the rest of the loop.
+  const unsigned shift = llvm::Log2_64(sector);
+  auto sectorOf = [&](uint64_t address) {
+    return llvm::isPowerOf2_64(sector) ? address >> shift : address / sector;
+  };
   uint64_t bytes = 0, sectors = 0;
   uint64_t coveredEnd = 0;     // end of the bytes merged so far
   uint64_t lastSector = ~0ull; // the last sector counted
@@ -62,8 +73,8 @@ void countSectors(const trace::WarpInstruction &instruction,
     else if (end > coveredEnd)
       bytes += end - coveredEnd;
     coveredEnd = i == 0 ? end : std::max(coveredEnd, end);
-    uint64_t first = begin / sector;
-    const uint64_t last = (end - 1) / sector;
+    uint64_t first = sectorOf(begin);
+    const uint64_t last = sectorOf(end - 1);
     if (lastSector != ~0ull && first <= lastSector)
       first = lastSector + 1;
     if (first <= last) {
@@ -87,31 +98,50 @@ void countWavefronts(const trace::WarpInstruction &instruction,
   const unsigned phaseBytes = banks * width;
   const unsigned lanesPerPhase = std::clamp<unsigned>(
       phaseBytes / std::max(instruction.size, 1u), 1, trace::WarpSize);
+  // Words and banks by shifts and masks where the sizes are powers of two
+  // (every GPU's): this runs for every lane of every shared access.
+  const bool pow2 = llvm::isPowerOf2_32(width) && llvm::isPowerOf2_32(banks);
+  const unsigned widthShift = llvm::Log2_32(width);
+  auto wordOf = [&](uint64_t address) {
+    return pow2 ? address >> widthShift : address / width;
+  };
+  auto bankOf = [&](uint64_t word) {
+    return static_cast<unsigned>(pow2 ? word & (banks - 1) : word % banks);
+  };
   std::array<uint64_t, trace::WarpSize * 4> words;
-  std::vector<unsigned> perBank(banks);
+  // A count per bank (the most distinct words in one bank is the pass
+  // count), on the stack for up to 64 banks.
+  std::array<uint8_t, 64> smallCounts;
+  std::vector<uint32_t> largeCounts(banks > smallCounts.size() ? banks : 0);
   for (unsigned phase = 0; phase < trace::WarpSize; phase += lanesPerPhase) {
     unsigned n = 0;
-    for (unsigned lane = phase;
-         lane < std::min(phase + lanesPerPhase, trace::WarpSize); ++lane) {
+    const unsigned end = std::min(phase + lanesPerPhase, trace::WarpSize);
+    for (unsigned lane = phase; lane < end; ++lane) {
       if (!(instruction.activeMask & (1u << lane)))
         continue;
       const uint64_t address = instruction.addresses[lane];
-      for (uint64_t w = address / width;
-           w <= (address + instruction.size - 1) / width && n < words.size();
-           ++w)
+      const uint64_t last = wordOf(address + instruction.size - 1);
+      for (uint64_t w = wordOf(address); w <= last && n < words.size(); ++w)
         words[n++] = w;
     }
     if (n == 0)
       continue;
     // Lanes that read the same word share it (a broadcast); distinct words
     // of one bank take a pass each.
-    std::sort(words.begin(), words.begin() + n);
+    if (!std::is_sorted(words.begin(), words.begin() + n))
+      std::sort(words.begin(), words.begin() + n);
     const unsigned distinct = static_cast<unsigned>(
         std::unique(words.begin(), words.begin() + n) - words.begin());
-    std::fill(perBank.begin(), perBank.end(), 0);
     unsigned ways = 0;
-    for (unsigned i = 0; i < distinct; ++i)
-      ways = std::max(ways, ++perBank[words[i] % banks]);
+    if (largeCounts.empty()) {
+      std::fill_n(smallCounts.begin(), banks, 0);
+      for (unsigned i = 0; i < distinct; ++i)
+        ways = std::max<unsigned>(ways, ++smallCounts[bankOf(words[i])]);
+    } else {
+      std::fill(largeCounts.begin(), largeCounts.end(), 0);
+      for (unsigned i = 0; i < distinct; ++i)
+        ways = std::max(ways, ++largeCounts[bankOf(words[i])]);
+    }
     out.wavefronts += ways;
     out.idealWavefronts += 1;
     out.maxWaysPerPhase = std::max(out.maxWaysPerPhase, ways);
@@ -145,43 +175,82 @@ AccessPatternCounter::AccessPatternCounter(AccessPatternConfig config)
 void AccessPatternCounter::add(const trace::WarpInstruction &instruction) {
   if (instruction.kind == AccessKind::Barrier || instruction.activeMask == 0)
     return;
-  auto [it, isNew] = sites.try_emplace(instruction.site);
-  SiteAccessPattern &site = it->second;
+  if (instruction.site >= sites.size())
+    sites.resize(instruction.site + 1);
+  SiteState &state = sites[instruction.site];
+  SiteAccessPattern &site = state.pattern;
+  const bool isNew = !state.seen;
+  state.seen = true;
   site.site = instruction.site;
-  // The step between lanes, while every instruction agrees on it.
-  if (isNew || site.stepKnown) {
-    std::optional<int64_t> step = laneStep(instruction);
-    site.stepKnown = step && (isNew || *step == site.laneStep);
-    site.laneStep = step.value_or(0);
-  }
   site.space = instruction.space;
   site.kind = instruction.kind;
   site.accessSize = instruction.size;
   ++site.warpInstructions;
-  site.activeLanes += __builtin_popcount(instruction.activeMask);
-  InstructionPattern pattern;
-  if (usesSectors(instruction.space)) {
-    countSectors(instruction, config, pattern);
-    site.sectors += pattern.sectors;
-    site.idealSectors += pattern.idealSectors;
-  } else if (instruction.space == MemorySpace::Shared) {
-    countWavefronts(instruction, config, pattern);
-    site.wavefronts += pattern.wavefronts;
-    site.idealWavefronts += pattern.idealWavefronts;
-    site.maxWaysPerPhase =
-        std::max(site.maxWaysPerPhase, pattern.maxWaysPerPhase);
-  } else if (instruction.space == MemorySpace::Constant) {
-    const unsigned distinct = distinctAddresses(instruction);
-    site.constantAddresses += distinct;
-    site.maxConstantAddresses = std::max(site.maxConstantAddresses, distinct);
+  site.activeLanes += llvm::popcount(instruction.activeMask);
+  count(instruction, state);
+  // The step between lanes, while every instruction agrees on it.
+  if (isNew || site.stepKnown) {
+    site.stepKnown = state.step && (isNew || *state.step == site.laneStep);
+    site.laneStep = state.step.value_or(0);
   }
+  const InstructionPattern &figures = state.figures;
+  if (usesSectors(instruction.space)) {
+    site.sectors += figures.sectors;
+    site.idealSectors += figures.idealSectors;
+  } else if (instruction.space == MemorySpace::Shared) {
+    site.wavefronts += figures.wavefronts;
+    site.idealWavefronts += figures.idealWavefronts;
+    site.maxWaysPerPhase =
+        std::max(site.maxWaysPerPhase, figures.maxWaysPerPhase);
+  } else if (instruction.space == MemorySpace::Constant) {
+    site.constantAddresses += figures.distinctAddresses;
+    site.maxConstantAddresses =
+        std::max(site.maxConstantAddresses, figures.distinctAddresses);
+  }
+}
+
+void AccessPatternCounter::count(const trace::WarpInstruction &instruction,
+                                 SiteState &state) {
+  const uint32_t mask = instruction.activeMask;
+  const uint64_t base = instruction.addresses[llvm::countr_zero(mask)];
+  std::array<uint64_t, trace::WarpSize> relative;
+  for (unsigned lane = 0; lane < trace::WarpSize; ++lane)
+    relative[lane] =
+        (mask >> lane) & 1 ? instruction.addresses[lane] - base : 0;
+  // The shift that keeps the figures: whole sectors, whole bank words.
+  uint64_t unit = 1;
+  if (usesSectors(instruction.space))
+    unit = config.sectorSize;
+  else if (instruction.space == MemorySpace::Shared)
+    unit = config.sharedBankWidth;
+  const uint64_t shift = base - state.base;
+  const bool sameShape =
+      state.shapeValid && state.mask == mask &&
+      state.size == instruction.size && state.space == instruction.space &&
+      (unit == 0 || shift % unit == 0) && state.relative == relative;
+  if (sameShape)
+    return;
+  state.shapeValid = true;
+  state.mask = mask;
+  state.size = instruction.size;
+  state.space = instruction.space;
+  state.base = base;
+  state.relative = relative;
+  state.step = laneStep(instruction);
+  state.figures = InstructionPattern();
+  if (usesSectors(instruction.space))
+    countSectors(instruction, config, state.figures);
+  else if (instruction.space == MemorySpace::Shared)
+    countWavefronts(instruction, config, state.figures);
+  else if (instruction.space == MemorySpace::Constant)
+    state.figures.distinctAddresses = distinctAddresses(instruction);
 }
 
 std::vector<SiteAccessPattern> AccessPatternCounter::results() const {
   std::vector<SiteAccessPattern> out;
-  out.reserve(sites.size());
-  for (const auto &[site, pattern] : sites)
-    out.push_back(pattern);
+  for (const SiteState &state : sites)
+    if (state.seen)
+      out.push_back(state.pattern);
   return out;
 }
 
