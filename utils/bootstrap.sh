@@ -24,9 +24,11 @@ jobs=${JOBS:-$(nproc)}
 # libthrust-dev and libcub-dev (1.17) are not needed to build gpurd: gpurd
 # parses CUDA files that include <thrust/...> against them (from the system
 # include path), and the lit tests that do say `REQUIRES: thrust`.
+# python3-jsonschema: the lit tests validate --format=sarif output against the
+# OASIS SARIF 2.1.0 schema (test/Inputs/sarif/).
 packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
           llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind
-          libegl-dev libthrust-dev libcub-dev)
+          libegl-dev libthrust-dev libcub-dev python3-jsonschema)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

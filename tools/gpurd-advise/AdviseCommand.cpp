@@ -24,7 +24,8 @@ namespace {
 bool reportKernel(driver::AnalysisContext &context,
                   const TranslationUnitInfo &unit,
                   const driver::KernelAnalysis &analysis,
-                  const ToolRequest &request, nlohmann::json &launchJson) {
+                  const ToolRequest &request, FindingTally &tally,
+                  nlohmann::json &launchJson) {
   const driver::KernelTrace &trace = *analysis.trace;
   for (const std::string &warning : trace.model.warnings)
     warn(warning);
@@ -35,6 +36,11 @@ bool reportKernel(driver::AnalysisContext &context,
     reportError(findings.takeError());
     return false;
   }
+  for (const advisor::Finding &finding : *findings)
+    ++(finding.severity == advisor::Severity::Warning ? tally.warnings
+                                                      : tally.remarks);
+  if (tally.keep)
+    llvm::append_range(tally.kept, *findings);
   if (request.json) {
     // JSON always carries the reuse profiles (seed 003's features);
     // --reuse-profile adds them to the text report.
@@ -60,7 +66,7 @@ bool reportKernel(driver::AnalysisContext &context,
 bool adviseKernels(driver::AnalysisContext &context,
                    const TranslationUnitInfo &unit, const ToolRequest &request,
                    const std::optional<std::string> &modelError,
-                   nlohmann::json &jsonOut) {
+                   FindingTally &tally, nlohmann::json &jsonOut) {
   nlohmann::json launches = nlohmann::json::array();
   bool selected = false;
   bool ok = forEachLaunch(
@@ -88,8 +94,8 @@ bool adviseKernels(driver::AnalysisContext &context,
           reportError(createStringError(inconvertibleErrorCode(), message));
           modelled = false;
         } else if (analysis->trace) {
-          modelled =
-              reportKernel(context, unit, *analysis, request, launchJson);
+          modelled = reportKernel(context, unit, *analysis, request, tally,
+                                  launchJson);
         }
         if (request.json)
           launches.push_back(std::move(launchJson));

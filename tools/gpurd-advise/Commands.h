@@ -38,13 +38,28 @@ bool forEachLaunch(
 bool resolveLaunches(driver::AnalysisContext &context,
                      const TranslationUnitInfo &unit,
                      const ToolRequest &request, nlohmann::json &jsonOut);
+/// How many findings of each severity a run reported (for --fail-on).
+struct FindingTally {
+  unsigned warnings = 0;
+  unsigned remarks = 0;
+  /// With --format=sarif: the findings, for the log written at the end.
+  bool keep = false;
+  std::vector<advisor::Finding> kept;
+  /// Whether the findings fail the run under \p failOn.
+  bool fails(FailOn failOn) const {
+    return (failOn == FailOn::Warning && warnings) ||
+           (failOn == FailOn::Remark && (warnings || remarks));
+  }
+};
+
 /// The default action (and --cache-model): each selected kernel's launch
-/// configuration and the cache model's predictions for it. \p modelError is
-/// why the arch cannot be modelled (then only launches are printed).
+/// configuration, the cache model's predictions for it and the advisor's
+/// findings, counted in \p tally. \p modelError is why the arch cannot be
+/// modelled (then only launches are printed).
 bool adviseKernels(driver::AnalysisContext &context,
                    const TranslationUnitInfo &unit, const ToolRequest &request,
                    const std::optional<std::string> &modelError,
-                   nlohmann::json &jsonOut);
+                   FindingTally &tally, nlohmann::json &jsonOut);
 /// --dump-accesses / --explain-compiled.
 bool printAccesses(driver::AnalysisContext &context,
                    const TranslationUnitInfo &unit, const ToolRequest &request,

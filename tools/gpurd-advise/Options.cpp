@@ -13,7 +13,10 @@ cl::opt<OutputFormat>
                  cl::values(clEnumValN(OutputFormat::Text, "text",
                                        "human-readable (default)"),
                             clEnumValN(OutputFormat::Json, "json",
-                                       "JSON, schema in docs/json-output.md")),
+                                       "JSON, schema in docs/json-output.md"),
+                            clEnumValN(OutputFormat::Sarif, "sarif",
+                                       "the findings as a SARIF 2.1.0 log "
+                                       "(docs/sarif.md)")),
                  cl::init(OutputFormat::Text), cl::cat(toolCategory));
 
 cl::opt<bool> listKernels(
@@ -157,6 +160,17 @@ cl::opt<FixItStyle> fixItStyle(
                           "lines (fix-it:\"FILE\":{L:C-L:C}:\"TEXT\")"),
                clEnumValN(FixItStyle::None, "none", "not at all")),
     cl::init(FixItStyle::Inline), cl::cat(toolCategory));
+cl::opt<FailOn> failOn(
+    "fail-on",
+    cl::desc("Exit with status 2 when a finding of this severity or above was "
+             "reported (a CI gate)"),
+    cl::values(clEnumValN(FailOn::None, "none", "never (default)"),
+               clEnumValN(FailOn::Warning, "warning", "any warning"),
+               clEnumValN(FailOn::Remark, "remark",
+                          "any warning or remark (a kernel gpurd could not "
+                          "analyse)"),
+               clEnumValN(FailOn::Remark, "note", "the same as remark")),
+    cl::init(FailOn::None), cl::cat(toolCategory));
 cl::opt<bool> listChecks("list-checks",
                          cl::desc("List the checks --checks enables and exit"),
                          cl::cat(toolCategory));

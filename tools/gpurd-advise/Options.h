@@ -24,7 +24,7 @@
 namespace gpurd::advise {
 
 extern llvm::cl::OptionCategory toolCategory;
-enum class OutputFormat { Text, Json };
+enum class OutputFormat { Text, Json, Sarif };
 
 extern llvm::cl::opt<OutputFormat> outputFormat;
 extern llvm::cl::opt<bool> listKernels;
@@ -67,6 +67,9 @@ extern llvm::cl::list<std::string> checkOptionList;
 extern llvm::cl::opt<bool> listChecks;
 extern llvm::cl::opt<bool> printStats;
 extern llvm::cl::opt<FixItStyle> fixItStyle;
+/// --fail-on: the least severity of a finding that fails the run.
+enum class FailOn { None, Warning, Remark };
+extern llvm::cl::opt<FailOn> failOn;
 
 /// What gpurd-advise does with each input file; one per run.
 enum class Command {
@@ -85,12 +88,16 @@ struct ToolRequest {
   /// Command::Accesses: which of the two to print.
   bool printAccessModel = false;
   bool printExplanation = false;
+  /// JSON (also with --format=sarif, which prints no text and writes the
+  /// findings as SARIF at the end instead).
   bool json = false;
+  bool sarif = false;
   bool reuseProfile = false;
   /// --cache-report: the cache model's whole report, not only its
   /// summary.
   bool stats = false;
   FixItStyle fixIts = FixItStyle::Inline;
+  FailOn failOn = FailOn::None;
   /// The checks --checks and --check-option ask for.
   std::shared_ptr<const advisor::Advisor> advisor;
   std::vector<std::string> traceOutputs;

@@ -139,10 +139,12 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   request.requireCacheModel = cacheModel;
   request.printAccessModel = dumpAccesses;
   request.printExplanation = explainCompiled;
-  request.json = outputFormat == OutputFormat::Json;
+  request.json = outputFormat != OutputFormat::Text;
+  request.sarif = outputFormat == OutputFormat::Sarif;
   request.reuseProfile = reuseProfile;
   request.stats = printStats;
   request.fixIts = fixItStyle;
+  request.failOn = failOn;
   auto advisor = readAdvisor();
   if (!advisor)
     return advisor.takeError();
@@ -161,6 +163,11 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   if (!command)
     return command.takeError();
   request.command = *command;
+  if (request.sarif && request.command != Command::Advise)
+    return makeError("--format=sarif writes the findings of the default "
+                     "action; give it without --list-kernels, "
+                     "--print-launches, --dump-accesses, --explain-compiled "
+                     "or --emit-trace");
   if (!emitTrace.empty() && fileCount > 1)
     return makeError("--emit-trace writes the trace of one kernel of one "
                      "file; give one input file (got " +

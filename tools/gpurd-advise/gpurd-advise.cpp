@@ -20,6 +20,7 @@
 #include "gpurd/Arch/ArchJson.h"
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Output/KernelListing.h"
+#include "gpurd/Output/Sarif.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -40,7 +41,7 @@ Error makeError(const Twine &message) {
 bool runCommand(driver::AnalysisContext &context,
                 const TranslationUnitInfo &unit, const ToolRequest &request,
                 const std::optional<std::string> &modelError,
-                nlohmann::json &fileJson) {
+                FindingTally &tally, nlohmann::json &fileJson) {
   switch (request.command) {
   case Command::ListKernels:
     if (request.json)
@@ -55,7 +56,7 @@ bool runCommand(driver::AnalysisContext &context,
   case Command::PrintLaunches:
     return resolveLaunches(context, unit, request, fileJson);
   case Command::Advise:
-    return adviseKernels(context, unit, request, modelError, fileJson);
+    return adviseKernels(context, unit, request, modelError, tally, fileJson);
   }
   return false;
 }
@@ -77,6 +78,8 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
     warn(*modelError + "; printing launch configurations only");
 
   int status = 0;
+  FindingTally tally;
+  tally.keep = request.sarif;
   nlohmann::json jsonFiles = nlohmann::json::array();
   for (const std::string &file : files) {
     auto unit = context.translationUnit(file);
@@ -86,7 +89,7 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
     }
     context.recordSpecMatches(*unit);
     nlohmann::json fileJson;
-    if (!runCommand(context, *unit, request, modelError, fileJson))
+    if (!runCommand(context, *unit, request, modelError, tally, fileJson))
       status = 1;
     if (fileJson.is_null()) // The command failed before it had anything.
       fileJson = {{"file", displayPath(unit->file)}};
@@ -95,7 +98,12 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
   if (request.command != Command::ListKernels && status == 0)
     if (Error error = context.checkUnusedLaunchValues())
       status = reportError(std::move(error));
-  if (request.json) {
+  if (request.sarif) {
+    nlohmann::json log =
+        sarifLog(tally.kept, request.advisor->checks(), GPURD_VERSION);
+    spellJson(log);
+    outs() << log.dump(2) << "\n";
+  } else if (request.json) {
     nlohmann::json doc = {{"schema_version", JsonSchemaVersion},
                           {"gpurd_version", GPURD_VERSION},
                           {"arch", context.arch().name},
@@ -103,6 +111,9 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
     spellJson(doc);
     outs() << doc.dump(2) << "\n";
   }
+  // Input errors (1) come before the gate (2).
+  if (status == 0 && tally.fails(request.failOn))
+    status = 2;
   return status;
 }
 
