@@ -77,8 +77,7 @@ Finding Advisor::notAnalysed(const KernelInfo &kernel, StringRef reason) {
   finding.kernel = kernel.name;
   finding.severity = Severity::Remark;
   finding.position = kernel.position;
-  finding.message =
-      "kernel " + kernel.name + " was not analysed: " + reason.str();
+  finding.message = "not analysed: " + reason.str();
   return finding;
 }
 

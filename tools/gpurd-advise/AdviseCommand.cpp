@@ -91,6 +91,10 @@ bool adviseKernels(driver::AnalysisContext &context,
               kernelMessage(kernel.name, analysis.takeError());
           if (request.json)
             launchJson["error"] = spelled(message);
+          // The SARIF log says it too (stderr is not in it).
+          if (tally.keep)
+            tally.kept.push_back(
+                advisor::Advisor::notAnalysed(kernel, spelled(message)));
           reportError(createStringError(inconvertibleErrorCode(), message));
           modelled = false;
         } else if (analysis->trace) {

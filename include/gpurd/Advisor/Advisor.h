@@ -43,7 +43,7 @@ public:
                const driver::KernelAnalysis &analysis) const;
 
   /// The remark for a kernel the pipeline could not analyse: no check ran,
-  /// and \p reason says why.
+  /// and \p reason (which names the kernel) says why.
   static Finding notAnalysed(const KernelInfo &kernel, llvm::StringRef reason);
 
 private:
