@@ -4,6 +4,9 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <map>
+#include <tuple>
+
 using namespace llvm;
 
 namespace gpurd::advisor {
@@ -66,19 +69,49 @@ Finding CheckContext::findingAt(StringRef check,
   return finding;
 }
 
+std::vector<SourceAccess> CheckContext::sourceAccesses() const {
+  std::vector<SourceAccess> out;
+  // Key: position, kind, space, array (a site without a position is an
+  // access of its own).
+  std::map<std::tuple<std::string, unsigned, unsigned, int, int, int>, size_t>
+      index;
+  for (const model::SiteAccessPattern &pattern : kernelAnalysis.patterns) {
+    const access::AccessSite *s = site(pattern.site);
+    if (!s)
+      continue;
+    auto key =
+        std::make_tuple(s->position.file, s->position.line, s->position.column,
+                        int(s->kind), int(pattern.space), s->array);
+    auto [it, isNew] = index.try_emplace(key, out.size());
+    if (isNew || s->position.line == 0) {
+      if (!isNew)
+        it->second = out.size();
+      out.push_back({{s}, pattern});
+      continue;
+    }
+    SourceAccess &access = out[it->second];
+    access.sites.push_back(s);
+    access.pattern.add(pattern);
+  }
+  return out;
+}
+
 void CheckContext::addAssumptionNotes(Finding &finding,
-                                      const access::AccessSite &site,
+                                      const SourceAccess &access,
                                       StringRef figures) const {
   // An affine access's addresses per warp follow from the block shape
   // (which threads share a warp) and the parameters its offset uses; the
   // other assumed values (the grid, arguments it does not use) move only
   // how many requests there are.
-  bool addressesAssumed = !site.affine;
+  bool addressesAssumed = false;
+  for (const access::AccessSite *site : access.sites)
+    addressesAssumed |= !site->affine;
   for (const LaunchAssumption &a : launch().assumptions) {
     if (!a.hostNames.empty() || (!a.argument && a.part == "block"))
       addressesAssumed = true;
     else if (a.argument)
-      addressesAssumed |= offsetUses(site, a.part);
+      for (const access::AccessSite *site : access.sites)
+        addressesAssumed |= offsetUses(*site, a.part);
     finding.notes.push_back(
         {std::nullopt, "the figures assume " + a.describe()});
   }

@@ -30,6 +30,17 @@ using CheckOptions = std::map<std::string, std::string>;
 
 class WhatIfRunner;
 
+/// An access as written in the source: the compiled kernel's sites at one
+/// source position, of one kind and memory space, to one array (a loop the
+/// compiler unrolled has a site per copy), with their access patterns
+/// summed. A check reports an access once, not once per copy.
+struct SourceAccess {
+  /// In site order; the first stands for them all.
+  std::vector<const access::AccessSite *> sites;
+  model::SiteAccessPattern pattern;
+  const access::AccessSite &site() const { return *sites.front(); }
+};
+
 /// What a check sees of one analysed kernel.
 class CheckContext {
 public:
@@ -51,6 +62,9 @@ public:
   const model::CacheModelResults &results() const {
     return kernelAnalysis.results;
   }
+  /// The kernel's accesses as written, with the patterns counted on them,
+  /// in the order of their first sites.
+  std::vector<SourceAccess> sourceAccesses() const;
   /// The site with id \p site, or null.
   const access::AccessSite *site(uint32_t site) const;
   /// The array site \p site accesses, or null.
@@ -65,11 +79,11 @@ public:
   Finding findingAt(llvm::StringRef check,
                     const access::AccessSite &site) const;
   /// Notes stating the values the launch assumed; sets finding.exact when
-  /// the addresses of \p site's warp requests rest on none of them (an
-  /// affine access whose offset uses no assumed parameter, under a block
+  /// the addresses of \p access's warp requests rest on none of them (its
+  /// sites affine, their offsets using no assumed parameter, under a block
   /// shape that was not assumed).
   /// \p figures names what is exact (`the sectors per request are`).
-  void addAssumptionNotes(Finding &finding, const access::AccessSite &site,
+  void addAssumptionNotes(Finding &finding, const SourceAccess &access,
                           llvm::StringRef figures) const;
 
 private:

@@ -33,16 +33,15 @@ Error ConstantDivergence::run(const CheckContext &context,
   Expected<double> minAddresses = context.number(Name, "MinAddresses", 2);
   if (!minAddresses)
     return minAddresses.takeError();
-  for (const model::SiteAccessPattern &pattern : context.analysis().patterns) {
+  for (const SourceAccess &access : context.sourceAccesses()) {
+    const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Constant || !pattern.warpInstructions)
       continue;
     const double perRequest =
         double(pattern.constantAddresses) / double(pattern.warpInstructions);
     if (perRequest < *minAddresses)
       continue;
-    const access::AccessSite *site = context.site(pattern.site);
-    if (!site)
-      continue;
+    const access::AccessSite *site = &access.site();
     Finding f = context.findingAt(Name, *site);
     f.message = "divergent constant-memory load: each warp request reads " +
                 averageText(perRequest) +
@@ -59,7 +58,7 @@ Error ConstantDivergence::run(const CheckContext &context,
     f.notes.push_back(
         {std::nullopt,
          "addresses " + sampleText(context, pattern.warpInstructions)});
-    context.addAssumptionNotes(f, *site, "the addresses per request are");
+    context.addAssumptionNotes(f, access, "the addresses per request are");
     out.push_back(std::move(f));
   }
   return Error::success();

@@ -90,8 +90,8 @@ public:
             std::vector<Finding> &out) const override;
 
 private:
-  Finding finding(const CheckContext &context, const access::AccessSite &site,
-                  const model::SiteAccessPattern &pattern) const;
+  Finding finding(const CheckContext &context,
+                  const SourceAccess &access) const;
   /// The padding fix-it, with the gain a what-if run predicts for it.
   void addPadding(const CheckContext &context, const access::AccessSite &site,
                   const model::SiteAccessPattern &pattern, Finding &f) const;
@@ -102,21 +102,21 @@ Error SharedBankConflict::run(const CheckContext &context,
   Expected<double> minShare = context.number(Name, "MinExcessiveShare", 0.2);
   if (!minShare)
     return minShare.takeError();
-  for (const model::SiteAccessPattern &pattern : context.analysis().patterns) {
+  for (const SourceAccess &access : context.sourceAccesses()) {
+    const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Shared || pattern.wavefronts == 0 ||
         double(pattern.excessiveWavefronts()) <
             *minShare * double(pattern.wavefronts))
       continue;
-    if (const access::AccessSite *site = context.site(pattern.site))
-      out.push_back(finding(context, *site, pattern));
+    out.push_back(finding(context, access));
   }
   return Error::success();
 }
 
-Finding
-SharedBankConflict::finding(const CheckContext &context,
-                            const access::AccessSite &site,
-                            const model::SiteAccessPattern &pattern) const {
+Finding SharedBankConflict::finding(const CheckContext &context,
+                                    const SourceAccess &access) const {
+  const access::AccessSite &site = access.site();
+  const model::SiteAccessPattern &pattern = access.pattern;
   Finding f = context.findingAt(Name, site);
   const double requests = double(pattern.warpInstructions);
   const double ways =
@@ -152,7 +152,7 @@ SharedBankConflict::finding(const CheckContext &context,
       {std::nullopt,
        "wavefronts " + sampleText(context, pattern.warpInstructions)});
   addPadding(context, site, pattern, f);
-  context.addAssumptionNotes(f, site, "the conflicts are");
+  context.addAssumptionNotes(f, access, "the conflicts are");
   return f;
 }
 

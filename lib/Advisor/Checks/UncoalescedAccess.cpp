@@ -34,8 +34,8 @@ public:
             std::vector<Finding> &out) const override;
 
 private:
-  Finding finding(const CheckContext &context, const access::AccessSite &site,
-                  const model::SiteAccessPattern &pattern) const;
+  Finding finding(const CheckContext &context,
+                  const SourceAccess &access) const;
 };
 
 Error UncoalescedAccess::run(const CheckContext &context,
@@ -43,23 +43,23 @@ Error UncoalescedAccess::run(const CheckContext &context,
   Expected<double> minShare = context.number(Name, "MinExcessiveShare", 0.25);
   if (!minShare)
     return minShare.takeError();
-  for (const model::SiteAccessPattern &pattern : context.analysis().patterns) {
+  for (const SourceAccess &access : context.sourceAccesses()) {
+    const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Global &&
         pattern.space != MemorySpace::GlobalReadOnly)
       continue;
     if (pattern.sectors == 0 || double(pattern.excessiveSectors()) <
                                     *minShare * double(pattern.sectors))
       continue;
-    if (const access::AccessSite *site = context.site(pattern.site))
-      out.push_back(finding(context, *site, pattern));
+    out.push_back(finding(context, access));
   }
   return Error::success();
 }
 
-Finding
-UncoalescedAccess::finding(const CheckContext &context,
-                           const access::AccessSite &site,
-                           const model::SiteAccessPattern &pattern) const {
+Finding UncoalescedAccess::finding(const CheckContext &context,
+                                   const SourceAccess &access) const {
+  const access::AccessSite &site = access.site();
+  const model::SiteAccessPattern &pattern = access.pattern;
   Finding f = context.findingAt(Name, site);
   const double requests = double(pattern.warpInstructions);
   const double scale = context.results().sampling.scale;
@@ -96,7 +96,7 @@ UncoalescedAccess::finding(const CheckContext &context,
       evidence += ", L2 " + percentText(r->l2.sectorHitRate());
   }
   f.notes.push_back({std::nullopt, evidence});
-  context.addAssumptionNotes(f, site, "the sectors per request are");
+  context.addAssumptionNotes(f, access, "the sectors per request are");
   return f;
 }
 

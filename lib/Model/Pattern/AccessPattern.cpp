@@ -31,6 +31,8 @@ bool usesSectors(MemorySpace space) {
 } // namespace
 
 void SiteAccessPattern::add(const SiteAccessPattern &other) {
+  // One step for both only when each has the same one.
+  stepKnown = stepKnown && other.stepKnown && laneStep == other.laneStep;
   warpInstructions += other.warpInstructions;
   activeLanes += other.activeLanes;
   sectors += other.sectors;

@@ -1,0 +1,25 @@
+// A loop the compiler unrolls (`#pragma unroll`) has a memory operation per
+// copy, all at one source position: the access is reported once, with the
+// copies' requests summed.
+//
+// rows: 4 copies of a[t * 64 + j]; each warp request of each copy touches
+// 32 sectors where 4 would do. One block of one warp: 4 requests (one per
+// copy) x 32 = 128 sectors.
+//
+// RUN: gpurd-advise %s --dump-accesses -- | FileCheck --check-prefix=SITES %s
+// RUN: gpurd-advise %s -- 2>&1 | FileCheck %s
+
+__global__ void rows(const float *a, float *out) {
+  int t = threadIdx.x;
+  float s = 0;
+#pragma unroll
+  for (int j = 0; j < 4; ++j)
+    s += a[t * 64 + j];
+  // SITES-COUNT-4: unrolled-access.cu:[[@LINE-1]]:10: load global
+  // CHECK: unrolled-access.cu:[[@LINE-2]]:10: warning: uncoalesced global load: each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 128) [gpurd-uncoalesced-access]
+  // CHECK: note: sectors counted on the 4 warp requests of the 1 block modelled of 1
+  out[t] = s;
+}
+// CHECK-NOT: warning:
+
+void host(const float *a, float *out) { rows<<<1, 32>>>(a, out); }
