@@ -37,4 +37,37 @@ std::string sampleText(const CheckContext &context, uint64_t warpRequests) {
   return out;
 }
 
+SiteSelector sameAccessAs(const access::AccessSite &site) {
+  return [kind = site.kind, position = site.position](
+             const access::AccessModel &, const access::AccessSite &s) {
+    return s.kind == kind && s.position.line == position.line &&
+           s.position.column == position.column &&
+           s.position.file == position.file;
+  };
+}
+
+SiteSelector accessesOf(const std::string &name) {
+  return [name](const access::AccessModel &model, const access::AccessSite &s) {
+    return s.array >= 0 && size_t(s.array) < model.arrays.size() &&
+           model.arrays[s.array].name == name;
+  };
+}
+
+model::SiteAccessPattern patternOf(const driver::KernelAnalysis &analysis,
+                                   const SiteSelector &selected) {
+  const access::AccessModel &model = analysis.trace->model;
+  model::SiteAccessPattern sum;
+  bool first = true;
+  for (const model::SiteAccessPattern &pattern : analysis.patterns)
+    for (const access::AccessSite &site : model.sites)
+      if (site.id == pattern.site && selected(model, site)) {
+        if (first)
+          sum = pattern;
+        else
+          sum.add(pattern);
+        first = false;
+      }
+  return sum;
+}
+
 } // namespace gpurd::advisor

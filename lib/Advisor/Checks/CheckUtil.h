@@ -5,6 +5,7 @@
 
 #include "gpurd/Advisor/Check.h"
 
+#include <functional>
 #include <string>
 
 namespace gpurd::advisor {
@@ -17,6 +18,18 @@ std::string arrayText(const CheckContext &context,
 /// `over 9728 of 2359296 warp requests (864 of 4096 blocks modelled)`:
 /// how much of the launch the counts were taken on.
 std::string sampleText(const CheckContext &context, uint64_t warpRequests);
+
+/// Chooses sites of an analysis: (model, site) -> bool.
+using SiteSelector = std::function<bool(const access::AccessModel &,
+                                        const access::AccessSite &)>;
+/// The accesses at \p site's source position, of its kind (in a what-if
+/// run, where the sites may be numbered otherwise, the same accesses).
+SiteSelector sameAccessAs(const access::AccessSite &site);
+/// The accesses of the array named \p name.
+SiteSelector accessesOf(const std::string &name);
+/// The patterns \p analysis counted at the sites \p selected, summed.
+model::SiteAccessPattern patternOf(const driver::KernelAnalysis &analysis,
+                                   const SiteSelector &selected);
 
 } // namespace gpurd::advisor
 

@@ -39,40 +39,6 @@ const SharedArrayDecl *declarationOf(const CheckContext &context,
   return found;
 }
 
-/// The shared-memory wavefronts \p analysis counted at the sites \p take
-/// selects (the same accesses in a what-if variant of the file, whose
-/// sites may be numbered otherwise, are found by what they are).
-template <typename Selected>
-uint64_t wavefrontsOf(const driver::KernelAnalysis &analysis, Selected take) {
-  const access::AccessModel &model = analysis.trace->model;
-  uint64_t wavefronts = 0;
-  for (const model::SiteAccessPattern &pattern : analysis.patterns) {
-    if (pattern.space != MemorySpace::Shared)
-      continue;
-    for (const access::AccessSite &site : model.sites)
-      if (site.id == pattern.site && take(model, site))
-        wavefronts += pattern.wavefronts;
-  }
-  return wavefronts;
-}
-
-/// Selects the access at \p site's source position.
-auto sameAccessAs(const access::AccessSite &site) {
-  return [&site](const access::AccessModel &, const access::AccessSite &s) {
-    return s.kind == site.kind && s.position.line == site.position.line &&
-           s.position.column == site.position.column;
-  };
-}
-
-/// Selects the accesses of the array named \p name.
-auto accessesOf(const std::string &name) {
-  return
-      [&name](const access::AccessModel &model, const access::AccessSite &s) {
-        return s.array >= 0 && size_t(s.array) < model.arrays.size() &&
-               model.arrays[s.array].name == name;
-      };
-}
-
 /// `TILE + 1`, `(N * 2) + 1`.
 std::string paddedSize(StringRef size) {
   bool simple = all_of(size, [](char c) { return isAlnum(c) || c == '_'; });
@@ -183,10 +149,11 @@ void SharedBankConflict::addPadding(const CheckContext &context,
   const double scale = context.results().sampling.scale;
   const double afterScale = after->results.sampling.scale;
   const uint64_t before = pattern.wavefronts;
-  const uint64_t now = wavefrontsOf(*after, sameAccessAs(site));
+  const uint64_t now = patternOf(*after, sameAccessAs(site)).wavefronts;
   const uint64_t arrayBefore =
-      wavefrontsOf(context.analysis(), accessesOf(decl->name));
-  const uint64_t arrayNow = wavefrontsOf(*after, accessesOf(decl->name));
+      patternOf(context.analysis(), accessesOf(decl->name)).wavefronts;
+  const uint64_t arrayNow =
+      patternOf(*after, accessesOf(decl->name)).wavefronts;
   auto fromTo = [](double from, double to) {
     return countText(from) + " to " + countText(to);
   };

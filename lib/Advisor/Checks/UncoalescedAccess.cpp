@@ -10,6 +10,7 @@
 #include "../Figures.h"
 #include "CheckUtil.h"
 #include "Checks.h"
+#include "gpurd/Advisor/WhatIf.h"
 
 using namespace llvm;
 
@@ -21,6 +22,29 @@ constexpr StringLiteral Name = "gpurd-uncoalesced-access";
 /// `global`, `read-only global`.
 const char *spaceWord(MemorySpace space) {
   return space == MemorySpace::GlobalReadOnly ? "read-only global" : "global";
+}
+
+/// A block of the same threads whose warps each cover one row (32 threads
+/// of x): for a block narrower than a warp, (32, x * y / 32, z), with the
+/// grid that keeps the launch's threads in x and y; nothing when that does
+/// not divide evenly.
+std::optional<std::pair<std::array<uint64_t, 3>, std::array<uint64_t, 3>>>
+rowWideLaunch(const LaunchConfig &launch) {
+  const auto &[bx, by, bz] = launch.block;
+  const auto &[gx, gy, gz] = launch.grid;
+  if (bx >= trace::WarpSize || by < 2 || (bx * by) % trace::WarpSize)
+    return std::nullopt;
+  const uint64_t ny = bx * by / trace::WarpSize;
+  if ((gx * bx) % trace::WarpSize || (gy * by) % ny)
+    return std::nullopt;
+  return std::make_pair(
+      std::array<uint64_t, 3>{trace::WarpSize, ny, bz},
+      std::array<uint64_t, 3>{gx * bx / trace::WarpSize, gy * by / ny, gz});
+}
+
+std::string dim3Text(const std::array<uint64_t, 3> &d) {
+  return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
+         std::to_string(d[2]) + ")";
 }
 
 class UncoalescedAccess : public Check {
@@ -36,6 +60,10 @@ public:
 private:
   Finding finding(const CheckContext &context,
                   const SourceAccess &access) const;
+  /// When a warp spans several rows of a block narrower than a warp: what a
+  /// what-if run with warps of one row predicts.
+  void addRowWideBlock(const CheckContext &context, const SourceAccess &access,
+                       Finding &f) const;
 };
 
 Error UncoalescedAccess::run(const CheckContext &context,
@@ -96,8 +124,70 @@ Finding UncoalescedAccess::finding(const CheckContext &context,
       evidence += ", L2 " + percentText(r->l2.sectorHitRate());
   }
   f.notes.push_back({std::nullopt, evidence});
+  addRowWideBlock(context, access, f);
   context.addAssumptionNotes(f, access, "the sectors per request are");
   return f;
+}
+
+void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
+                                        const SourceAccess &access,
+                                        Finding &f) const {
+  // Only a block the source gives (an assumed one is the assumption's to
+  // change), and only a kernel without shared memory, whose indexing could
+  // be tied to the block's shape through its tiles.
+  const LaunchConfig &launch = context.launch();
+  const KernelInfo &kernel = context.kernel();
+  if (launch.blockOrigin == "assumption" || kernel.staticSharedBytes ||
+      kernel.usesDynamicShared)
+    return;
+  auto wide = rowWideLaunch(launch);
+  if (!wide)
+    return;
+  driver::KernelChange change;
+  change.launch.block = wide->first;
+  change.launch.grid = wide->second;
+  Expected<const driver::KernelAnalysis &> after = context.whatIf().run(change);
+  if (!after) {
+    consumeError(after.takeError());
+    return;
+  }
+  const model::SiteAccessPattern now =
+      patternOf(*after, sameAccessAs(access.site()));
+  const model::SiteAccessPattern &before = access.pattern;
+  if (!now.warpInstructions ||
+      double(now.sectors) / double(now.warpInstructions) >=
+          double(before.sectors) / double(before.warpInstructions))
+    return;
+  const model::CacheModelResults &r0 = context.results(), &r1 = after->results;
+  auto fromTo = [](double from, double to) {
+    return countText(from) + " to " + countText(to);
+  };
+  const std::string sectors =
+      averageText(double(now.sectors) / double(now.warpInstructions));
+  std::string text = "with block " + dim3Text(wide->first) + " and grid " +
+                     dim3Text(wide->second) +
+                     " (the same threads, in warps of one row each), this "
+                     "access would touch " +
+                     sectors + (sectors == "1" ? " sector" : " sectors") +
+                     " a request";
+  if (r0.l2Modelled && r1.l2Modelled) {
+    const double l2Before =
+        double(r0.l2.sectorReadAccesses) * r0.sampling.scale;
+    const double l2After = double(r1.l2.sectorReadAccesses) * r1.sampling.scale;
+    const std::string kernelFigures =
+        "the kernel's L2 read sectors would go from " +
+        fromTo(l2Before, l2After) + " and its DRAM read sectors from " +
+        fromTo(double(r0.transactions.dramReadSectors) * r0.sampling.scale,
+               double(r1.transactions.dramReadSectors) * r1.sampling.scale);
+    // The access is one of the kernel's: the change pays only when the
+    // kernel's traffic goes down too.
+    text += l2After < l2Before
+                ? ", and " + kernelFigures + ": predicted to pay"
+                : ", but " + kernelFigures + ": predicted not to pay";
+  }
+  f.notes.push_back(
+      {std::nullopt, text + " (a what-if run of the models; it holds if the "
+                            "kernel computes the same for any block shape)"});
 }
 
 } // namespace
