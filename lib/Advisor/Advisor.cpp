@@ -33,17 +33,31 @@ Expected<Advisor> Advisor::create(AdvisorOptions options) {
   for (std::unique_ptr<Check> &check : allChecks())
     if (filter->enabled(check->name()))
       advisor.enabled.push_back(std::move(check));
-  // An option of no check is a typo to report, not to ignore.
+  // An option no check has is a typo to report, not to ignore.
   std::vector<std::unique_ptr<Check>> every = allChecks();
   for (const auto &[key, value] : options.checkOptions) {
-    StringRef check = StringRef(key).split('.').first;
-    if (none_of(every, [&](const auto &c) { return c->name() == check; }))
+    auto [check, option] = StringRef(key).split('.');
+    auto owner =
+        find_if(every, [&](const auto &c) { return c->name() == check; });
+    if (owner == every.end())
       return createStringError(inconvertibleErrorCode(),
                                "check option '%s' names no check; options "
                                "are spelled CHECK.OPTION=VALUE "
                                "(gpurd-uncoalesced-access.MinExcessiveShare="
                                "0.5)",
                                key.c_str());
+    std::vector<StringRef> names = (*owner)->optionNames();
+    if (!is_contained(names, option))
+      return createStringError(inconvertibleErrorCode(),
+                               "check %s has no option '%s'; its options: %s",
+                               check.str().c_str(), option.str().c_str(),
+                               names.empty() ? "none"
+                                             : join(names, ", ").c_str());
+    double number;
+    if (!to_float(value, number))
+      return createStringError(inconvertibleErrorCode(),
+                               "check option %s: '%s' is not a number",
+                               key.c_str(), value.c_str());
   }
   advisor.options = std::move(options);
   return std::move(advisor);

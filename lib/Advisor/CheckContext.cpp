@@ -23,16 +23,6 @@ const char *severityName(Severity severity) {
   return "warning";
 }
 
-std::vector<const FixIt *> Finding::allFixIts() const {
-  std::vector<const FixIt *> out;
-  for (const FixIt &fix : fixIts)
-    out.push_back(&fix);
-  for (const FindingNote &note : notes)
-    for (const FixIt &fix : note.fixIts)
-      out.push_back(&fix);
-  return out;
-}
-
 const access::AccessSite *CheckContext::site(uint32_t id) const {
   for (const access::AccessSite &site : model().sites)
     if (site.id == id)

@@ -13,6 +13,8 @@
 // RUN: gpurd-advise %s --check-option=gpurd-uncoalesced-access.MinExcessiveShare=0.9 -- 2>&1 | FileCheck --check-prefix=NONE %s
 // RUN: not gpurd-advise %s --checks='gpurd-no-such-*' -- 2>&1 | FileCheck --check-prefix=BADGLOB %s
 // RUN: not gpurd-advise %s --check-option=gpurd-nothing.X=1 -- 2>&1 | FileCheck --check-prefix=BADOPTION %s
+// RUN: not gpurd-advise %s --check-option=gpurd-uncoalesced-access.MinExessiveShare=0.5 -- 2>&1 | FileCheck --check-prefix=TYPO %s
+// RUN: not gpurd-advise %s --check-option=gpurd-uncoalesced-access.MinExcessiveShare=half -- 2>&1 | FileCheck --check-prefix=NOTNUMBER %s
 // RUN: gpurd-advise %s --format=json -- | FileCheck --check-prefix=JSON %s
 
 #define N 64
@@ -48,6 +50,10 @@ void host(const float *a, float *out) {
 
 // BADGLOB: error: --checks/--check-option: check glob 'gpurd-no-such-*' matches no check; the checks are gpurd-constant-divergence, gpurd-shared-bank-conflict, gpurd-uncoalesced-access
 // BADOPTION: error: --checks/--check-option: check option 'gpurd-nothing.X' names no check
+// TYPO: error: --checks/--check-option: check gpurd-uncoalesced-access has no option 'MinExessiveShare'; its options: MinExcessiveShare
+// TYPO-NOT: error:
+// NOTNUMBER: error: --checks/--check-option: check option gpurd-uncoalesced-access.MinExcessiveShare: 'half' is not a number
+// NOTNUMBER-NOT: error:
 
 // JSON: "findings": [
 // JSON-NEXT: {

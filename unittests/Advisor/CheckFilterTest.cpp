@@ -42,6 +42,17 @@ TEST(CheckFilterTest, AGlobThatMatchesNothingIsAnError) {
             std::string::npos);
 }
 
+TEST(CheckFilterTest, AnOptionTheCheckDoesNotHaveIsAnError) {
+  auto typo = Advisor::create(
+      {"*", {{"gpurd-uncoalesced-access.MinExessiveShare", "0.5"}}});
+  ASSERT_FALSE(static_cast<bool>(typo));
+  EXPECT_NE(toString(typo.takeError()).find("has no option"),
+            std::string::npos);
+  auto fine = Advisor::create(
+      {"*", {{"gpurd-uncoalesced-access.MinExcessiveShare", "0.5"}}});
+  EXPECT_TRUE(static_cast<bool>(fine)) << toString(fine.takeError());
+}
+
 TEST(CheckFilterTest, AnOptionOfNoCheckIsAnError) {
   auto advisor =
       Advisor::create({"*", {{"gpurd-uncoalesced.MinExcessiveShare", "1"}}});

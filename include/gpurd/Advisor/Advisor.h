@@ -27,8 +27,8 @@ struct AdvisorOptions {
 
 class Advisor {
 public:
-  /// An error names a glob that matches no check, or an option of no
-  /// enabled check.
+  /// An error names a glob that matches no check, an option no check has
+  /// (`CHECK.OPTION`), or an option value that is not a number.
   static llvm::Expected<Advisor> create(AdvisorOptions options);
 
   /// The enabled checks, in name order.

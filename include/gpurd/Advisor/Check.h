@@ -104,6 +104,8 @@ public:
   virtual llvm::StringRef name() const = 0;
   /// One line for --list-checks.
   virtual llvm::StringRef summary() const = 0;
+  /// The names of its options (numbers, read with CheckContext::number).
+  virtual std::vector<llvm::StringRef> optionNames() const { return {}; }
   /// Adds the findings of \p context's kernel to \p out.
   virtual llvm::Error run(const CheckContext &context,
                           std::vector<Finding> &out) const = 0;

@@ -54,8 +54,6 @@ struct Finding {
   std::vector<FindingNote> notes;
   /// Edits at the finding's own position.
   std::vector<FixIt> fixIts;
-  /// Every edit the finding suggests, its own and its notes'.
-  std::vector<const FixIt *> allFixIts() const;
   /// Whether its figures are exact whatever the values the analysis
   /// assumed (the addresses of an affine access under a known block shape);
   /// otherwise the notes name the assumptions they rest on.

@@ -24,6 +24,9 @@ public:
   StringRef summary() const override {
     return "constant-memory loads whose lanes read distinct addresses";
   }
+  std::vector<StringRef> optionNames() const override {
+    return {"MinAddresses"};
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 };

@@ -52,6 +52,9 @@ public:
     return "shared-memory accesses whose warp requests conflict in the "
            "banks";
   }
+  std::vector<StringRef> optionNames() const override {
+    return {"MinExcessiveShare"};
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 

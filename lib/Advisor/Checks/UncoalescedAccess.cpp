@@ -54,6 +54,9 @@ public:
     return "global accesses whose warp requests touch more sectors than "
            "their bytes need";
   }
+  std::vector<StringRef> optionNames() const override {
+    return {"MinExcessiveShare"};
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 
