@@ -29,10 +29,6 @@ Expected<Advisor> Advisor::create(AdvisorOptions options) {
   Expected<CheckFilter> filter = CheckFilter::parse(options.checks);
   if (!filter)
     return filter.takeError();
-  Advisor advisor;
-  for (std::unique_ptr<Check> &check : allChecks())
-    if (filter->enabled(check->name()))
-      advisor.enabled.push_back(std::move(check));
   // An option no check has is a typo to report, not to ignore.
   std::vector<std::unique_ptr<Check>> every = allChecks();
   for (const auto &[key, value] : options.checkOptions) {
@@ -59,6 +55,10 @@ Expected<Advisor> Advisor::create(AdvisorOptions options) {
                                "check option %s: '%s' is not a number",
                                key.c_str(), value.c_str());
   }
+  Advisor advisor;
+  for (std::unique_ptr<Check> &check : every)
+    if (filter->enabled(check->name()))
+      advisor.enabled.push_back(std::move(check));
   advisor.options = std::move(options);
   return std::move(advisor);
 }

@@ -37,16 +37,12 @@ CheckContext::arrayOf(const access::AccessSite &site) const {
   return &model().arrays[site.array];
 }
 
-Expected<double> CheckContext::number(StringRef check, StringRef name,
-                                      double fallback) const {
+double CheckContext::number(StringRef check, StringRef name,
+                            double fallback) const {
   auto it = options.find((check + "." + name).str());
-  if (it == options.end())
-    return fallback;
   double value;
-  if (!to_float(it->second, value))
-    return createStringError(
-        inconvertibleErrorCode(), "check option %s.%s: '%s' is not a number",
-        check.str().c_str(), name.str().c_str(), it->second.c_str());
+  if (it == options.end() || !to_float(it->second, value))
+    return fallback;
   return value;
 }
 
@@ -59,7 +55,13 @@ Finding CheckContext::findingAt(StringRef check,
   return finding;
 }
 
-std::vector<SourceAccess> CheckContext::sourceAccesses() const {
+CheckContext::CheckContext(const arch::ArchDescription &arch,
+                           const driver::KernelAnalysis &analysis,
+                           const CheckOptions &options, WhatIfRunner &whatIf)
+    : archDescription(arch), kernelAnalysis(analysis), options(options),
+      whatIfRunner(whatIf), accesses(groupAccesses()) {}
+
+std::vector<SourceAccess> CheckContext::groupAccesses() const {
   std::vector<SourceAccess> out;
   // Key: position, kind, space, array (a site without a position is an
   // access of its own).

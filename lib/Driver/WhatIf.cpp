@@ -55,11 +55,6 @@ private:
   std::map<uint32_t, MemorySpace> siteSpaces;
 };
 
-std::string dim3Text(const std::array<uint64_t, 3> &dim) {
-  return "(" + std::to_string(dim[0]) + ", " + std::to_string(dim[1]) + ", " +
-         std::to_string(dim[2]) + ")";
-}
-
 } // namespace
 
 bool KernelChange::empty() const {
@@ -75,9 +70,9 @@ std::string KernelChange::describe() const {
   if (!templateArguments.empty())
     parts.push_back("template arguments <" + templateArguments + ">");
   if (launch.grid)
-    parts.push_back("grid " + dim3Text(*launch.grid));
+    parts.push_back("grid " + dimText(*launch.grid));
   if (launch.block)
-    parts.push_back("block " + dim3Text(*launch.block));
+    parts.push_back("block " + dimText(*launch.block));
   if (launch.dynamicSharedBytes)
     parts.push_back(std::to_string(*launch.dynamicSharedBytes) +
                     " B dynamic shared memory");

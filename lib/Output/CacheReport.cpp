@@ -1,6 +1,7 @@
 //===- CacheReport.cpp - Print cache-model results ------------------------===//
 
 #include "gpurd/Output/CacheReport.h"
+#include "Numbers.h"
 #include "gpurd/Output/KernelListing.h"
 
 #include "llvm/Support/Format.h"
@@ -12,13 +13,6 @@ namespace {
 
 using model::CacheCounters;
 using model::MissClass;
-
-std::string percent(double fraction) {
-  std::string out;
-  llvm::raw_string_ostream os(out);
-  os << llvm::format("%.1f%%", 100.0 * fraction);
-  return out;
-}
 
 /// With --seeds: how a level's figures move over the seeds.
 struct LevelSpread {

@@ -2,9 +2,9 @@
 
 #include "gpurd/Output/Diagnostics.h"
 #include "Locations.h"
+#include "Numbers.h"
 
 #include "llvm/Support/Format.h"
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <map>
@@ -162,9 +162,6 @@ nlohmann::json findingsJson(ArrayRef<advisor::Finding> findings) {
 
 void printModelSummary(raw_ostream &os,
                        const model::CacheModelResults &results) {
-  auto percent = [](double share) {
-    return formatv("{0:F1}%", share * 100).str();
-  };
   auto hitRate = [&](const model::CacheCounters &level) {
     return level.sectorReadAccesses ? percent(level.sectorHitRate())
                                     : std::string("- (no reads)");

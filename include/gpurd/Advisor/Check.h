@@ -46,9 +46,7 @@ class CheckContext {
 public:
   CheckContext(const arch::ArchDescription &arch,
                const driver::KernelAnalysis &analysis,
-               const CheckOptions &options, WhatIfRunner &whatIf)
-      : archDescription(arch), kernelAnalysis(analysis), options(options),
-        whatIfRunner(whatIf) {}
+               const CheckOptions &options, WhatIfRunner &whatIf);
 
   const arch::ArchDescription &arch() const { return archDescription; }
   const driver::KernelAnalysis &analysis() const { return kernelAnalysis; }
@@ -64,16 +62,16 @@ public:
   }
   /// The kernel's accesses as written, with the patterns counted on them,
   /// in the order of their first sites.
-  std::vector<SourceAccess> sourceAccesses() const;
+  const std::vector<SourceAccess> &sourceAccesses() const { return accesses; }
   /// The site with id \p site, or null.
   const access::AccessSite *site(uint32_t site) const;
   /// The array site \p site accesses, or null.
   const access::ArrayInfo *arrayOf(const access::AccessSite &site) const;
 
-  /// Option \p name of check \p check, or \p fallback; an option that is
-  /// not a number is an error.
-  llvm::Expected<double> number(llvm::StringRef check, llvm::StringRef name,
-                                double fallback) const;
+  /// Option \p name of check \p check, or \p fallback (Advisor::create
+  /// has checked that every option given is a number).
+  double number(llvm::StringRef check, llvm::StringRef name,
+                double fallback) const;
 
   /// A finding of \p check at \p site with its kernel and position.
   Finding findingAt(llvm::StringRef check,
@@ -87,6 +85,8 @@ public:
                           llvm::StringRef figures) const;
 
 private:
+  /// The accesses as written, grouped once for all the checks.
+  std::vector<SourceAccess> groupAccesses() const;
   /// Whether \p site's offset uses the scalar parameter \p parameter.
   bool offsetUses(const access::AccessSite &site,
                   llvm::StringRef parameter) const;
@@ -95,6 +95,7 @@ private:
   const driver::KernelAnalysis &kernelAnalysis;
   const CheckOptions &options;
   WhatIfRunner &whatIfRunner;
+  std::vector<SourceAccess> accesses;
 };
 
 class Check {

@@ -33,16 +33,14 @@ public:
 
 Error ConstantDivergence::run(const CheckContext &context,
                               std::vector<Finding> &out) const {
-  Expected<double> minAddresses = context.number(Name, "MinAddresses", 2);
-  if (!minAddresses)
-    return minAddresses.takeError();
+  const double minAddresses = context.number(Name, "MinAddresses", 2);
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Constant || !pattern.warpInstructions)
       continue;
     const double perRequest =
         double(pattern.constantAddresses) / double(pattern.warpInstructions);
-    if (perRequest < *minAddresses)
+    if (perRequest < minAddresses)
       continue;
     const access::AccessSite *site = &access.site();
     Finding f = context.findingAt(Name, *site);

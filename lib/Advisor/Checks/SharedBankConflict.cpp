@@ -68,14 +68,12 @@ private:
 
 Error SharedBankConflict::run(const CheckContext &context,
                               std::vector<Finding> &out) const {
-  Expected<double> minShare = context.number(Name, "MinExcessiveShare", 0.2);
-  if (!minShare)
-    return minShare.takeError();
+  const double minShare = context.number(Name, "MinExcessiveShare", 0.2);
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Shared || pattern.wavefronts == 0 ||
         double(pattern.excessiveWavefronts()) <
-            *minShare * double(pattern.wavefronts))
+            minShare * double(pattern.wavefronts))
       continue;
     out.push_back(finding(context, access));
   }

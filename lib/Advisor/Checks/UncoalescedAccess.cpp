@@ -42,11 +42,6 @@ rowWideLaunch(const LaunchConfig &launch) {
       std::array<uint64_t, 3>{gx * bx / trace::WarpSize, gy * by / ny, gz});
 }
 
-std::string dim3Text(const std::array<uint64_t, 3> &d) {
-  return "(" + std::to_string(d[0]) + ", " + std::to_string(d[1]) + ", " +
-         std::to_string(d[2]) + ")";
-}
-
 class UncoalescedAccess : public Check {
 public:
   StringRef name() const override { return Name; }
@@ -71,16 +66,14 @@ private:
 
 Error UncoalescedAccess::run(const CheckContext &context,
                              std::vector<Finding> &out) const {
-  Expected<double> minShare = context.number(Name, "MinExcessiveShare", 0.25);
-  if (!minShare)
-    return minShare.takeError();
+  const double minShare = context.number(Name, "MinExcessiveShare", 0.25);
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Global &&
         pattern.space != MemorySpace::GlobalReadOnly)
       continue;
-    if (pattern.sectors == 0 || double(pattern.excessiveSectors()) <
-                                    *minShare * double(pattern.sectors))
+    if (pattern.sectors == 0 ||
+        double(pattern.excessiveSectors()) < minShare * double(pattern.sectors))
       continue;
     out.push_back(finding(context, access));
   }
@@ -167,8 +160,8 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
   };
   const std::string sectors =
       averageText(double(now.sectors) / double(now.warpInstructions));
-  std::string text = "with block " + dim3Text(wide->first) + " and grid " +
-                     dim3Text(wide->second) +
+  std::string text = "with block " + dimText(wide->first) + " and grid " +
+                     dimText(wide->second) +
                      " (the same threads, in warps of one row each), this "
                      "access would touch " +
                      sectors + (sectors == "1" ? " sector" : " sectors") +
