@@ -18,6 +18,7 @@ std::vector<std::unique_ptr<Check>> allChecks() {
   std::vector<std::unique_ptr<Check>> checks;
   checks.push_back(makeConstantDivergence());
   checks.push_back(makeSharedBankConflict());
+  checks.push_back(makeTileSize());
   checks.push_back(makeUncoalescedAccess());
   llvm::sort(checks, [](const auto &a, const auto &b) {
     return a->name() < b->name();

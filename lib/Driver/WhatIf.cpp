@@ -13,6 +13,8 @@
 
 #include "llvm/ADT/StringExtras.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace gpurd::driver {
@@ -54,6 +56,35 @@ private:
   std::unique_ptr<trace::WarpTraceSource> inner;
   std::map<uint32_t, MemorySpace> siteSpaces;
 };
+
+/// The kernel of \p changed launched where \p original's launches of
+/// \p kernel are (the same lines: edits keep the lines) with the same
+/// template: a changed macro or constant that is a template argument at
+/// the launch (`mm<TILE>`) makes it another instance. Null when there is
+/// none or more than one.
+const KernelInfo *relaunchedKernel(const TranslationUnitInfo &original,
+                                   const KernelInfo &kernel,
+                                   const TranslationUnitInfo &changed) {
+  std::optional<std::string> name = templateNameOf(kernel.name);
+  if (!name)
+    return nullptr;
+  std::set<unsigned> lines;
+  for (const LaunchSite &site : original.launches)
+    if (site.kernel == kernel.name)
+      lines.insert(site.position.line);
+  std::set<std::string> found;
+  for (const LaunchSite &site : changed.launches)
+    if (lines.count(site.position.line) && templateNameOf(site.kernel) == name)
+      found.insert(site.kernel);
+  if (found.size() != 1)
+    return nullptr;
+  auto relaunched = findKernel(changed, *found.begin());
+  if (!relaunched) {
+    consumeError(relaunched.takeError());
+    return nullptr;
+  }
+  return *relaunched;
+}
 
 } // namespace
 
@@ -203,9 +234,15 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
       return changed.takeError();
     source = &*changed;
     auto found = findKernel(source->unit, kernel.name);
-    if (!found)
-      return makeError("with " + change.describe() + ", " +
-                       toString(found.takeError()));
+    if (!found) {
+      const KernelInfo *relaunched =
+          relaunchedKernel(parsed->unit, kernel, source->unit);
+      if (!relaunched)
+        return makeError("with " + change.describe() + ", " +
+                         toString(found.takeError()));
+      consumeError(found.takeError());
+      found = relaunched;
+    }
     launched = traced = *found;
     if (!instance.empty()) {
       auto made = findKernel(source->unit, instance);

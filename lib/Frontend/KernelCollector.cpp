@@ -6,6 +6,7 @@
 #include "SharedMemoryScan.h"
 #include "SourcePositions.h"
 #include "ThreadIndexUse.h"
+#include "TunableScan.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -576,13 +577,39 @@ private:
       leftOut = "the values may combine in more than " +
                 std::to_string(variants.size()) + " ways; only the first " +
                 std::to_string(variants.size()) + " are kept";
+    LaunchNames names = launchNames(request);
     for (size_t v = 0; v < variants.size(); ++v)
       for (LaunchSite &site : variants[v]) {
+        site.names = names;
         site.variant.index = v + 1;
         site.variant.count = variants.size();
         site.variant.leftOut = leftOut;
         info.launches.push_back(std::move(site));
       }
+  }
+
+  /// The names \p request's grid, block and template arguments are written
+  /// with (for a launch function, its configuration's members are not
+  /// followed).
+  LaunchNames launchNames(const LaunchRequest &request) {
+    LaunchNames names;
+    names.grid = namesOf(context, request.grid);
+    names.block = namesOf(context, request.block);
+    const Expr *kernel = request.kernel;
+    while (kernel) {
+      kernel = kernel->IgnoreParenCasts();
+      if (const auto *address = dyn_cast<UnaryOperator>(kernel);
+          address && address->getOpcode() == UO_AddrOf) {
+        kernel = address->getSubExpr();
+        continue;
+      }
+      break;
+    }
+    if (const auto *ref = dyn_cast_or_null<DeclRefExpr>(kernel))
+      if (ref->hasExplicitTemplateArgs())
+        names.templateArguments = identifiersIn(
+            context, SourceRange(ref->getLAngleLoc(), ref->getRAngleLoc()));
+    return names;
   }
 
   /// Whether a value of \p site that the launch needs is unknown.
@@ -957,24 +984,27 @@ private:
 
 class CollectConsumer : public ASTConsumer {
 public:
-  explicit CollectConsumer(TranslationUnitInfo &info) : info(info) {}
+  CollectConsumer(TranslationUnitInfo &info, Preprocessor &pp)
+      : info(info), pp(pp) {}
   void HandleTranslationUnit(ASTContext &context) override {
     if (context.getDiagnostics().hasErrorOccurred())
       return;
     KernelVisitor visitor(context, info);
     visitor.TraverseDecl(context.getTranslationUnitDecl());
+    info.tunables = scanTunables(pp, context);
   }
 
 private:
   TranslationUnitInfo &info;
+  Preprocessor &pp;
 };
 
 class CollectAction : public ASTFrontendAction {
 public:
   explicit CollectAction(TranslationUnitInfo &info) : info(info) {}
-  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &,
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &compiler,
                                                  StringRef) override {
-    return std::make_unique<CollectConsumer>(info);
+    return std::make_unique<CollectConsumer>(info, compiler.getPreprocessor());
   }
 
 private:

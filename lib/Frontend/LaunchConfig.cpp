@@ -1,6 +1,7 @@
 //===- LaunchConfig.cpp - The launch configuration a model runs with ------===//
 
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Support/IllegalLaunchError.h"
 #include "gpurd/Frontend/DisplayPath.h"
 #include "gpurd/Support/UserInput.h"
 
@@ -600,21 +601,22 @@ resolveLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
   for (unsigned i = 0; i < 3; ++i) {
     if (config.grid[i] > gridLimit[i] || config.block[i] > blockLimit[i]) {
       bool grid = config.grid[i] > gridLimit[i];
-      return makeError("kernel '" + kernel.name + "': the " +
-                       (grid ? "grid" : "block") + " size " +
-                       dimText(grid ? config.grid : config.block) +
-                       " is beyond CUDA's limit of " +
-                       std::to_string(grid ? gridLimit[i] : blockLimit[i]) +
-                       " in " + axis[i] + "; no GPU runs this launch");
+      return llvm::make_error<IllegalLaunchError>(
+          kernel.name,
+          std::string("the ") + (grid ? "grid" : "block") + " size " +
+              dimText(grid ? config.grid : config.block) +
+              " is beyond CUDA's limit of " +
+              std::to_string(grid ? gridLimit[i] : blockLimit[i]) + " in " +
+              axis[i]);
     }
   }
   if (config.block[0] * config.block[1] * config.block[2] > 1024)
-    return makeError(
-        "kernel '" + kernel.name + "': a block of " + dimText(config.block) +
-        " has " +
-        std::to_string(config.block[0] * config.block[1] * config.block[2]) +
-        " threads, beyond CUDA's limit of 1024; no GPU runs "
-        "this launch");
+    return llvm::make_error<IllegalLaunchError>(
+        kernel.name,
+        "a block of " + dimText(config.block) + " has " +
+            std::to_string(config.block[0] * config.block[1] *
+                           config.block[2]) +
+            " threads, beyond CUDA's limit of 1024");
   return config;
 }
 

@@ -2,12 +2,15 @@
 
 #include "SharedMemoryScan.h"
 #include "SourcePositions.h"
+#include "TunableScan.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/TypeLoc.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallPtrSet.h"
+
+#include <set>
 
 using namespace clang;
 
@@ -82,10 +85,15 @@ private:
       return out;
     ArrayTypeLoc innermost;
     TypeLoc loc = info->getTypeLoc();
+    std::set<std::string> sizeNames;
     while (auto array = loc.getAs<ArrayTypeLoc>()) {
       innermost = array;
+      if (const Expr *size = array.getSizeExpr())
+        for (std::string &name : identifiersIn(context, size->getSourceRange()))
+          sizeNames.insert(std::move(name));
       loc = array.getElementLoc();
     }
+    out.sizeNames.assign(sizeNames.begin(), sizeNames.end());
     const Expr *size = innermost ? innermost.getSizeExpr() : nullptr;
     if (!size)
       return out;

@@ -12,11 +12,49 @@
 #include "gpurd/Output/CacheReport.h"
 #include "gpurd/Output/Diagnostics.h"
 #include "gpurd/Output/KernelListing.h"
+#include "gpurd/Output/Tuning.h"
 
 using namespace llvm;
 
 namespace gpurd::advise {
 namespace {
+
+/// Runs --tune's search on \p analysis's kernel and prints (or adds to
+/// \p launchJson) the ranking. False when the search could not run.
+bool tuneKernel(driver::AnalysisContext &context,
+                const TranslationUnitInfo &unit,
+                const driver::KernelAnalysis &analysis,
+                const ToolRequest &request, nlohmann::json &launchJson) {
+  const driver::KernelTrace &trace = *analysis.trace;
+  std::vector<advisor::TuneAxis> axes = request.tune.axes;
+  if (request.tune.automatic)
+    for (advisor::TuneAxis &axis : advisor::automaticAxes(
+             unit, *trace.kernel, trace.config, /*withBlock=*/true))
+      if (llvm::none_of(axes, [&](const advisor::TuneAxis &given) {
+            return given.name == axis.name;
+          }))
+        axes.push_back(std::move(axis));
+  Expected<advisor::TuneResult> result =
+      advisor::searchTiles(context, unit, *trace.kernel, analysis, axes);
+  if (!result) {
+    reportError(createStringError(
+        inconvertibleErrorCode(),
+        kernelMessage(trace.kernel->name, result.takeError())));
+    return false;
+  }
+  if (request.json) {
+    launchJson["cache_model"] = cacheReportJson(
+        context.arch().name, trace.model, analysis.results,
+        /*reuseProfile=*/true);
+    launchJson["tuning"] = tuningJson(*result);
+    return true;
+  }
+  printSpelled([&](raw_ostream &os) {
+    printModelSummary(os, analysis.results);
+    printTuning(os, *result);
+  });
+  return true;
+}
 
 /// Prints (or adds to \p launchJson) the cache model's report of
 /// \p analysis (with --stats; its summary line otherwise) and the
@@ -30,6 +68,8 @@ bool reportKernel(driver::AnalysisContext &context,
   for (const std::string &warning : trace.model.warnings)
     warn(warning);
   const std::string &arch = context.arch().name;
+  if (!request.tune.empty())
+    return tuneKernel(context, unit, analysis, request, launchJson);
   Expected<std::vector<advisor::Finding>> findings =
       request.advisor->adviseKernel(context, unit, analysis);
   if (!findings) {

@@ -171,6 +171,13 @@ cl::opt<FailOn> failOn(
                           "analyse)"),
                clEnumValN(FailOn::Remark, "note", "the same as remark")),
     cl::init(FailOn::None), cl::cat(toolCategory));
+cl::list<std::string> tuneOptions(
+    "tune",
+    cl::desc("Search tile and block sizes instead of running the checks: "
+             "NAME=V1,V2,... (a macro or constant the file defines with an "
+             "integer literal), block=XxY,... or auto; repeat for more "
+             "(every combination runs)"),
+    cl::value_desc("spec"), cl::cat(toolCategory));
 cl::opt<bool> listChecks("list-checks",
                          cl::desc("List the checks --checks enables and exit"),
                          cl::cat(toolCategory));

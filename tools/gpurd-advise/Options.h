@@ -9,6 +9,7 @@
 #define GPURD_TOOLS_GPURD_ADVISE_OPTIONS_H
 
 #include "gpurd/Advisor/Advisor.h"
+#include "gpurd/Advisor/TileSearch.h"
 #include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Driver/DriverOptions.h"
 #include "gpurd/Output/Diagnostics.h"
@@ -70,6 +71,7 @@ extern llvm::cl::opt<FixItStyle> fixItStyle;
 /// --fail-on: the least severity of a finding that fails the run.
 enum class FailOn { None, Warning, Remark };
 extern llvm::cl::opt<FailOn> failOn;
+extern llvm::cl::list<std::string> tuneOptions;
 
 /// What gpurd-advise does with each input file; one per run.
 enum class Command {
@@ -100,6 +102,8 @@ struct ToolRequest {
   FailOn failOn = FailOn::None;
   /// The checks --checks and --check-option ask for.
   std::shared_ptr<const advisor::Advisor> advisor;
+  /// --tune: the tile search runs instead of the checks.
+  advisor::TuneRequest tune;
   std::vector<std::string> traceOutputs;
   driver::AnalysisOptions analysis;
   driver::LaunchInputs launches;

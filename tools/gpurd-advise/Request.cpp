@@ -151,6 +151,11 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   request.advisor =
       std::make_shared<const advisor::Advisor>(std::move(*advisor));
   request.traceOutputs.assign(emitTrace.begin(), emitTrace.end());
+  std::vector<std::string> tuneSpecs(tuneOptions.begin(), tuneOptions.end());
+  auto tune = advisor::parseTuneSpecs(tuneSpecs);
+  if (!tune)
+    return tune.takeError();
+  request.tune = std::move(*tune);
 
   if (!launchSpecFile.empty()) {
     auto spec = loadLaunchSpec(launchSpecFile);
@@ -168,6 +173,13 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
                      "action; give it without --list-kernels, "
                      "--print-launches, --dump-accesses, --explain-compiled "
                      "or --emit-trace");
+  if (!request.tune.empty() && request.command != Command::Advise)
+    return makeError("--tune searches tile sizes in the default action; give "
+                     "it without --list-kernels, --print-launches, "
+                     "--dump-accesses, --explain-compiled or --emit-trace");
+  if (!request.tune.empty() && request.sarif)
+    return makeError("--tune prints a ranking, not findings; give it with "
+                     "--format=text or --format=json, not sarif");
   if (!emitTrace.empty() && fileCount > 1)
     return makeError("--emit-trace writes the trace of one kernel of one "
                      "file; give one input file (got " +

@@ -35,6 +35,11 @@ public:
   /// Whether \p position is in the file a source edit changes (the
   /// analysed file, not a header it includes).
   bool inAnalysedFile(const SourcePosition &position) const;
+  /// What the runs start from: for a search that is not pinned to the
+  /// baseline's launch (TileSearch.h).
+  driver::AnalysisContext &analysisContext() const { return context; }
+  const TranslationUnitInfo &translationUnit() const { return unit; }
+  const driver::KernelAnalysis &baselineAnalysis() const { return baseline; }
 
 private:
   driver::AnalysisContext &context;

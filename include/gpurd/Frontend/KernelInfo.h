@@ -91,6 +91,9 @@ struct SharedArrayDecl {
   /// of the file an edit can change (not inside a macro's definition).
   std::optional<SourcePosition> innerSizeBegin, innerSizeEnd;
   std::string innerSizeText;
+  /// The names its sizes are written with (`TILE`, `BLOCK`): the macros,
+  /// constants and template parameters that size it.
+  std::vector<std::string> sizeNames;
 };
 
 struct KernelInfo {
@@ -232,6 +235,16 @@ inline bool takesNumber(const KernelParam &param) {
          param.kind == ParamKind::Floating || param.kind == ParamKind::Boolean;
 }
 
+/// The names a launch's values are written with: the identifiers of the
+/// expression, and of the initializers of the local variables it reads
+/// (`dim3 block(TILE, TILE)`), a few levels deep. What the advisor's tile
+/// search reads to know which tunables shape a launch.
+struct LaunchNames {
+  std::vector<std::string> grid, block;
+  /// Of the kernel's template argument list (`mm<TILE>`).
+  std::vector<std::string> templateArguments;
+};
+
 struct LaunchSite {
   /// KernelInfo::name of the launched kernel; empty when it is not known
   /// (launched through a pointer whose kernels cannot be found).
@@ -256,6 +269,7 @@ struct LaunchSite {
   /// at 1, 2, 4, ... (ascending, while the values stay valid and grow).
   std::vector<HostRoot> roots;
   std::vector<RootedLaunch> rooted;
+  LaunchNames names;
 };
 
 /// A memory access as written in device code: `A[i]`, `*p`, `p->x`. The
@@ -289,6 +303,21 @@ struct TextureReference {
   uint64_t texelBytes = 0; ///< sizeof(T).
 };
 
+/// A value a programmer tunes: an object-like macro whose definition is one
+/// integer literal (`#define TILE 16`) or a namespace-scope `const` or
+/// `constexpr` integer initialised with one (`constexpr int kBlock = 256;`),
+/// defined in the analysed file. Where the advisor's tile search edits it.
+struct Tunable {
+  enum class Kind { Macro, Constant };
+  std::string name;
+  Kind kind = Kind::Macro;
+  int64_t value = 0;
+  /// The literal: its first character and the column just past it.
+  SourcePosition literal;
+  unsigned literalEndColumn = 0;
+  std::string literalText;
+};
+
 struct TranslationUnitInfo {
   std::string file;
   std::vector<TextureReference> textures;
@@ -301,6 +330,8 @@ struct TranslationUnitInfo {
   unsigned systemHeaderLaunchSites = 0;
   std::vector<SourceAccess> deviceAccesses;
   std::vector<SourceLoop> deviceLoops;
+  /// The file's tunables, in source order.
+  std::vector<Tunable> tunables;
 };
 
 } // namespace gpurd

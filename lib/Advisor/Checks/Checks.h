@@ -11,6 +11,7 @@ namespace gpurd::advisor {
 
 std::unique_ptr<Check> makeConstantDivergence();
 std::unique_ptr<Check> makeSharedBankConflict();
+std::unique_ptr<Check> makeTileSize();
 std::unique_ptr<Check> makeUncoalescedAccess();
 
 } // namespace gpurd::advisor

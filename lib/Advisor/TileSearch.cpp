@@ -1,0 +1,501 @@
+//===- TileSearch.cpp - Tile and block-size search ------------------------===//
+//
+// Each candidate is a KernelChange (source edits of the tunables' literals,
+// a launch layer for the block) run through lib/Driver's pipeline, as every
+// what-if is; the launch is not pinned to the one as written, since a
+// tunable's new value changes what the host code computes (the grid, the
+// template arguments).
+//
+//===----------------------------------------------------------------------===//
+
+#include "gpurd/Advisor/TileSearch.h"
+#include "Figures.h"
+
+#include "gpurd/Model/ExecutionModel.h"
+#include "gpurd/Support/IllegalLaunchError.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <cmath>
+#include <numeric>
+
+using namespace llvm;
+
+namespace gpurd::advisor {
+namespace {
+
+/// More combinations than this is an error: each is a run of the pipeline.
+constexpr size_t MaxCandidates = 64;
+/// CUDA's limits on a block's dimensions and on the statically declared
+/// shared memory of a block (CUDA C++ Programming Guide, "Technical
+/// Specifications per Compute Capability"), the same on every arch gpurd
+/// describes.
+constexpr std::array<uint64_t, 3> MaxBlockDims = {1024, 1024, 64};
+constexpr uint64_t MaxStaticSharedBytes = 48 * 1024;
+
+Error makeError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+Expected<int64_t> integerValue(StringRef axis, StringRef text) {
+  int64_t value = 0;
+  if (text.trim().getAsInteger(0, value) || value <= 0)
+    return makeError("--tune " + axis + ": '" + text +
+                     "' is not a positive integer");
+  return value;
+}
+
+Expected<std::array<uint64_t, 3>> blockValue(StringRef text) {
+  SmallVector<StringRef, 3> parts;
+  text.trim().split(parts, 'x');
+  std::array<uint64_t, 3> dims = {1, 1, 1};
+  if (parts.size() > 3)
+    return makeError("--tune block: '" + text +
+                     "' is not a block shape (X, XxY or XxYxZ)");
+  for (size_t i = 0; i < parts.size(); ++i)
+    if (parts[i].getAsInteger(10, dims[i]) || dims[i] == 0)
+      return makeError("--tune block: '" + text +
+                       "' is not a block shape (X, XxY or XxYxZ)");
+  return dims;
+}
+
+std::string shapeText(const std::array<uint64_t, 3> &dims) {
+  std::string out = std::to_string(dims[0]);
+  if (dims[1] > 1 || dims[2] > 1)
+    out += "x" + std::to_string(dims[1]);
+  if (dims[2] > 1)
+    out += "x" + std::to_string(dims[2]);
+  return out;
+}
+
+const Tunable *tunableNamed(const TranslationUnitInfo &unit, StringRef name) {
+  for (const Tunable &tunable : unit.tunables)
+    if (tunable.name == name)
+      return &tunable;
+  return nullptr;
+}
+
+Error unknownTunable(const TranslationUnitInfo &unit, StringRef name) {
+  std::vector<std::string> names;
+  for (const Tunable &tunable : unit.tunables)
+    names.push_back("'" + tunable.name + "'");
+  return makeError(
+      "--tune: '" + name + "' is not a tunable of " + unit.file +
+      " (a macro defined as an integer literal, or a namespace-scope const "
+      "or constexpr integer initialised with one); its tunables: " +
+      (names.empty() ? std::string("none") : join(names, ", ")) +
+      "; 'block' tunes the block shape");
+}
+
+/// Whether \p names contains \p name.
+bool uses(const std::vector<std::string> &names, StringRef name) {
+  return llvm::is_contained(names, name);
+}
+
+/// The launch sites of \p kernel in \p unit.
+std::vector<const LaunchSite *> launchesOf(const TranslationUnitInfo &unit,
+                                           const KernelInfo &kernel) {
+  std::vector<const LaunchSite *> out;
+  for (const LaunchSite &site : unit.launches)
+    if (site.kernel == kernel.name)
+      out.push_back(&site);
+  return out;
+}
+
+std::vector<std::string> halvedAndDoubled(uint64_t value) {
+  std::vector<std::string> out;
+  if (value / 2 > 0)
+    out.push_back(std::to_string(value / 2));
+  out.push_back(std::to_string(value));
+  out.push_back(std::to_string(value * 2));
+  return out;
+}
+
+/// The candidate's change: the tunables' literals edited, the block given
+/// with a grid over the threads of \p written.
+Expected<driver::KernelChange> changeFor(const TranslationUnitInfo &unit,
+                                         const std::vector<TuneAxis> &axes,
+                                         const TuneCandidate &candidate,
+                                         const LaunchConfig &written) {
+  driver::KernelChange change;
+  for (size_t i = 0; i < axes.size(); ++i) {
+    const std::string &value = candidate.values[i].second;
+    if (axes[i].kind == TuneAxis::Kind::Block) {
+      auto block = blockValue(value);
+      if (!block)
+        return block.takeError();
+      if (*block == written.block)
+        continue;
+      std::array<uint64_t, 3> grid;
+      for (unsigned d = 0; d < 3; ++d)
+        grid[d] = (written.grid[d] * written.block[d] + (*block)[d] - 1) /
+                  (*block)[d];
+      change.launch.block = *block;
+      change.launch.grid = grid;
+      change.launch.origin = "--tune";
+      continue;
+    }
+    const Tunable *tunable = tunableNamed(unit, axes[i].name);
+    if (!tunable)
+      return unknownTunable(unit, axes[i].name);
+    auto number = integerValue(axes[i].name, value);
+    if (!number)
+      return number.takeError();
+    if (*number == tunable->value)
+      continue;
+    change.edits.push_back({tunable->literal.line, tunable->literal.column,
+                            tunable->literalEndColumn,
+                            std::to_string(*number)});
+  }
+  return change;
+}
+
+/// Why \p arch cannot launch \p kernel as \p config, or nothing.
+std::string illegalReason(const arch::ArchDescription &arch,
+                          const KernelInfo &kernel,
+                          const LaunchConfig &config) {
+  const uint64_t threads = config.threadsPerBlock();
+  for (unsigned d = 0; d < 3; ++d)
+    if (config.block[d] > MaxBlockDims[d])
+      return "block " + dimText(config.block) +
+             " is beyond CUDA's limits of 1024 x 1024 x 64";
+  if (arch.sm.maxThreadsPerBlock && threads > *arch.sm.maxThreadsPerBlock)
+    return std::to_string(threads) + " threads per block, more than the " +
+           std::to_string(*arch.sm.maxThreadsPerBlock) + " of " + arch.name +
+           " (sm.maxThreadsPerBlock)";
+  if (kernel.launchBoundsMaxThreads && threads > *kernel.launchBoundsMaxThreads)
+    return std::to_string(threads) +
+           " threads per block, more than the kernel's __launch_bounds__ (" +
+           std::to_string(*kernel.launchBoundsMaxThreads) + ")";
+  if (kernel.staticSharedBytes > MaxStaticSharedBytes)
+    return std::to_string(kernel.staticSharedBytes) +
+           " B of static __shared__ arrays, more than the 48 KB CUDA lets a "
+           "block declare statically";
+  const uint64_t shared = kernel.staticSharedBytes + config.dynamicSharedBytes;
+  if (arch.sm.sharedMemoryPerBlock && shared > *arch.sm.sharedMemoryPerBlock)
+    return std::to_string(shared) +
+           " B of shared memory per block, more than "
+           "the " +
+           std::to_string(*arch.sm.sharedMemoryPerBlock) + " of " + arch.name +
+           " (sm.sharedMemoryPerBlock)";
+  auto resident = model::activeBlocksPerSm(arch, threads, shared);
+  if (!resident)
+    return toString(resident.takeError());
+  return "";
+}
+
+TuneFigures figuresOf(const arch::ArchDescription &arch,
+                      const driver::KernelAnalysis &analysis) {
+  const driver::KernelTrace &trace = *analysis.trace;
+  const model::CacheModelResults &r = analysis.results;
+  const double scale = r.sampling.scale;
+  TuneFigures out;
+  out.grid = trace.config.grid;
+  out.block = trace.config.block;
+  out.sharedBytesPerBlock =
+      trace.kernel->staticSharedBytes + trace.config.dynamicSharedBytes;
+  out.blocksPerSm = r.execution.activeBlocksPerSm;
+  if (arch.sm.maxWarpsPerSm && *arch.sm.maxWarpsPerSm)
+    out.occupancy = double(out.blocksPerSm) * r.execution.warpsPerBlock /
+                    *arch.sm.maxWarpsPerSm;
+  out.l1SectorHitRate = r.l1.sectorHitRate();
+  out.l2SectorHitRate = r.l2.sectorHitRate();
+  out.l2ReadSectors = double(r.l2.sectorReadAccesses) * scale;
+  out.dramReadSectors = double(r.transactions.dramReadSectors) * scale;
+  for (const model::SiteAccessPattern &pattern : analysis.patterns)
+    if (pattern.kind != AccessKind::Read &&
+        pattern.kind != AccessKind::Barrier &&
+        (pattern.space == MemorySpace::Global ||
+         pattern.space == MemorySpace::Local))
+      out.bytesWritten +=
+          double(pattern.activeLanes) * pattern.accessSize * scale;
+  return out;
+}
+
+/// Why \p figures do other work than \p written, or nothing.
+std::string otherWorkReason(const TuneFigures &figures,
+                            const TuneFigures &written) {
+  const double difference =
+      std::abs(figures.bytesWritten - written.bytesWritten);
+  if (difference <= OtherWorkShare * written.bytesWritten)
+    return "";
+  return "writes " + countText(figures.bytesWritten) +
+         " bytes of global memory where the kernel as written writes " +
+         countText(written.bytesWritten) +
+         ": it computes something else (a launch that does not follow the "
+         "value), so its traffic is not compared";
+}
+
+/// Every combination of the axes' values, the first axis slowest.
+std::vector<TuneCandidate> combinations(const std::vector<TuneAxis> &axes) {
+  std::vector<TuneCandidate> out(1);
+  for (const TuneAxis &axis : axes) {
+    std::vector<TuneCandidate> next;
+    for (const TuneCandidate &prefix : out)
+      for (const std::string &value : axis.values) {
+        TuneCandidate candidate = prefix;
+        candidate.values.emplace_back(axis.name, value);
+        next.push_back(std::move(candidate));
+      }
+    out = std::move(next);
+  }
+  return out;
+}
+
+/// Ranks the candidates with figures and puts them first: with
+/// \p byDram, by DRAM read sectors in tiers (DramTieShare) and within a
+/// tier by L2 read sectors; otherwise by L2 read sectors.
+void rank(std::vector<TuneCandidate> &candidates, bool byDram) {
+  std::vector<size_t> order(candidates.size());
+  std::iota(order.begin(), order.end(), 0);
+  auto rankable = llvm::partition(
+      order, [&](size_t i) { return candidates[i].figures.has_value(); });
+  auto figures = [&](size_t i) { return *candidates[i].figures; };
+  auto byL2 = [&](size_t a, size_t b) {
+    return figures(a).l2ReadSectors < figures(b).l2ReadSectors;
+  };
+  if (!byDram) {
+    std::stable_sort(order.begin(), rankable, byL2);
+  } else {
+    std::stable_sort(order.begin(), rankable, [&](size_t a, size_t b) {
+      return figures(a).dramReadSectors < figures(b).dramReadSectors;
+    });
+    // Tiers: the candidates within DramTieShare of the best remaining.
+    for (auto tier = order.begin(); tier != rankable;) {
+      const double limit = figures(*tier).dramReadSectors * (1 + DramTieShare);
+      auto end = std::find_if(tier, rankable, [&](size_t i) {
+        return figures(i).dramReadSectors > limit;
+      });
+      std::stable_sort(tier, end, byL2);
+      tier = end;
+    }
+  }
+  std::vector<TuneCandidate> ranked;
+  for (size_t i : order) {
+    ranked.push_back(std::move(candidates[i]));
+    if (ranked.back().figures)
+      ranked.back().rank = ranked.size();
+  }
+  candidates = std::move(ranked);
+}
+
+/// Whether \p candidate's values are those of the kernel as written.
+bool isAsWritten(const TranslationUnitInfo &unit,
+                 const std::vector<TuneAxis> &axes,
+                 const TuneCandidate &candidate, const LaunchConfig &written) {
+  for (size_t i = 0; i < axes.size(); ++i) {
+    StringRef value = candidate.values[i].second;
+    if (axes[i].kind == TuneAxis::Kind::Block) {
+      auto block = blockValue(value);
+      if (!block) {
+        consumeError(block.takeError());
+        return false;
+      }
+      if (*block != written.block)
+        return false;
+      continue;
+    }
+    const Tunable *tunable = tunableNamed(unit, axes[i].name);
+    int64_t number = 0;
+    if (!tunable || value.trim().getAsInteger(0, number) ||
+        number != tunable->value)
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+const TuneCandidate *TuneResult::asWritten() const {
+  for (const TuneCandidate &candidate : candidates)
+    if (candidate.asWritten)
+      return &candidate;
+  return nullptr;
+}
+
+Expected<TuneRequest> parseTuneSpecs(ArrayRef<std::string> specs) {
+  TuneRequest out;
+  for (StringRef spec : specs) {
+    if (spec.trim() == "auto") {
+      out.automatic = true;
+      continue;
+    }
+    auto [name, list] = spec.split('=');
+    name = name.trim();
+    if (list.trim().empty() || name.empty())
+      return makeError("--tune '" + spec +
+                       "': expected NAME=V1,V2,... (a macro or constant of "
+                       "the file), block=XxY,... or auto");
+    TuneAxis axis;
+    axis.name = name.str();
+    axis.kind =
+        name == "block" ? TuneAxis::Kind::Block : TuneAxis::Kind::Tunable;
+    SmallVector<StringRef, 8> values;
+    list.split(values, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef value : values) {
+      if (axis.kind == TuneAxis::Kind::Block) {
+        auto block = blockValue(value);
+        if (!block)
+          return block.takeError();
+        axis.values.push_back(shapeText(*block));
+      } else {
+        auto number = integerValue(name, value);
+        if (!number)
+          return number.takeError();
+        axis.values.push_back(std::to_string(*number));
+      }
+    }
+    if (llvm::any_of(out.axes,
+                     [&](const TuneAxis &a) { return a.name == axis.name; }))
+      return makeError("--tune " + name + " is given twice");
+    out.axes.push_back(std::move(axis));
+  }
+  return out;
+}
+
+std::vector<TuneAxis> automaticAxes(const TranslationUnitInfo &unit,
+                                    const KernelInfo &kernel,
+                                    const LaunchConfig &launch,
+                                    bool withBlock) {
+  std::vector<const LaunchSite *> sites = launchesOf(unit, kernel);
+  std::vector<TuneAxis> out;
+  bool blockTuned = false;
+  for (const Tunable &tunable : unit.tunables) {
+    bool sizesShared = llvm::any_of(kernel.sharedArrays, [&](const auto &a) {
+      return uses(a.sizeNames, tunable.name);
+    });
+    bool givesBlock = llvm::any_of(sites, [&](const LaunchSite *site) {
+      return uses(site->names.block, tunable.name);
+    });
+    bool templateArgument = llvm::any_of(sites, [&](const LaunchSite *site) {
+      return uses(site->names.templateArguments, tunable.name);
+    });
+    bool givesGrid = llvm::any_of(sites, [&](const LaunchSite *site) {
+      return uses(site->names.grid, tunable.name);
+    });
+    // The launch must follow the value: a tile size the launch does not
+    // use changes the work each thread does, not how it is tiled.
+    if (!givesBlock && !templateArgument && !givesGrid)
+      continue;
+    if (!sizesShared && !givesBlock && !templateArgument)
+      continue;
+    blockTuned |= givesBlock;
+    if (tunable.value <= 0)
+      continue;
+    out.push_back({tunable.name, TuneAxis::Kind::Tunable,
+                   halvedAndDoubled(uint64_t(tunable.value))});
+  }
+  if (withBlock && !blockTuned) {
+    TuneAxis block{"block", TuneAxis::Kind::Block, {}};
+    for (const std::string &x : halvedAndDoubled(launch.block[0]))
+      block.values.push_back(
+          shapeText({std::stoull(x), launch.block[1], launch.block[2]}));
+    out.push_back(std::move(block));
+  }
+  return out;
+}
+
+Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
+                                 const TranslationUnitInfo &unit,
+                                 const KernelInfo &kernel,
+                                 const driver::KernelAnalysis &baseline,
+                                 const std::vector<TuneAxis> &axes) {
+  if (axes.empty())
+    return makeError("kernel '" + kernel.name +
+                     "' has nothing to tune: no --tune value names a "
+                     "tunable, and no macro or constant of the file sizes "
+                     "its shared arrays or shapes its launch");
+  for (const TuneAxis &axis : axes)
+    if (axis.kind == TuneAxis::Kind::Tunable && !tunableNamed(unit, axis.name))
+      return unknownTunable(unit, axis.name);
+  TuneResult result;
+  result.kernel = kernel.name;
+  result.axes = axes;
+  result.candidates = combinations(axes);
+  if (result.candidates.size() > MaxCandidates)
+    return makeError(
+        "--tune gives " + std::to_string(result.candidates.size()) +
+        " combinations, more than " + std::to_string(MaxCandidates) +
+        " (each is a run of the models); give fewer values");
+  const arch::ArchDescription &arch = context.arch();
+  const LaunchConfig &written = baseline.trace->config;
+  bool sampled = false;
+  for (TuneCandidate &candidate : result.candidates) {
+    candidate.asWritten = isAsWritten(unit, axes, candidate, written);
+    if (candidate.asWritten) {
+      candidate.figures = figuresOf(arch, baseline);
+      sampled |= baseline.results.sampling.scale > 1;
+      continue;
+    }
+    auto change = changeFor(unit, axes, candidate, written);
+    if (!change)
+      return change.takeError();
+    auto trace = context.prepareTrace(unit, kernel, *change);
+    if (!trace) {
+      handleAllErrors(
+          trace.takeError(),
+          [&](const IllegalLaunchError &error) {
+            candidate.illegal = error.reason();
+          },
+          [&](const ErrorInfoBase &error) {
+            candidate.failed = error.message();
+          });
+      continue;
+    }
+    candidate.illegal =
+        illegalReason(arch, *(*trace)->kernel, (*trace)->config);
+    if (!candidate.illegal.empty())
+      continue;
+    model::AccessPatternCounter patterns(context.accessPatternConfig());
+    auto results = context.runCacheModel(**trace, &patterns);
+    if (!results) {
+      candidate.failed = toString(results.takeError());
+      continue;
+    }
+    driver::KernelAnalysis analysis{std::move(*trace), std::move(*results),
+                                    patterns.results()};
+    candidate.figures = figuresOf(arch, analysis);
+    sampled |= analysis.results.sampling.scale > 1;
+  }
+  const TuneFigures writtenFigures = figuresOf(arch, baseline);
+  for (TuneCandidate &candidate : result.candidates)
+    if (candidate.figures && !candidate.asWritten) {
+      candidate.otherWork = otherWorkReason(*candidate.figures, writtenFigures);
+      if (!candidate.otherWork.empty())
+        candidate.figures.reset();
+    }
+  // A sample's DRAM reads do not scale to the whole launch: its first
+  // blocks bring in most of the lines every later block finds in the L2,
+  // so the estimate grows with the share left out, which differs between
+  // candidates. The L2 read sectors (the L1s' misses, per SM) do scale.
+  result.rankedByDram = !sampled;
+  rank(result.candidates, result.rankedByDram);
+  result.metric =
+      result.rankedByDram
+          ? "ranked by predicted DRAM read sectors; those within " +
+                percentText(DramTieShare) +
+                " of the best tie and are ranked by predicted L2 read "
+                "sectors (L1 misses); gpurd has no time model yet"
+          : std::string("ranked by predicted L2 read sectors (L1 misses): "
+                        "the launches were sampled, and a sample's DRAM "
+                        "reads do not scale to the whole launch; gpurd has "
+                        "no time model yet");
+  result.notes.push_back(
+      "occupancy counts threads, blocks and shared memory per SM, not "
+      "registers (gpurd does not allocate registers): it is an upper bound");
+  if (llvm::any_of(axes, [](const TuneAxis &axis) {
+        return axis.kind == TuneAxis::Kind::Block;
+      }))
+    result.notes.push_back(
+        "another block shape keeps the threads of the launch as written "
+        "(grid = ceil(threads / block) in each dimension); it holds if the "
+        "kernel computes the same for any block shape");
+  if (sampled)
+    result.notes.push_back("the sector counts of a sampled launch are those "
+                           "of its modelled blocks scaled to the whole "
+                           "launch");
+  return result;
+}
+
+} // namespace gpurd::advisor

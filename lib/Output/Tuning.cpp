@@ -1,0 +1,128 @@
+//===- Tuning.cpp - The tile search's ranking as text and JSON ------------===//
+
+#include "gpurd/Output/Tuning.h"
+#include "Numbers.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace gpurd {
+namespace {
+
+std::string countText(double count) { return formatv("{0:F0}", count).str(); }
+
+/// The cells of one row.
+std::vector<std::string> rowOf(const advisor::TuneCandidate &candidate) {
+  std::vector<std::string> row;
+  row.push_back(candidate.rank ? std::to_string(candidate.rank) : "-");
+  for (const auto &[name, value] : candidate.values)
+    row.push_back(value + (candidate.asWritten ? "*" : ""));
+  if (!candidate.figures)
+    return row;
+  const advisor::TuneFigures &f = *candidate.figures;
+  row.push_back(dimText(f.grid));
+  row.push_back(dimText(f.block));
+  row.push_back(std::to_string(f.sharedBytesPerBlock));
+  row.push_back(std::to_string(f.blocksPerSm));
+  row.push_back(f.occupancy > 0 ? percent(f.occupancy) : "-");
+  row.push_back(percent(f.l1SectorHitRate));
+  row.push_back(percent(f.l2SectorHitRate));
+  row.push_back(countText(f.l2ReadSectors));
+  row.push_back(countText(f.dramReadSectors));
+  return row;
+}
+
+} // namespace
+
+void printTuning(raw_ostream &os, const advisor::TuneResult &result) {
+  std::vector<std::string> axes;
+  for (const advisor::TuneAxis &axis : result.axes)
+    axes.push_back(axis.name);
+  os << "  tile search over " << join(axes, ", ") << " ("
+     << result.candidates.size()
+     << (result.candidates.size() == 1 ? " combination" : " combinations")
+     << "), " << result.metric << ":\n";
+  std::vector<std::string> header = {"rank"};
+  llvm::append_range(header, axes);
+  for (const char *column :
+       {"grid", "block", "shared B", "blocks/SM", "occupancy", "L1 hit",
+        "L2 hit", "L2 read sectors", "DRAM read sectors"})
+    header.push_back(column);
+  std::vector<std::vector<std::string>> rows = {header};
+  for (const advisor::TuneCandidate &candidate : result.candidates)
+    rows.push_back(rowOf(candidate));
+  std::vector<size_t> widths(header.size(), 0);
+  for (const auto &row : rows)
+    for (size_t i = 0; i < row.size(); ++i)
+      widths[i] = std::max(widths[i], row[i].size());
+  for (size_t r = 0; r < rows.size(); ++r) {
+    const auto &row = rows[r];
+    os << "   ";
+    for (size_t i = 0; i < row.size(); ++i)
+      os << "  " << left_justify(row[i], i + 1 < row.size() ? widths[i] : 0);
+    if (r > 0) {
+      const advisor::TuneCandidate &candidate = result.candidates[r - 1];
+      if (!candidate.illegal.empty())
+        os << "  illegal: " << candidate.illegal;
+      else if (!candidate.failed.empty())
+        os << "  not analysed: " << candidate.failed;
+      else if (!candidate.otherWork.empty())
+        os << "  not ranked: " << candidate.otherWork;
+    }
+    os << "\n";
+  }
+  if (result.asWritten())
+    os << "    (* as written)\n";
+  for (const std::string &note : result.notes)
+    os << "  note: " << note << "\n";
+}
+
+nlohmann::json tuningJson(const advisor::TuneResult &result) {
+  nlohmann::json axes = nlohmann::json::array();
+  for (const advisor::TuneAxis &axis : result.axes)
+    axes.push_back(
+        {{"name", axis.name},
+         {"kind",
+          axis.kind == advisor::TuneAxis::Kind::Block ? "block" : "tunable"},
+         {"values", axis.values}});
+  nlohmann::json candidates = nlohmann::json::array();
+  for (const advisor::TuneCandidate &candidate : result.candidates) {
+    nlohmann::json values = nlohmann::json::object();
+    for (const auto &[name, value] : candidate.values)
+      values[name] = value;
+    nlohmann::json entry = {{"values", values},
+                            {"as_written", candidate.asWritten},
+                            {"rank", candidate.rank
+                                         ? nlohmann::json(candidate.rank)
+                                         : nlohmann::json()}};
+    if (!candidate.illegal.empty())
+      entry["illegal"] = candidate.illegal;
+    if (!candidate.failed.empty())
+      entry["error"] = candidate.failed;
+    if (!candidate.otherWork.empty())
+      entry["other_work"] = candidate.otherWork;
+    if (const auto &f = candidate.figures)
+      entry["predicted"] = {{"grid", f->grid},
+                            {"block", f->block},
+                            {"shared_bytes_per_block", f->sharedBytesPerBlock},
+                            {"blocks_per_sm", f->blocksPerSm},
+                            {"occupancy", f->occupancy},
+                            {"l1_sector_hit_rate", f->l1SectorHitRate},
+                            {"l2_sector_hit_rate", f->l2SectorHitRate},
+                            {"l2_read_sectors", f->l2ReadSectors},
+                            {"dram_read_sectors", f->dramReadSectors},
+                            {"bytes_written", f->bytesWritten}};
+    candidates.push_back(std::move(entry));
+  }
+  return {{"axes", axes},
+          {"metric", result.metric},
+          {"ranked_by",
+           result.rankedByDram ? "dram_read_sectors" : "l2_read_sectors"},
+          {"candidates", candidates},
+          {"notes", result.notes}};
+}
+
+} // namespace gpurd
