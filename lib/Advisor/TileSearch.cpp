@@ -10,12 +10,14 @@
 
 #include "gpurd/Advisor/TileSearch.h"
 #include "Figures.h"
+#include "gpurd/Advisor/WhatIf.h"
 
 #include "gpurd/Model/ExecutionModel.h"
 #include "gpurd/Support/IllegalLaunchError.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <cmath>
 #include <numeric>
@@ -191,6 +193,7 @@ TuneFigures figuresOf(const arch::ArchDescription &arch,
   const model::CacheModelResults &r = analysis.results;
   const double scale = r.sampling.scale;
   TuneFigures out;
+  out.sampled = scale > 1;
   out.grid = trace.config.grid;
   out.block = trace.config.block;
   out.sharedBytesPerBlock =
@@ -220,11 +223,17 @@ std::string otherWorkReason(const TuneFigures &figures,
       std::abs(figures.bytesWritten - written.bytesWritten);
   if (difference <= OtherWorkShare * written.bytesWritten)
     return "";
-  return "writes " + countText(figures.bytesWritten) +
-         " bytes of global memory where the kernel as written writes " +
-         countText(written.bytesWritten) +
-         ": it computes something else (a launch that does not follow the "
-         "value), so its traffic is not compared";
+  const double share = difference / written.bytesWritten;
+  return formatv("writes {0:F0} bytes of global memory, {1} {2} than the "
+                 "{3:F0} of the kernel as written: it computes something "
+                 "else (a launch that does not follow the value, a size the "
+                 "value does not divide), so its traffic is not compared",
+                 figures.bytesWritten,
+                 share < 0.01 ? formatv("{0:F1}%", share * 100).str()
+                              : percentText(share),
+                 figures.bytesWritten > written.bytesWritten ? "more" : "fewer",
+                 written.bytesWritten)
+      .str();
 }
 
 /// Every combination of the axes' values, the first axis slowest.
@@ -249,8 +258,10 @@ std::vector<TuneCandidate> combinations(const std::vector<TuneAxis> &axes) {
 void rank(std::vector<TuneCandidate> &candidates, bool byDram) {
   std::vector<size_t> order(candidates.size());
   std::iota(order.begin(), order.end(), 0);
-  auto rankable = llvm::partition(
-      order, [&](size_t i) { return candidates[i].figures.has_value(); });
+  auto rankable =
+      std::stable_partition(order.begin(), order.end(), [&](size_t i) {
+        return candidates[i].figures.has_value();
+      });
   auto figures = [&](size_t i) { return *candidates[i].figures; };
   auto byL2 = [&](size_t a, size_t b) {
     return figures(a).l2ReadSectors < figures(b).l2ReadSectors;
@@ -303,6 +314,40 @@ bool isAsWritten(const TranslationUnitInfo &unit,
       return false;
   }
   return true;
+}
+
+/// The analysis of \p kernel with \p change, with the model options
+/// \p options (the context's when null); null when the arch cannot launch
+/// it or the analysis fails, with candidate.illegal or candidate.failed
+/// set.
+std::optional<driver::KernelAnalysis> analyseCandidate(
+    driver::AnalysisContext &context, const TranslationUnitInfo &unit,
+    const KernelInfo &kernel, const driver::KernelChange &change,
+    const driver::ModelOptions *options, TuneCandidate &candidate) {
+  auto trace = context.prepareTrace(unit, kernel, change);
+  if (!trace) {
+    handleAllErrors(
+        trace.takeError(),
+        [&](const IllegalLaunchError &error) {
+          candidate.illegal = error.reason();
+        },
+        [&](const ErrorInfoBase &error) {
+          candidate.failed = error.message();
+        });
+    return std::nullopt;
+  }
+  candidate.illegal =
+      illegalReason(context.arch(), *(*trace)->kernel, (*trace)->config);
+  if (!candidate.illegal.empty())
+    return std::nullopt;
+  model::AccessPatternCounter patterns(context.accessPatternConfig());
+  auto results = context.runCacheModel(**trace, &patterns, options);
+  if (!results) {
+    candidate.failed = toString(results.takeError());
+    return std::nullopt;
+  }
+  return driver::KernelAnalysis{std::move(*trace), std::move(*results),
+                                patterns.results()};
 }
 
 } // namespace
@@ -420,45 +465,31 @@ Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
         " (each is a run of the models); give fewer values");
   const arch::ArchDescription &arch = context.arch();
   const LaunchConfig &written = baseline.trace->config;
-  bool sampled = false;
+  // A launch over the budget: every candidate on the same, smaller sample.
+  std::optional<driver::ModelOptions> comparison;
+  if (baseline.results.sampling.scale > 1)
+    comparison = comparisonOptions(context.modelOptions());
+  std::optional<driver::KernelAnalysis> writtenAnalysis;
   for (TuneCandidate &candidate : result.candidates) {
     candidate.asWritten = isAsWritten(unit, axes, candidate, written);
-    if (candidate.asWritten) {
+    if (candidate.asWritten && !comparison) {
       candidate.figures = figuresOf(arch, baseline);
-      sampled |= baseline.results.sampling.scale > 1;
       continue;
     }
     auto change = changeFor(unit, axes, candidate, written);
     if (!change)
       return change.takeError();
-    auto trace = context.prepareTrace(unit, kernel, *change);
-    if (!trace) {
-      handleAllErrors(
-          trace.takeError(),
-          [&](const IllegalLaunchError &error) {
-            candidate.illegal = error.reason();
-          },
-          [&](const ErrorInfoBase &error) {
-            candidate.failed = error.message();
-          });
+    auto analysis =
+        analyseCandidate(context, unit, kernel, *change,
+                         comparison ? &*comparison : nullptr, candidate);
+    if (!analysis)
       continue;
-    }
-    candidate.illegal =
-        illegalReason(arch, *(*trace)->kernel, (*trace)->config);
-    if (!candidate.illegal.empty())
-      continue;
-    model::AccessPatternCounter patterns(context.accessPatternConfig());
-    auto results = context.runCacheModel(**trace, &patterns);
-    if (!results) {
-      candidate.failed = toString(results.takeError());
-      continue;
-    }
-    driver::KernelAnalysis analysis{std::move(*trace), std::move(*results),
-                                    patterns.results()};
-    candidate.figures = figuresOf(arch, analysis);
-    sampled |= analysis.results.sampling.scale > 1;
+    candidate.figures = figuresOf(arch, *analysis);
+    if (candidate.asWritten)
+      writtenAnalysis = std::move(*analysis);
   }
-  const TuneFigures writtenFigures = figuresOf(arch, baseline);
+  const TuneFigures writtenFigures =
+      figuresOf(arch, writtenAnalysis ? *writtenAnalysis : baseline);
   for (TuneCandidate &candidate : result.candidates)
     if (candidate.figures && !candidate.asWritten) {
       candidate.otherWork = otherWorkReason(*candidate.figures, writtenFigures);
@@ -469,6 +500,9 @@ Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
   // blocks bring in most of the lines every later block finds in the L2,
   // so the estimate grows with the share left out, which differs between
   // candidates. The L2 read sectors (the L1s' misses, per SM) do scale.
+  const bool sampled = llvm::any_of(result.candidates, [](const auto &c) {
+    return c.figures && c.figures->sampled;
+  });
   result.rankedByDram = !sampled;
   rank(result.candidates, result.rankedByDram);
   result.metric =
@@ -491,10 +525,19 @@ Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
         "another block shape keeps the threads of the launch as written "
         "(grid = ceil(threads / block) in each dimension); it holds if the "
         "kernel computes the same for any block shape");
-  if (sampled)
+  if (comparison)
+    result.notes.push_back(
+        "the launch as written is over the request budget, so every "
+        "candidate ran on a sample of the SMs (sampled in space at 1/" +
+        std::to_string(ComparisonBudgetDivisor) +
+        " of the budget), its counts scaled to the whole launch: the L2 read "
+        "sectors scale with the blocks; the L2 hit rates and DRAM reads of "
+        "such a sample do not, and are not shown");
+  else if (sampled)
     result.notes.push_back("the sector counts of a sampled launch are those "
                            "of its modelled blocks scaled to the whole "
-                           "launch");
+                           "launch; its L2 hit rate and DRAM reads are not "
+                           "shown");
   return result;
 }
 

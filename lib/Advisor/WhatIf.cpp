@@ -46,16 +46,51 @@ bool WhatIfRunner::inAnalysedFile(const SourcePosition &position) const {
          absolute(position.file) == absolute(unit.file);
 }
 
+driver::ModelOptions comparisonOptions(driver::ModelOptions options) {
+  options.sampling = model::Sampling::Space;
+  options.requestBudget =
+      std::max<uint64_t>(1, options.requestBudget / ComparisonBudgetDivisor);
+  options.instructionBudget = std::max<uint64_t>(
+      1, options.instructionBudget / ComparisonBudgetDivisor);
+  options.seeds = 1;
+  return options;
+}
+
 Expected<const driver::KernelAnalysis &>
 WhatIfRunner::run(const driver::KernelChange &change) {
-  std::string key = change.describe();
+  return runWith(change, nullptr);
+}
+
+Expected<WhatIfRunner::Comparison>
+WhatIfRunner::compare(const driver::KernelChange &change) {
+  if (baseline.results.sampling.scale <= 1) {
+    auto after = run(change);
+    if (!after)
+      return after.takeError();
+    return Comparison{baseline, *after, false};
+  }
+  const driver::ModelOptions options =
+      comparisonOptions(context.modelOptions());
+  auto before = runWith({}, &options);
+  if (!before)
+    return before.takeError();
+  auto after = runWith(change, &options);
+  if (!after)
+    return after.takeError();
+  return Comparison{*before, *after, true};
+}
+
+Expected<const driver::KernelAnalysis &>
+WhatIfRunner::runWith(const driver::KernelChange &change,
+                      const driver::ModelOptions *options) {
+  std::string key = change.describe() + (options ? " (comparison)" : "");
   auto found = runs.find(key);
   if (found != runs.end())
     return *found->second;
   driver::KernelChange pinned = change;
   pinned.launch = pinnedLaunch(baseline.trace->config, change.launch);
   Expected<driver::KernelAnalysis> analysis =
-      context.analyseKernel(unit, kernel, pinned);
+      context.analyseKernel(unit, kernel, pinned, options);
   if (!analysis)
     return analysis.takeError();
   auto stored = std::make_unique<driver::KernelAnalysis>(std::move(*analysis));

@@ -362,20 +362,22 @@ model::AccessPatternConfig AnalysisContext::accessPatternConfig() const {
 
 Expected<model::CacheModelResults>
 AnalysisContext::runCacheModel(KernelTrace &trace,
-                               model::AccessPatternCounter *patterns) {
+                               model::AccessPatternCounter *patterns,
+                               const ModelOptions *given) {
+  const ModelOptions &modelOptions = given ? *given : modelOptionsValue;
   model::KernelTraceInput input =
       traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);
   if (patterns)
     input.onModelledWarp = [patterns](const trace::WarpTrace &warp) {
       patterns->add(warp);
     };
-  model::CacheModelOptions options = cacheModelOptions(modelOptionsValue);
+  model::CacheModelOptions options = cacheModelOptions(modelOptions);
   // Assumed sizes too large to model in the budgets are retried smaller
   // (analyseLaunch) rather than modelled in part.
   options.failWhenOneSmIsOverBudget =
       analysis.assumeUnknownValues && assumedSizes(trace.config);
   auto results = model::runCacheModelOverSeeds(archDescription, input, options,
-                                               modelOptionsValue.seeds);
+                                               modelOptions.seeds);
   if (!results)
     return results;
   // The emulator's default buffers are an assumption the report states.
@@ -389,11 +391,12 @@ AnalysisContext::runCacheModel(KernelTrace &trace,
 }
 
 Expected<KernelAnalysis>
-AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace) {
+AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace,
+                            const ModelOptions *options) {
   if (!trace)
     return trace.takeError();
   model::AccessPatternCounter patterns(accessPatternConfig());
-  auto results = runCacheModel(**trace, &patterns);
+  auto results = runCacheModel(**trace, &patterns, options);
   if (!results)
     return results.takeError();
   KernelAnalysis analysis;
@@ -403,11 +406,10 @@ AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace) {
   return analysis;
 }
 
-Expected<KernelAnalysis>
-AnalysisContext::analyseKernel(const TranslationUnitInfo &unit,
-                               const KernelInfo &kernel,
-                               const KernelChange &change) {
-  return modelTrace(prepareTrace(unit, kernel, change));
+Expected<KernelAnalysis> AnalysisContext::analyseKernel(
+    const TranslationUnitInfo &unit, const KernelInfo &kernel,
+    const KernelChange &change, const ModelOptions *options) {
+  return modelTrace(prepareTrace(unit, kernel, change), options);
 }
 
 } // namespace gpurd::driver

@@ -29,9 +29,9 @@ std::vector<std::string> rowOf(const advisor::TuneCandidate &candidate) {
   row.push_back(std::to_string(f.blocksPerSm));
   row.push_back(f.occupancy > 0 ? percent(f.occupancy) : "-");
   row.push_back(percent(f.l1SectorHitRate));
-  row.push_back(percent(f.l2SectorHitRate));
+  row.push_back(f.sampled ? "-" : percent(f.l2SectorHitRate));
   row.push_back(countText(f.l2ReadSectors));
-  row.push_back(countText(f.dramReadSectors));
+  row.push_back(f.sampled ? "-" : countText(f.dramReadSectors));
   return row;
 }
 
@@ -105,16 +105,20 @@ nlohmann::json tuningJson(const advisor::TuneResult &result) {
     if (!candidate.otherWork.empty())
       entry["other_work"] = candidate.otherWork;
     if (const auto &f = candidate.figures)
-      entry["predicted"] = {{"grid", f->grid},
-                            {"block", f->block},
-                            {"shared_bytes_per_block", f->sharedBytesPerBlock},
-                            {"blocks_per_sm", f->blocksPerSm},
-                            {"occupancy", f->occupancy},
-                            {"l1_sector_hit_rate", f->l1SectorHitRate},
-                            {"l2_sector_hit_rate", f->l2SectorHitRate},
-                            {"l2_read_sectors", f->l2ReadSectors},
-                            {"dram_read_sectors", f->dramReadSectors},
-                            {"bytes_written", f->bytesWritten}};
+      entry["predicted"] = {
+          {"grid", f->grid},
+          {"block", f->block},
+          {"shared_bytes_per_block", f->sharedBytesPerBlock},
+          {"blocks_per_sm", f->blocksPerSm},
+          {"occupancy", f->occupancy},
+          {"l1_sector_hit_rate", f->l1SectorHitRate},
+          {"sampled", f->sampled},
+          {"l2_sector_hit_rate",
+           f->sampled ? nlohmann::json() : nlohmann::json(f->l2SectorHitRate)},
+          {"l2_read_sectors", f->l2ReadSectors},
+          {"dram_read_sectors",
+           f->sampled ? nlohmann::json() : nlohmann::json(f->dramReadSectors)},
+          {"bytes_written", f->bytesWritten}};
     candidates.push_back(std::move(entry));
   }
   return {{"axes", axes},

@@ -22,7 +22,17 @@
 // T: they tie, and the L2 read sectors decide: 32, 16, 8 (as written), 4.
 // T = 64 is a block of 4096 threads: illegal.
 //
+// Over the request budget (--request-budget=2000, fewer L1 line requests
+// than the launch as written makes), every candidate runs on a
+// comparison sample, SMs sampled in space at 1/32 of the budget: one SM
+// and its blocks. Every block of a candidate touches the same number of
+// sectors, so the scaled counts are still exact: T = 8, the one block of
+// SM 0, 128 sectors x 64 blocks = 8192; T = 4, the three blocks of SM 0
+// (0, 108, 216), 3 x 96 x 256 / 3 = 24576. The ranking is by L2 read
+// sectors alone, and the L2 hit rate and DRAM columns are not shown.
+//
 // RUN: gpurd-advise %s --tune TILE=4,8,16,32,64 -- | FileCheck %s
+// RUN: gpurd-advise %s --tune TILE=4,8,16,32 --request-budget=2000 -- | FileCheck --check-prefix=SAMPLED %s
 // RUN: gpurd-advise %s --tune TILE=16,32 --format=json -- | FileCheck --check-prefix=JSON %s
 // RUN: not gpurd-advise %s --tune TILES=8 -- 2>&1 | FileCheck --check-prefix=UNKNOWN %s
 // RUN: not gpurd-advise %s --tune TILE=8,x -- 2>&1 | FileCheck --check-prefix=VALUE %s
@@ -67,6 +77,14 @@ void run(const float *a, const float *b, float *c) {
 // CHECK-NEXT: -     64  illegal: a block of (64, 64, 1) has 4096 threads, beyond CUDA's limit of 1024
 // CHECK-NEXT: (* as written)
 // CHECK-NEXT: note: occupancy counts threads, blocks and shared memory per SM, not registers
+
+// SAMPLED: tile search over TILE (4 combinations), ranked by predicted L2 read sectors (L1 misses): the launches were sampled, and a sample's DRAM reads do not scale to the whole launch
+// SAMPLED-NEXT: rank  TILE  grid         block        shared B  blocks/SM  occupancy  L1 hit  L2 hit  L2 read sectors  DRAM read sectors
+// SAMPLED-NEXT: 1     32    (2, 2, 1)    (32, 32, 1)  8192      2          100.0%     0.0%    -       2048             -
+// SAMPLED-NEXT: 2     16    (4, 4, 1)    (16, 16, 1)  2048      8          100.0%     0.0%    -       4096             -
+// SAMPLED-NEXT: 3     8*    (8, 8, 1)    (8, 8, 1)    512       32         100.0%     0.0%    -       8192             -
+// SAMPLED-NEXT: 4     4     (16, 16, 1)  (4, 4, 1)    128       32         50.0%      25.0%   -       24576            -
+// SAMPLED: note: the launch as written is over the request budget, so every candidate ran on a sample of the SMs (sampled in space at 1/32 of the budget)
 
 // JSON:      "tuning": {
 // JSON-NEXT:   "axes": [

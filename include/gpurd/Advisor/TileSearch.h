@@ -63,7 +63,10 @@ std::vector<TuneAxis> automaticAxes(const TranslationUnitInfo &unit,
                                     const LaunchConfig &launch, bool withBlock);
 
 /// The predictions a candidate is ranked on, scaled to the whole launch.
+/// Of a sampled launch (`sampled`), the L2 hit rate and the DRAM reads are
+/// not estimates of the whole launch (docs/tuning.md) and are not shown.
 struct TuneFigures {
+  bool sampled = false;
   std::array<uint64_t, 3> grid{}, block{};
   uint64_t sharedBytesPerBlock = 0;
   unsigned blocksPerSm = 0;
@@ -116,7 +119,7 @@ struct TuneResult {
 constexpr double DramTieShare = 0.05;
 /// A candidate whose bytes written differ from those as written by more
 /// than this share does other work (TuneFigures::bytesWritten).
-constexpr double OtherWorkShare = 0.01;
+constexpr double OtherWorkShare = 0.001;
 
 /// Runs every combination of \p axes' values on \p kernel of \p unit,
 /// whose analysis as written is \p baseline (reused for the combination

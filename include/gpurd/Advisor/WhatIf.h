@@ -19,8 +19,27 @@
 
 namespace gpurd::advisor {
 
+/// When the launch as written is over the request budget, the runs a
+/// what-if compares are both made on this share of the budget, the SMs
+/// sampled in space (docs/tuning.md, "Cost").
+constexpr uint64_t ComparisonBudgetDivisor = 32;
+
+/// \p options for the two runs of a comparison of sampled launches: space
+/// sampling at 1/ComparisonBudgetDivisor of the budgets, one seed.
+driver::ModelOptions comparisonOptions(driver::ModelOptions options);
+
 class WhatIfRunner {
 public:
+  /// The two runs of a comparison, on the same sample.
+  struct Comparison {
+    const driver::KernelAnalysis &before;
+    const driver::KernelAnalysis &after;
+    /// Whether both ran on a comparison sample (the baseline was
+    /// sampled): their L2 read sectors scale to the launch; their DRAM
+    /// reads and L2 hit rates do not.
+    bool sampled = false;
+  };
+
   /// What-ifs of \p baseline, the analysis of \p kernel in \p unit.
   WhatIfRunner(driver::AnalysisContext &context,
                const TranslationUnitInfo &unit, const KernelInfo &kernel,
@@ -32,6 +51,12 @@ public:
   /// launch values on top). Each change runs once.
   llvm::Expected<const driver::KernelAnalysis &>
   run(const driver::KernelChange &change);
+  /// The kernel as analysed and with \p change, both on the baseline's
+  /// launch and on the same sample: the baseline and run(change) when the
+  /// baseline modelled every block, else both on a comparison sample
+  /// (comparisonOptions), since the figures of samples of different sizes
+  /// do not compare, and a smaller one costs less.
+  llvm::Expected<Comparison> compare(const driver::KernelChange &change);
   /// Whether \p position is in the file a source edit changes (the
   /// analysed file, not a header it includes).
   bool inAnalysedFile(const SourcePosition &position) const;
@@ -46,6 +71,12 @@ private:
   const TranslationUnitInfo &unit;
   const KernelInfo &kernel;
   const driver::KernelAnalysis &baseline;
+  /// \p change on the baseline's launch, with \p options (the context's
+  /// when null), once.
+  llvm::Expected<const driver::KernelAnalysis &>
+  runWith(const driver::KernelChange &change,
+          const driver::ModelOptions *options);
+
   std::map<std::string, std::unique_ptr<driver::KernelAnalysis>> runs;
 };
 

@@ -147,10 +147,13 @@ public:
   std::optional<std::string> cacheModelUnavailable() const;
 
   /// Runs the cache model on a prepared trace; \p patterns, if given, also
-  /// counts the access patterns of the warps it runs on.
+  /// counts the access patterns of the warps it runs on. \p options, if
+  /// given, replace the context's model options for this run (the tile
+  /// search's comparison sample).
   llvm::Expected<model::CacheModelResults>
   runCacheModel(KernelTrace &trace,
-                model::AccessPatternCounter *patterns = nullptr);
+                model::AccessPatternCounter *patterns = nullptr,
+                const ModelOptions *options = nullptr);
   /// How the context's arch counts access patterns (its sectors and
   /// shared-memory banks).
   model::AccessPatternConfig accessPatternConfig() const;
@@ -169,10 +172,12 @@ public:
                                                LaunchConfig &shown);
 
   /// The whole pipeline for one kernel: launch, trace (changed by
-  /// \p change), cache model.
-  llvm::Expected<KernelAnalysis> analyseKernel(const TranslationUnitInfo &unit,
-                                               const KernelInfo &kernel,
-                                               const KernelChange &change = {});
+  /// \p change), cache model (with \p options instead of the context's,
+  /// when given).
+  llvm::Expected<KernelAnalysis>
+  analyseKernel(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+                const KernelChange &change = {},
+                const ModelOptions *options = nullptr);
 
   /// Notes which launch-spec entries name a kernel of \p unit (whether or
   /// not AnalysisOptions::kernel selects it), for checkUnusedLaunchValues.
@@ -223,7 +228,8 @@ private:
                  LaunchConfig *completed = nullptr);
   /// Runs the cache model on \p trace and keeps both.
   llvm::Expected<KernelAnalysis>
-  modelTrace(llvm::Expected<std::unique_ptr<KernelTrace>> trace);
+  modelTrace(llvm::Expected<std::unique_ptr<KernelTrace>> trace,
+             const ModelOptions *options = nullptr);
   /// One run of analyseLaunch at \p scale.
   llvm::Expected<KernelAnalysis> analyseScaled(const TranslationUnitInfo &unit,
                                                const KernelInfo &kernel,

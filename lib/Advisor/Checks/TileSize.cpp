@@ -68,7 +68,8 @@ std::string rowText(const TuneCandidate &candidate) {
     return text + ": not ranked: " + candidate.otherWork;
   const TuneFigures &f = *candidate.figures;
   return text + ": " + countText(f.l2ReadSectors) + " L2 read sectors, " +
-         countText(f.dramReadSectors) + " DRAM read sectors, " +
+         (f.sampled ? std::string()
+                    : countText(f.dramReadSectors) + " DRAM read sectors, ") +
          std::to_string(f.blocksPerSm) + " blocks per SM" +
          (f.occupancy > 0 ? " (occupancy " + percentText(f.occupancy) + ")"
                           : std::string());

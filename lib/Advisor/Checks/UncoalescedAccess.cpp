@@ -142,19 +142,21 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
   driver::KernelChange change;
   change.launch.block = wide->first;
   change.launch.grid = wide->second;
-  Expected<const driver::KernelAnalysis &> after = context.whatIf().run(change);
-  if (!after) {
-    consumeError(after.takeError());
+  Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
+  if (!runs) {
+    consumeError(runs.takeError());
     return;
   }
   const model::SiteAccessPattern now =
-      patternOf(*after, sameAccessAs(access.site()));
-  const model::SiteAccessPattern &before = access.pattern;
-  if (!now.warpInstructions ||
+      patternOf(runs->after, sameAccessAs(access.site()));
+  const model::SiteAccessPattern before =
+      patternOf(runs->before, sameAccessAs(access.site()));
+  if (!now.warpInstructions || !before.warpInstructions ||
       double(now.sectors) / double(now.warpInstructions) >=
           double(before.sectors) / double(before.warpInstructions))
     return;
-  const model::CacheModelResults &r0 = context.results(), &r1 = after->results;
+  const model::CacheModelResults &r0 = runs->before.results,
+                                 &r1 = runs->after.results;
   auto fromTo = [](double from, double to) {
     return countText(from) + " to " + countText(to);
   };
@@ -170,9 +172,8 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
     const double l2Before =
         double(r0.l2.sectorReadAccesses) * r0.sampling.scale;
     const double l2After = double(r1.l2.sectorReadAccesses) * r1.sampling.scale;
-    std::string kernelFigures =
-        "the kernel's L2 read sectors would go from " +
-        fromTo(l2Before, l2After);
+    std::string kernelFigures = "the kernel's L2 read sectors would go from " +
+                                fromTo(l2Before, l2After);
     // A sample's DRAM reads do not scale to the whole launch (its first
     // blocks bring in the lines later ones find in the L2): quoted only
     // when both runs modelled every block.
@@ -187,8 +188,13 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
                 : ", but " + kernelFigures + ": predicted not to pay";
   }
   f.notes.push_back(
-      {std::nullopt, text + " (a what-if run of the models; it holds if the "
-                            "kernel computes the same for any block shape)"});
+      {std::nullopt,
+       text + " (a what-if run of the models" +
+           (runs->sampled ? ", both sides on a sample of the SMs and scaled "
+                            "to the launch"
+                          : "") +
+           "; it holds if the kernel computes the same for any block "
+           "shape)"});
 }
 
 } // namespace
