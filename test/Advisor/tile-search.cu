@@ -1,6 +1,7 @@
 // --tune over the tile size of a shared-memory tiled matrix multiply,
-// C = A * B with N = 64 floats a side, on the default arch (A100: 108 SMs,
-// 32-byte sectors). The ranking is explained by hand-counted sectors.
+// C = A * B with N = 64 floats a side (test/Inputs/tiled-matmul.cuh), on
+// the default arch (A100: 108 SMs, 32-byte sectors). The ranking is
+// explained by hand-counted sectors.
 //
 // A tile of T x T threads (a block) loads, for each of its N / T steps, a
 // T x T tile of A and of B. No two blocks on one SM share a line (at most
@@ -31,35 +32,19 @@
 // (0, 108, 216), 3 x 96 x 256 / 3 = 24576. The ranking is by L2 read
 // sectors alone, and the L2 hit rate and DRAM columns are not shown.
 //
-// RUN: gpurd-advise %s --tune TILE=4,8,16,32,64 -- | FileCheck %s
-// RUN: gpurd-advise %s --tune TILE=4,8,16,32 --request-budget=2000 -- | FileCheck --check-prefix=SAMPLED %s
-// RUN: gpurd-advise %s --tune TILE=16,32 --format=json -- | FileCheck --check-prefix=JSON %s
-// RUN: not gpurd-advise %s --tune TILES=8 -- 2>&1 | FileCheck --check-prefix=UNKNOWN %s
-// RUN: not gpurd-advise %s --tune TILE=8,x -- 2>&1 | FileCheck --check-prefix=VALUE %s
-// RUN: not gpurd-advise %s --tune block=8y8 -- 2>&1 | FileCheck --check-prefix=SHAPE %s
-// RUN: not gpurd-advise %s --tune TILE=8 --list-kernels -- 2>&1 | FileCheck --check-prefix=MODE %s
+// RUN: gpurd-advise %s --tune TILE=4,8,16,32,64 -- -I %S/../Inputs | FileCheck %s
+// RUN: gpurd-advise %s --tune TILE=4,8,16,32 --request-budget=2000 -- -I %S/../Inputs | FileCheck --check-prefix=SAMPLED %s
+// RUN: gpurd-advise %s --tune TILE=16,32 --format=json -- -I %S/../Inputs | FileCheck --check-prefix=JSON %s
+// RUN: not gpurd-advise %s --tune TILES=8 -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=UNKNOWN %s
+// RUN: not gpurd-advise %s --tune TILE=8,x -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=VALUE %s
+// RUN: not gpurd-advise %s --tune block=8y8 -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=SHAPE %s
+// RUN: not gpurd-advise %s --tune TILE=8 --list-kernels -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=MODE %s
 
 #define N 64
 #define TILE 8
 constexpr int Unused = 3;
 
-__global__ void tiled(const float *A, const float *B, float *C, int n) {
-  __shared__ float As[TILE][TILE];
-  __shared__ float Bs[TILE][TILE];
-  int tx = threadIdx.x, ty = threadIdx.y;
-  int row = blockIdx.y * TILE + ty;
-  int col = blockIdx.x * TILE + tx;
-  float sum = 0.0f;
-  for (int t = 0; t < n / TILE; ++t) {
-    As[ty][tx] = A[row * n + t * TILE + tx];
-    Bs[ty][tx] = B[(t * TILE + ty) * n + col];
-    __syncthreads();
-    for (int k = 0; k < TILE; ++k)
-      sum += As[ty][k] * Bs[k][tx];
-    __syncthreads();
-  }
-  C[row * n + col] = sum;
-}
+#include "tiled-matmul.cuh"
 
 void run(const float *a, const float *b, float *c) {
   dim3 block(TILE, TILE);

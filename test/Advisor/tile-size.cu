@@ -9,13 +9,13 @@
 // illegal): silent.
 // A MinGain above the gain (50%) silences it too.
 //
-// RUN: gpurd-advise %s -- 2>&1 | FileCheck %s
-// RUN: gpurd-advise %s --fix-its=parseable -- 2>&1 | %apply-fixits %s > %t16.cu
+// RUN: gpurd-advise %s -- -I %S/../Inputs 2>&1 | FileCheck %s
+// RUN: gpurd-advise %s --fix-its=parseable -- -I %S/../Inputs 2>&1 | %apply-fixits %s > %t16.cu
 // RUN: FileCheck --check-prefix=EDITED16 %s < %t16.cu
-// RUN: gpurd-advise %t16.cu --fix-its=parseable -- 2>&1 | FileCheck --check-prefix=AT16 %s
-// RUN: gpurd-advise %t16.cu --fix-its=parseable -- 2>&1 | %apply-fixits %t16.cu > %t32.cu
-// RUN: gpurd-advise %t32.cu -- 2>&1 | FileCheck --check-prefix=SILENT %s
-// RUN: gpurd-advise %s --check-option=gpurd-tile-size.MinGain=0.6 -- 2>&1 | FileCheck --check-prefix=SILENT %s
+// RUN: gpurd-advise %t16.cu --fix-its=parseable -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=AT16 %s
+// RUN: gpurd-advise %t16.cu --fix-its=parseable -- -I %S/../Inputs 2>&1 | %apply-fixits %t16.cu > %t32.cu
+// RUN: gpurd-advise %t32.cu -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=SILENT %s
+// RUN: gpurd-advise %s --check-option=gpurd-tile-size.MinGain=0.6 -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=SILENT %s
 
 #define N 64
 #define TILE 8
@@ -34,23 +34,7 @@
 // AT16: fix-it:"{{.*}}":{21:14-21:16}:"32"
 // SILENT-NOT: gpurd-tile-size
 
-__global__ void tiled(const float *A, const float *B, float *C, int n) {
-  __shared__ float As[TILE][TILE];
-  __shared__ float Bs[TILE][TILE];
-  int tx = threadIdx.x, ty = threadIdx.y;
-  int row = blockIdx.y * TILE + ty;
-  int col = blockIdx.x * TILE + tx;
-  float sum = 0.0f;
-  for (int t = 0; t < n / TILE; ++t) {
-    As[ty][tx] = A[row * n + t * TILE + tx];
-    Bs[ty][tx] = B[(t * TILE + ty) * n + col];
-    __syncthreads();
-    for (int k = 0; k < TILE; ++k)
-      sum += As[ty][k] * Bs[k][tx];
-    __syncthreads();
-  }
-  C[row * n + col] = sum;
-}
+#include "tiled-matmul.cuh"
 
 void run(const float *a, const float *b, float *c) {
   dim3 block(TILE, TILE);
