@@ -1,8 +1,10 @@
 # -*- Python -*-
 import os
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
 
 config.name = "gpurd"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
@@ -17,10 +19,26 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.gpurd_tools_dir, append_path=True)
 # Deterministic messages regardless of the caller's terminal and locale.
 llvm_config.with_environment("LC_ALL", "C")
-llvm_config.add_tool_substitutions(["gpurd-advise"], [config.gpurd_tools_dir])
-config.substitutions.append(("%expect-exit", config.python_executable + " " + os.path.join(config.test_source_root, "Inputs", "expect-exit.py")))
-config.substitutions.append(("%apply-fixits", config.python_executable + " " + os.path.join(config.test_source_root, "Inputs", "apply-fixits.py")))
-config.substitutions.append(("%check-sarif", config.python_executable + " " + os.path.join(config.test_source_root, "Inputs", "check-sarif.py")))
+
+# The interpreter of the Python helpers below, resolved once: the configured
+# one may be a launcher (a pyenv shim takes half a second to start), and a
+# helper starts for every gpurd-advise of every RUN line.
+python = subprocess.run([config.python_executable, "-c", "import sys; print(sys.executable)"],
+                        stdout=subprocess.PIPE, text=True).stdout.strip() or config.python_executable
+# -S: check-report.py sets up site-packages itself, and only to validate.
+check_report = python + " -S " + os.path.join(config.test_source_root, "Inputs", "check-report.py")
+
+# `gpurd-advise` in a RUN line (also after `not`, `%expect-exit` or a pipe) is
+# the tool run by check-report.py, which validates each --format=json report
+# against docs/report.schema.json and fails the test on one that does not
+# match; otherwise the tool's arguments, input, output and exit status are
+# its own (docs/architecture.md#tests).
+llvm_config.add_tool_substitutions(
+    [ToolSubst("gpurd-advise", command=check_report + " --run " + os.path.join(config.gpurd_tools_dir, "gpurd-advise"))])
+config.substitutions.append(("%check-report", check_report))
+config.substitutions.append(("%expect-exit", python + " " + os.path.join(config.test_source_root, "Inputs", "expect-exit.py")))
+config.substitutions.append(("%apply-fixits", python + " " + os.path.join(config.test_source_root, "Inputs", "apply-fixits.py")))
+config.substitutions.append(("%check-sarif", python + " " + os.path.join(config.test_source_root, "Inputs", "check-sarif.py")))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%examples", os.path.join(config.gpurd_src_root, "examples")))
 config.substitutions.append(("%arch_presets", os.path.join(config.gpurd_src_root, "share", "gpurd", "arch")))

@@ -25,7 +25,8 @@ jobs=${JOBS:-$(nproc)}
 # parses CUDA files that include <thrust/...> against them (from the system
 # include path), and the lit tests that do say `REQUIRES: thrust`.
 # python3-jsonschema: the lit tests validate --format=sarif output against the
-# OASIS SARIF 2.1.0 schema (test/Inputs/sarif/).
+# OASIS SARIF 2.1.0 schema (test/Inputs/sarif/), and every --format=json report
+# against docs/report.schema.json (test/Inputs/check-report.py).
 packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
           llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind
           libegl-dev libthrust-dev libcub-dev python3-jsonschema)

@@ -537,8 +537,10 @@ int Builder::arrayOf(const Value *base, MemorySpace space) {
     array.name = islIdentifier(paramFieldName(info, *member));
   } else if (std::string choice = choiceName(base); !choice.empty()) {
     array.name = choice;
+    array.origin = ArrayInfo::Origin::Pointer;
   } else {
     array.name = base->hasName() ? base->getName().str() : "memory";
+    array.origin = ArrayInfo::Origin::Pointer;
   }
   // Keep names unique: two variables may share a short name.
   for (const ArrayInfo &other : model.arrays)

@@ -116,6 +116,8 @@ static const char *originName(ArrayInfo::Origin origin) {
     return "local";
   case ArrayInfo::Origin::ParameterField:
     return "parameter-field";
+  case ArrayInfo::Origin::Pointer:
+    return "pointer";
   }
   return "parameter";
 }

@@ -325,7 +325,7 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
         base = site.space == MemorySpace::Shared
                    ? layout.sharedBase(array.symbol)
                    : layout.globalBase(array.symbol);
-      else
+      else if (array.origin == ArrayInfo::Origin::Local)
         base = 0; // local memory: offsets within the thread's frame
       if (!base)
         return makeError("the array '" + array.name +

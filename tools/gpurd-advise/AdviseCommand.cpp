@@ -19,6 +19,15 @@ using namespace llvm;
 namespace gpurd::advise {
 namespace {
 
+/// Reports \p message as an error, and in \p launchJson's `error` (which
+/// says why the launch has no `cache_model`).
+void reportFailure(const std::string &message, const ToolRequest &request,
+                   nlohmann::json &launchJson) {
+  if (request.json)
+    launchJson["error"] = spelled(message);
+  reportError(createStringError(inconvertibleErrorCode(), message));
+}
+
 /// Runs --tune's search on \p analysis's kernel and prints (or adds to
 /// \p launchJson) the ranking. False when the search could not run.
 bool tuneKernel(driver::AnalysisContext &context,
@@ -37,15 +46,14 @@ bool tuneKernel(driver::AnalysisContext &context,
   Expected<advisor::TuneResult> result =
       advisor::searchTiles(context, unit, *trace.kernel, analysis, axes);
   if (!result) {
-    reportError(createStringError(
-        inconvertibleErrorCode(),
-        kernelMessage(trace.kernel->name, result.takeError())));
+    reportFailure(kernelMessage(trace.kernel->name, result.takeError()),
+                  request, launchJson);
     return false;
   }
   if (request.json) {
-    launchJson["cache_model"] = cacheReportJson(
-        context.arch().name, trace.model, analysis.results,
-        /*reuseProfile=*/true);
+    launchJson["cache_model"] =
+        cacheReportJson(context.arch().name, trace.model, analysis.results,
+                        /*reuseProfile=*/true);
     launchJson["tuning"] = tuningJson(*result);
     return true;
   }
@@ -73,7 +81,7 @@ bool reportKernel(driver::AnalysisContext &context,
   Expected<std::vector<advisor::Finding>> findings =
       request.advisor->adviseKernel(context, unit, analysis);
   if (!findings) {
-    reportError(findings.takeError());
+    reportFailure(toString(findings.takeError()), request, launchJson);
     return false;
   }
   for (const advisor::Finding &finding : *findings)
@@ -146,8 +154,11 @@ bool adviseKernels(driver::AnalysisContext &context,
         return modelled;
       },
       selected);
-  jsonOut = {{"file", displayPath(unit.file)},
-             {"launches", std::move(launches)}};
+  // A file whose selection failed (an unknown --kernel) has its name only,
+  // as in the other commands.
+  if (selected)
+    jsonOut = {{"file", displayPath(unit.file)},
+               {"launches", std::move(launches)}};
   return ok;
 }
 

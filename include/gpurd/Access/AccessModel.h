@@ -61,11 +61,14 @@ struct ArrayInfo {
   MemorySpace space = MemorySpace::Global;
   /// ParameterField: what a pointer member of a struct parameter passed by
   /// value points to (`p.vx`), at fieldOffset in parameter paramIndex.
+  /// Pointer: an address that is not into one parameter's, variable's or
+  /// member's array (a pointer loaded from memory, one of several arrays).
   enum class Origin {
     Parameter,
     Variable,
     Local,
-    ParameterField
+    ParameterField,
+    Pointer
   } origin = Origin::Parameter;
   int paramIndex = -1;      ///< For parameters and their members.
   uint64_t fieldOffset = 0; ///< For ParameterField.
