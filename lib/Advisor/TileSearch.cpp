@@ -467,7 +467,7 @@ Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
   const LaunchConfig &written = baseline.trace->config;
   // A launch over the budget: every candidate on the same, smaller sample.
   std::optional<driver::ModelOptions> comparison;
-  if (baseline.results.sampling.scale > 1)
+  if (comparesOnSample(baseline, context.modelOptions()))
     comparison = comparisonOptions(context.modelOptions());
   std::optional<driver::KernelAnalysis> writtenAnalysis;
   for (TuneCandidate &candidate : result.candidates) {
@@ -527,12 +527,13 @@ Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
         "kernel computes the same for any block shape");
   if (comparison)
     result.notes.push_back(
-        "the launch as written is over the request budget, so every "
-        "candidate ran on a sample of the SMs (sampled in space at 1/" +
+        "the launch as written makes more requests than 1/" +
         std::to_string(ComparisonBudgetDivisor) +
-        " of the budget), its counts scaled to the whole launch: the L2 read "
-        "sectors scale with the blocks; the L2 hit rates and DRAM reads of "
-        "such a sample do not, and are not shown");
+        " of the request budget, so every candidate (the one as written "
+        "too) ran on a sample of the SMs (sampled in space at that budget), "
+        "its counts scaled to the whole launch: the L2 read sectors scale "
+        "with the blocks; the L2 hit rates and DRAM reads of such a sample "
+        "do not, and are not shown");
   else if (sampled)
     result.notes.push_back("the sector counts of a sampled launch are those "
                            "of its modelled blocks scaled to the whole "

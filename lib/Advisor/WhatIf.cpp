@@ -56,6 +56,14 @@ driver::ModelOptions comparisonOptions(driver::ModelOptions options) {
   return options;
 }
 
+bool comparesOnSample(const driver::KernelAnalysis &baseline,
+                      const driver::ModelOptions &options) {
+  const model::SamplingInfo &sampling = baseline.results.sampling;
+  return sampling.scale > 1 ||
+         sampling.estimatedRequests >
+             comparisonOptions(options).requestBudget;
+}
+
 Expected<const driver::KernelAnalysis &>
 WhatIfRunner::run(const driver::KernelChange &change) {
   return runWith(change, nullptr);
@@ -63,7 +71,7 @@ WhatIfRunner::run(const driver::KernelChange &change) {
 
 Expected<WhatIfRunner::Comparison>
 WhatIfRunner::compare(const driver::KernelChange &change) {
-  if (baseline.results.sampling.scale <= 1) {
+  if (!comparesOnSample(baseline, context.modelOptions())) {
     auto after = run(change);
     if (!after)
       return after.takeError();

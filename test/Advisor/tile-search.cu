@@ -23,10 +23,10 @@
 // T: they tie, and the L2 read sectors decide: 32, 16, 8 (as written), 4.
 // T = 64 is a block of 4096 threads: illegal.
 //
-// Over the request budget (--request-budget=2000, fewer L1 line requests
-// than the launch as written makes), every candidate runs on a
-// comparison sample, SMs sampled in space at 1/32 of the budget: one SM
-// and its blocks. Every block of a candidate touches the same number of
+// Over 1/32 of the request budget (--request-budget=2000: 62 L1 line
+// requests, fewer than the launch as written makes), every candidate runs
+// on a comparison sample, SMs sampled in space at that budget: one SM and
+// its blocks. Every block of a candidate touches the same number of
 // sectors, so the scaled counts are still exact: T = 8, the one block of
 // SM 0, 128 sectors x 64 blocks = 8192; T = 4, the three blocks of SM 0
 // (0, 108, 216), 3 x 96 x 256 / 3 = 24576. The ranking is by L2 read
@@ -69,7 +69,7 @@ void run(const float *a, const float *b, float *c) {
 // SAMPLED-NEXT: 2     16    (4, 4, 1)    (16, 16, 1)  2048      8          100.0%     0.0%    -       4096             -
 // SAMPLED-NEXT: 3     8*    (8, 8, 1)    (8, 8, 1)    512       32         100.0%     0.0%    -       8192             -
 // SAMPLED-NEXT: 4     4     (16, 16, 1)  (4, 4, 1)    128       32         50.0%      25.0%   -       24576            -
-// SAMPLED: note: the launch as written is over the request budget, so every candidate ran on a sample of the SMs (sampled in space at 1/32 of the budget)
+// SAMPLED: note: the launch as written makes more requests than 1/32 of the request budget, so every candidate (the one as written too) ran on a sample of the SMs (sampled in space at that budget)
 
 // JSON:      "tuning": {
 // JSON-NEXT:   "axes": [

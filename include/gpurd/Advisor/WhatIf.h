@@ -19,14 +19,21 @@
 
 namespace gpurd::advisor {
 
-/// When the launch as written is over the request budget, the runs a
-/// what-if compares are both made on this share of the budget, the SMs
-/// sampled in space (docs/tuning.md, "Cost").
+/// When the launch as written makes more requests than this share of the
+/// request budget (comparesOnSample), the runs a what-if compares are both
+/// made on this share of the budget, the SMs sampled in space
+/// (docs/tuning.md, "Cost").
 constexpr uint64_t ComparisonBudgetDivisor = 32;
 
 /// \p options for the two runs of a comparison of sampled launches: space
 /// sampling at 1/ComparisonBudgetDivisor of the budgets, one seed.
 driver::ModelOptions comparisonOptions(driver::ModelOptions options);
+
+/// Whether comparisons with \p baseline run on a comparison sample: when
+/// it was sampled, or when its launch makes more requests than the
+/// comparison sample's budget (\p options: the context's).
+bool comparesOnSample(const driver::KernelAnalysis &baseline,
+                      const driver::ModelOptions &options);
 
 class WhatIfRunner {
 public:
