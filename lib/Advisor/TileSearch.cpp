@@ -29,11 +29,11 @@ namespace {
 
 /// More combinations than this is an error: each is a run of the pipeline.
 constexpr size_t MaxCandidates = 64;
-/// CUDA's limits on a block's dimensions and on the statically declared
-/// shared memory of a block (CUDA C++ Programming Guide, "Technical
-/// Specifications per Compute Capability"), the same on every arch gpurd
-/// describes.
-constexpr std::array<uint64_t, 3> MaxBlockDims = {1024, 1024, 64};
+/// CUDA's limit on the statically declared shared memory of a block (CUDA
+/// C++ Programming Guide, "Technical Specifications per Compute
+/// Capability"), the same on every arch gpurd describes. Its limits on the
+/// block's dimensions are the launch's (LaunchConfig.cpp): a candidate
+/// beyond them fails to resolve with an IllegalLaunchError.
 constexpr uint64_t MaxStaticSharedBytes = 48 * 1024;
 
 Error makeError(const Twine &message) {
@@ -69,13 +69,6 @@ std::string shapeText(const std::array<uint64_t, 3> &dims) {
   if (dims[2] > 1)
     out += "x" + std::to_string(dims[2]);
   return out;
-}
-
-const Tunable *tunableNamed(const TranslationUnitInfo &unit, StringRef name) {
-  for (const Tunable &tunable : unit.tunables)
-    if (tunable.name == name)
-      return &tunable;
-  return nullptr;
 }
 
 Error unknownTunable(const TranslationUnitInfo &unit, StringRef name) {
@@ -138,7 +131,7 @@ Expected<driver::KernelChange> changeFor(const TranslationUnitInfo &unit,
       change.launch.origin = "--tune";
       continue;
     }
-    const Tunable *tunable = tunableNamed(unit, axes[i].name);
+    const Tunable *tunable = findTunable(unit, axes[i].name);
     if (!tunable)
       return unknownTunable(unit, axes[i].name);
     auto number = integerValue(axes[i].name, value);
@@ -153,15 +146,12 @@ Expected<driver::KernelChange> changeFor(const TranslationUnitInfo &unit,
   return change;
 }
 
-/// Why \p arch cannot launch \p kernel as \p config, or nothing.
+/// Why \p arch cannot launch \p kernel as \p config (a launch within
+/// CUDA's limits), or nothing.
 std::string illegalReason(const arch::ArchDescription &arch,
                           const KernelInfo &kernel,
                           const LaunchConfig &config) {
   const uint64_t threads = config.threadsPerBlock();
-  for (unsigned d = 0; d < 3; ++d)
-    if (config.block[d] > MaxBlockDims[d])
-      return "block " + dimText(config.block) +
-             " is beyond CUDA's limits of 1024 x 1024 x 64";
   if (arch.sm.maxThreadsPerBlock && threads > *arch.sm.maxThreadsPerBlock)
     return std::to_string(threads) + " threads per block, more than the " +
            std::to_string(*arch.sm.maxThreadsPerBlock) + " of " + arch.name +
@@ -291,31 +281,6 @@ void rank(std::vector<TuneCandidate> &candidates, bool byDram) {
   candidates = std::move(ranked);
 }
 
-/// Whether \p candidate's values are those of the kernel as written.
-bool isAsWritten(const TranslationUnitInfo &unit,
-                 const std::vector<TuneAxis> &axes,
-                 const TuneCandidate &candidate, const LaunchConfig &written) {
-  for (size_t i = 0; i < axes.size(); ++i) {
-    StringRef value = candidate.values[i].second;
-    if (axes[i].kind == TuneAxis::Kind::Block) {
-      auto block = blockValue(value);
-      if (!block) {
-        consumeError(block.takeError());
-        return false;
-      }
-      if (*block != written.block)
-        return false;
-      continue;
-    }
-    const Tunable *tunable = tunableNamed(unit, axes[i].name);
-    int64_t number = 0;
-    if (!tunable || value.trim().getAsInteger(0, number) ||
-        number != tunable->value)
-      return false;
-  }
-  return true;
-}
-
 /// The analysis of \p kernel with \p change, with the model options
 /// \p options (the context's when null); null when the arch cannot launch
 /// it or the analysis fails, with candidate.illegal or candidate.failed
@@ -441,18 +406,34 @@ std::vector<TuneAxis> automaticAxes(const TranslationUnitInfo &unit,
   return out;
 }
 
-Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
-                                 const TranslationUnitInfo &unit,
-                                 const KernelInfo &kernel,
-                                 const driver::KernelAnalysis &baseline,
+std::vector<TuneAxis> requestedAxes(const TuneRequest &request,
+                                    const TranslationUnitInfo &unit,
+                                    const KernelInfo &kernel,
+                                    const LaunchConfig &launch) {
+  std::vector<TuneAxis> axes = request.axes;
+  if (request.automatic)
+    for (TuneAxis &axis :
+         automaticAxes(unit, kernel, launch, /*withBlock=*/true))
+      if (llvm::none_of(axes, [&](const TuneAxis &given) {
+            return given.name == axis.name;
+          }))
+        axes.push_back(std::move(axis));
+  return axes;
+}
+
+Expected<TuneResult> searchTiles(WhatIfRunner &runs,
                                  const std::vector<TuneAxis> &axes) {
+  driver::AnalysisContext &context = runs.analysisContext();
+  const TranslationUnitInfo &unit = runs.translationUnit();
+  const driver::KernelAnalysis &baseline = runs.baselineAnalysis();
+  const KernelInfo &kernel = runs.kernelInfo();
   if (axes.empty())
     return makeError("kernel '" + kernel.name +
                      "' has nothing to tune: no --tune value names a "
                      "tunable, and no macro or constant of the file sizes "
                      "its shared arrays or shapes its launch");
   for (const TuneAxis &axis : axes)
-    if (axis.kind == TuneAxis::Kind::Tunable && !tunableNamed(unit, axis.name))
+    if (axis.kind == TuneAxis::Kind::Tunable && !findTunable(unit, axis.name))
       return unknownTunable(unit, axis.name);
   TuneResult result;
   result.kernel = kernel.name;
@@ -464,32 +445,30 @@ Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
         " combinations, more than " + std::to_string(MaxCandidates) +
         " (each is a run of the models); give fewer values");
   const arch::ArchDescription &arch = context.arch();
-  const LaunchConfig &written = baseline.trace->config;
-  // A launch over the budget: every candidate on the same, smaller sample.
+  // A large launch: every candidate on the same, smaller sample, the one as
+  // written from the runner (shared with the checks' comparisons).
   std::optional<driver::ModelOptions> comparison;
-  if (comparesOnSample(baseline, context.modelOptions()))
+  if (runs.comparesOnSample())
     comparison = comparisonOptions(context.modelOptions());
-  std::optional<driver::KernelAnalysis> writtenAnalysis;
+  auto written = runs.comparedBaseline();
+  if (!written)
+    return written.takeError();
   for (TuneCandidate &candidate : result.candidates) {
-    candidate.asWritten = isAsWritten(unit, axes, candidate, written);
-    if (candidate.asWritten && !comparison) {
-      candidate.figures = figuresOf(arch, baseline);
-      continue;
-    }
-    auto change = changeFor(unit, axes, candidate, written);
+    auto change = changeFor(unit, axes, candidate, baseline.trace->config);
     if (!change)
       return change.takeError();
+    candidate.asWritten = change->empty();
+    if (candidate.asWritten) {
+      candidate.figures = figuresOf(arch, *written);
+      continue;
+    }
     auto analysis =
         analyseCandidate(context, unit, kernel, *change,
                          comparison ? &*comparison : nullptr, candidate);
-    if (!analysis)
-      continue;
-    candidate.figures = figuresOf(arch, *analysis);
-    if (candidate.asWritten)
-      writtenAnalysis = std::move(*analysis);
+    if (analysis)
+      candidate.figures = figuresOf(arch, *analysis);
   }
-  const TuneFigures writtenFigures =
-      figuresOf(arch, writtenAnalysis ? *writtenAnalysis : baseline);
+  const TuneFigures writtenFigures = figuresOf(arch, *written);
   for (TuneCandidate &candidate : result.candidates)
     if (candidate.figures && !candidate.asWritten) {
       candidate.otherWork = otherWorkReason(*candidate.figures, writtenFigures);

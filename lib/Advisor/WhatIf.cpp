@@ -60,8 +60,7 @@ bool comparesOnSample(const driver::KernelAnalysis &baseline,
                       const driver::ModelOptions &options) {
   const model::SamplingInfo &sampling = baseline.results.sampling;
   return sampling.scale > 1 ||
-         sampling.estimatedRequests >
-             comparisonOptions(options).requestBudget;
+         sampling.estimatedRequests > comparisonOptions(options).requestBudget;
 }
 
 Expected<const driver::KernelAnalysis &>
@@ -69,19 +68,31 @@ WhatIfRunner::run(const driver::KernelChange &change) {
   return runWith(change, nullptr);
 }
 
+bool WhatIfRunner::comparesOnSample() const {
+  return advisor::comparesOnSample(baseline, context.modelOptions());
+}
+
+Expected<const driver::KernelAnalysis &> WhatIfRunner::comparedBaseline() {
+  if (!comparesOnSample())
+    return baseline;
+  const driver::ModelOptions options =
+      comparisonOptions(context.modelOptions());
+  return runWith({}, &options);
+}
+
 Expected<WhatIfRunner::Comparison>
 WhatIfRunner::compare(const driver::KernelChange &change) {
-  if (!comparesOnSample(baseline, context.modelOptions())) {
+  auto before = comparedBaseline();
+  if (!before)
+    return before.takeError();
+  if (!comparesOnSample()) {
     auto after = run(change);
     if (!after)
       return after.takeError();
-    return Comparison{baseline, *after, false};
+    return Comparison{*before, *after, false};
   }
   const driver::ModelOptions options =
       comparisonOptions(context.modelOptions());
-  auto before = runWith({}, &options);
-  if (!before)
-    return before.takeError();
   auto after = runWith(change, &options);
   if (!after)
     return after.takeError();

@@ -136,25 +136,25 @@ std::vector<Tunable> scanTunables(Preprocessor &pp, ASTContext &context) {
 
 std::vector<std::string> identifiersIn(ASTContext &context, SourceRange range) {
   const SourceManager &sm = context.getSourceManager();
+  const LangOptions &options = context.getLangOpts();
   CharSourceRange file = Lexer::makeFileCharRange(
-      CharSourceRange::getTokenRange(range), sm, context.getLangOpts());
+      CharSourceRange::getTokenRange(range), sm, options);
   if (file.isInvalid())
     return {};
-  StringRef text = Lexer::getSourceText(file, sm, context.getLangOpts());
+  // Clang's raw lexer over the range: no comments, no literals' contents.
+  auto [fileID, offset] = sm.getDecomposedLoc(file.getBegin());
+  StringRef buffer = sm.getBufferData(fileID);
+  const char *end = buffer.data() + sm.getFileOffset(file.getEnd());
+  Lexer lexer(sm.getLocForStartOfFile(fileID), options, buffer.begin(),
+              buffer.data() + offset, buffer.end());
   std::set<std::string> names;
-  for (size_t i = 0; i < text.size();) {
-    if (!isAsciiIdentifierStart(text[i])) {
-      // Skip a number whole, so that `0x20` and `1e3` give no identifier.
-      size_t start = i++;
-      if (isDigit(text[start]))
-        while (i < text.size() && isAsciiIdentifierContinue(text[i]))
-          ++i;
-      continue;
-    }
-    size_t start = i;
-    while (i < text.size() && isAsciiIdentifierContinue(text[i]))
-      ++i;
-    names.insert(text.slice(start, i).str());
+  Token token;
+  for (bool last = false; !last;) {
+    last = lexer.LexFromRawLexer(token); // the token is valid when last too
+    if (token.is(tok::eof) || sm.getCharacterData(token.getLocation()) >= end)
+      break;
+    if (token.is(tok::raw_identifier))
+      names.insert(token.getRawIdentifier().str());
   }
   return {names.begin(), names.end()};
 }

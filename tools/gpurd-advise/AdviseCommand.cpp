@@ -9,6 +9,7 @@
 #include "Commands.h"
 #include "Messages.h"
 
+#include "gpurd/Advisor/WhatIf.h"
 #include "gpurd/Output/CacheReport.h"
 #include "gpurd/Output/Diagnostics.h"
 #include "gpurd/Output/KernelListing.h"
@@ -35,16 +36,10 @@ bool tuneKernel(driver::AnalysisContext &context,
                 const driver::KernelAnalysis &analysis,
                 const ToolRequest &request, nlohmann::json &launchJson) {
   const driver::KernelTrace &trace = *analysis.trace;
-  std::vector<advisor::TuneAxis> axes = request.tune.axes;
-  if (request.tune.automatic)
-    for (advisor::TuneAxis &axis : advisor::automaticAxes(
-             unit, *trace.kernel, trace.config, /*withBlock=*/true))
-      if (llvm::none_of(axes, [&](const advisor::TuneAxis &given) {
-            return given.name == axis.name;
-          }))
-        axes.push_back(std::move(axis));
-  Expected<advisor::TuneResult> result =
-      advisor::searchTiles(context, unit, *trace.kernel, analysis, axes);
+  advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
+  Expected<advisor::TuneResult> result = advisor::searchTiles(
+      runs,
+      advisor::requestedAxes(request.tune, unit, *trace.kernel, trace.config));
   if (!result) {
     reportFailure(kernelMessage(trace.kernel->name, result.takeError()),
                   request, launchJson);

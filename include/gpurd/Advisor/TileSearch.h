@@ -27,6 +27,8 @@
 
 namespace gpurd::advisor {
 
+class WhatIfRunner;
+
 /// One dimension of the search.
 struct TuneAxis {
   enum class Kind {
@@ -121,14 +123,19 @@ constexpr double DramTieShare = 0.05;
 /// than this share does other work (TuneFigures::bytesWritten).
 constexpr double OtherWorkShare = 0.001;
 
-/// Runs every combination of \p axes' values on \p kernel of \p unit,
-/// whose analysis as written is \p baseline (reused for the combination
-/// that changes nothing). An axis naming no tunable of the file, a value
-/// that is not a number or a shape, or no axis at all, is an error.
-llvm::Expected<TuneResult> searchTiles(driver::AnalysisContext &context,
-                                       const TranslationUnitInfo &unit,
-                                       const KernelInfo &kernel,
-                                       const driver::KernelAnalysis &baseline,
+/// The axes \p request names, and with `auto` those automaticAxes finds
+/// for \p kernel launched as \p launch that it does not name.
+std::vector<TuneAxis> requestedAxes(const TuneRequest &request,
+                                    const TranslationUnitInfo &unit,
+                                    const KernelInfo &kernel,
+                                    const LaunchConfig &launch);
+
+/// Runs every combination of \p axes' values on the kernel of \p runs
+/// (whose analysis as written, on the sample comparisons use, stands for
+/// the combination that changes nothing). An axis naming no tunable of the
+/// file, a value that is not a number or a shape, or no axis at all, is an
+/// error.
+llvm::Expected<TuneResult> searchTiles(WhatIfRunner &runs,
                                        const std::vector<TuneAxis> &axes);
 
 } // namespace gpurd::advisor

@@ -64,6 +64,12 @@ public:
   /// (comparisonOptions), since the figures of samples of different sizes
   /// do not compare, and a smaller one costs less.
   llvm::Expected<Comparison> compare(const driver::KernelChange &change);
+  /// Whether comparisons run on a comparison sample (comparesOnSample).
+  bool comparesOnSample() const;
+  /// The kernel as analysed, on the sample comparisons use: the baseline,
+  /// or its run on the comparison sample (once, shared by every check and
+  /// search that compares with it).
+  llvm::Expected<const driver::KernelAnalysis &> comparedBaseline();
   /// Whether \p position is in the file a source edit changes (the
   /// analysed file, not a header it includes).
   bool inAnalysedFile(const SourcePosition &position) const;
@@ -71,6 +77,7 @@ public:
   /// baseline's launch (TileSearch.h).
   driver::AnalysisContext &analysisContext() const { return context; }
   const TranslationUnitInfo &translationUnit() const { return unit; }
+  const KernelInfo &kernelInfo() const { return kernel; }
   const driver::KernelAnalysis &baselineAnalysis() const { return baseline; }
 
 private:

@@ -334,6 +334,15 @@ struct TranslationUnitInfo {
   std::vector<Tunable> tunables;
 };
 
+/// The tunable of \p unit named \p name, or null.
+inline const Tunable *findTunable(const TranslationUnitInfo &unit,
+                                  llvm::StringRef name) {
+  for (const Tunable &tunable : unit.tunables)
+    if (tunable.name == name)
+      return &tunable;
+  return nullptr;
+}
+
 } // namespace gpurd
 
 #endif // GPURD_FRONTEND_KERNELINFO_H

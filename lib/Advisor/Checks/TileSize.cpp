@@ -83,14 +83,10 @@ Error TileSize::run(const CheckContext &context,
   for (const TuneAxis &axis :
        automaticAxes(unit, context.kernel(), context.launch(),
                      /*withBlock=*/false)) {
-    const Tunable *tunable = nullptr;
-    for (const Tunable &t : unit.tunables)
-      if (t.name == axis.name)
-        tunable = &t;
+    const Tunable *tunable = findTunable(unit, axis.name);
     if (!tunable || !whatIf.inAnalysedFile(tunable->literal))
       continue;
-    auto result = searchTiles(whatIf.analysisContext(), unit, context.kernel(),
-                              whatIf.baselineAnalysis(), {axis});
+    auto result = searchTiles(whatIf, {axis});
     if (!result)
       return result.takeError();
     const TuneCandidate *written = result->asWritten();
