@@ -104,14 +104,19 @@ void CheckContext::addAssumptionNotes(Finding &finding,
     else if (a.argument)
       for (const access::AccessSite *site : access.sites)
         addressesAssumed |= offsetUses(*site, a.part);
-    finding.notes.push_back(
-        {std::nullopt, "the figures assume " + a.describe()});
   }
+  addLaunchAssumptionNotes(finding);
   finding.exact = !addressesAssumed;
   if (finding.exact)
     finding.notes.push_back(
         {std::nullopt, figures.str() + " exact: the access is affine and its "
                                        "addresses rest on no assumed value"});
+}
+
+void CheckContext::addLaunchAssumptionNotes(Finding &finding) const {
+  for (const LaunchAssumption &a : launch().assumptions)
+    finding.notes.push_back(
+        {std::nullopt, "the figures assume " + a.describe()});
 }
 
 bool CheckContext::offsetUses(const access::AccessSite &site,

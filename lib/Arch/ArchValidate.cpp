@@ -143,11 +143,6 @@ private:
       validateMshr(*cache.mshr, cache, at + "/mshr");
     if (cache.latencyModel)
       validateLatencyModel(*cache.latencyModel, at + "/latencyModel");
-    if (cache.cachesGlobalLoads == false && cache.bypass &&
-        *cache.bypass != BypassPolicy::ReadsAndWrites)
-      diags.error(at + "/bypass",
-                  "expected \"rwon\" because cachesGlobalLoads is false, got " +
-                      inQuotes(toString(*cache.bypass)));
   }
 
   void validateIndex(const IndexFunction &index, const CacheDescription &cache,

@@ -111,6 +111,14 @@ void collectFields(const RecordDecl *record, const std::string &prefix,
 KernelParam describeParam(const ParmVarDecl *param, ASTContext &context) {
   KernelParam out = describeType(param->getType(), context);
   out.name = param->getNameAsString();
+  const SourceManager &sm = context.getSourceManager();
+  SourceLocation begin = param->getBeginLoc(), name = param->getLocation();
+  if (out.kind == ParamKind::Pointer && !out.name.empty() &&
+      isa<PointerType>(param->getType().getTypePtr()) && begin.isFileID() &&
+      name.isFileID() && sm.getFileID(begin) == sm.getFileID(name)) {
+    out.declBegin = positionOf(sm, begin);
+    out.namePosition = positionOf(sm, name);
+  }
   return out;
 }
 

@@ -63,11 +63,15 @@ TEST(ArchOverrideTest, BareStringsAndJsonValues) {
   ArchDescription arch = fermi();
   ASSERT_EQ(errorOf(applyOverride(arch, "l1.replacement=fifo")), "");
   EXPECT_EQ(arch.l1->replacement, ReplacementPolicy::Fifo);
-  // An L1 that does not cache global loads must bypass them.
-  EXPECT_NE(errorOf(applyOverride(arch, "l1.cachesGlobalLoads", "false")), "");
-  ASSERT_EQ(errorOf(applyOverride(arch, "l1.bypass", "rwon")), "");
   ASSERT_EQ(errorOf(applyOverride(arch, "l1.cachesGlobalLoads", "false")), "");
   EXPECT_EQ(arch.l1->cachesGlobalLoads, false);
+  // A block may not have more registers than its SM: the order of
+  // overrides matters.
+  EXPECT_NE(errorOf(applyOverride(arch, "sm.maxRegistersPerBlock", "65536")),
+            "");
+  ASSERT_EQ(errorOf(applyOverride(arch, "sm.registersPerSm", "65536")), "");
+  ASSERT_EQ(errorOf(applyOverride(arch, "sm.maxRegistersPerBlock", "65536")),
+            "");
   ASSERT_EQ(
       errorOf(applyOverride(arch, "l1.index.bits", "[[7],[8],[9],[10],[11]]")),
       "");

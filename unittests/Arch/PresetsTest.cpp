@@ -20,7 +20,7 @@ TEST(PresetsTest, NamesAreSortedAndComplete) {
   EXPECT_TRUE(llvm::is_sorted(names));
   for (llvm::StringRef expected :
        {"fermi-gtx470", "fermi-gtx470-l1-48k", "kepler-k80", "maxwell-gtx970",
-        "mdm-pascal", "volta-v100", "ampere-a100", "hopper-h100"})
+        "maxwell-gtx970-dlcm-cg", "mdm-pascal", "volta-v100", "ampere-a100", "hopper-h100"})
     EXPECT_TRUE(llvm::is_contained(names, expected)) << expected.str();
 }
 

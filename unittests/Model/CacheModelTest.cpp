@@ -358,6 +358,61 @@ TEST(CacheModelTest, BypassPolicies) {
   }
 }
 
+// An L1 that does not cache plain global loads (-dlcm=cg) still caches the
+// read-only path's: two reads of one 128-byte line (32 lanes x 4 bytes)
+// through each path. Global: both go to the L2 (2 L2 read requests, 0 L1
+// accesses); read-only: a compulsory miss, then a hit (1 L2 request).
+TEST(CacheModelTest, ReadOnlyPathWhereGlobalLoadsBypass) {
+  auto twoReads = [](trace::MemorySpace space) {
+    HandKernel kernel;
+    kernel.launch.block = {32, 1, 1};
+    for (int i = 0; i < 2; ++i) {
+      trace::WarpInstruction read = fullWarp(0, 4);
+      read.space = space;
+      kernel.warp(0, 0).instructions.push_back(read);
+    }
+    return kernel;
+  };
+  arch::ArchDescription arch = smallArch();
+  arch.l1->cachesGlobalLoads = false;
+  arch.l2 = cache(1024, 128, 8);
+  CacheModelResults global = run(arch, twoReads(trace::MemorySpace::Global));
+  EXPECT_EQ(global.l1.readAccesses, 0u);
+  EXPECT_EQ(global.l1.bypassed, 2u);
+  EXPECT_EQ(global.transactions.l2Reads, 2u);
+  CacheModelResults readOnly =
+      run(arch, twoReads(trace::MemorySpace::GlobalReadOnly));
+  EXPECT_EQ(readOnly.l1.readAccesses, 2u);
+  EXPECT_EQ(readOnly.l1.readHits, 1u);
+  EXPECT_EQ(readOnly.transactions.l2Reads, 1u);
+  // An L1 that caches global loads treats both paths alike.
+  arch.l1->cachesGlobalLoads = true;
+  EXPECT_EQ(run(arch, twoReads(trace::MemorySpace::Global)).l1.readHits, 1u);
+}
+
+// Seed 001's steps: a warp's reads that bypass the L1 (RWON) issue one
+// step apart, as its cached reads do, so the L2 sees the four lanes-0 reads
+// at steps 0, 1, 2 and 3, not all at once.
+TEST(CacheModelTest, BypassedReadsTakeTheirSteps) {
+  arch::ArchDescription arch = smallArch();
+  arch.l1->bypass = arch::BypassPolicy::ReadsAndWrites;
+  arch.l2 = cache(4096, 128, 8);
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  for (uint64_t line = 0; line < 4; ++line)
+    kernel.warp(0, 0).instructions.push_back(lane0(line * 128));
+  Recorder recorder;
+  CacheModelOptions options;
+  options.engine = ExecutionEngine::ParallelSteps;
+  options.observer = &recorder;
+  options.l2 = L2Mode::On;
+  CacheModelResults results = run(arch, kernel, options);
+  EXPECT_EQ(results.l1.bypassed, 4u);
+  ASSERT_EQ(recorder.l2Requests.size(), 4u);
+  for (uint64_t i = 0; i < 4; ++i)
+    EXPECT_EQ(recorder.l2Requests[i].time, i);
+}
+
 // The 3C split: a 2-way... a direct-mapped cache of 2 lines misses on lines 0
 // and 2 (same set) where a fully associative one would hit: associativity;
 // three lines cycling through 2 fully associative lines: capacity.

@@ -83,6 +83,9 @@ public:
   /// \p figures names what is exact (`the sectors per request are`).
   void addAssumptionNotes(Finding &finding, const SourceAccess &access,
                           llvm::StringRef figures) const;
+  /// A note for each value the launch assumed (`the figures assume ...`),
+  /// for a finding whose figures are predictions of the whole kernel.
+  void addLaunchAssumptionNotes(Finding &finding) const;
 
 private:
   /// The accesses as written, grouped once for all the checks.

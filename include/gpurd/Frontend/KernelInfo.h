@@ -47,6 +47,10 @@ struct KernelParam {
   unsigned integerBits = 0;
   bool isSigned = false;
   bool isConstPointee = false;
+  /// For a pointer parameter written `T *name` in a file (not produced by a
+  /// macro, its pointer type not a typedef): where its declaration begins
+  /// and where its name is, for fix-its that add `const` or `__restrict__`.
+  std::optional<SourcePosition> declBegin, namePosition;
   /// For a struct (or class) passed by value: its scalar and pointer
   /// members, nested structs flattened (`gravity.x`), in offset order.
   /// Arrays and unions inside are left out.

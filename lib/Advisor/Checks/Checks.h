@@ -10,6 +10,7 @@
 namespace gpurd::advisor {
 
 std::unique_ptr<Check> makeConstantDivergence();
+std::unique_ptr<Check> makeReadOnlyPath();
 std::unique_ptr<Check> makeSharedBankConflict();
 std::unique_ptr<Check> makeTileSize();
 std::unique_ptr<Check> makeUncoalescedAccess();

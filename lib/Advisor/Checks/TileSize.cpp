@@ -125,6 +125,7 @@ Error TileSize::run(const CheckContext &context,
                            "' in the file; other kernels that use it change "
                            "too, and the search does not check that the "
                            "kernel computes the same"});
+    context.addLaunchAssumptionNotes(f);
     out.push_back(std::move(f));
   }
   return Error::success();

@@ -57,7 +57,8 @@ public:
 
 private:
   llvm::Error startWave();
-  /// Builds the next non-empty group; false when the wave is over.
+  /// Builds the next group with requests (or with reads past the L1 only);
+  /// false when the wave is over.
   bool nextGroup();
 
   StepCore core;
@@ -112,6 +113,7 @@ bool ParallelStepEngine::nextGroup() {
         size_t first = l * n;
         ++l;
         group.clear();
+        bool bypassed = false;
         // seed 001 Algorithm 2 line 10: the j-th accesses of the group.
         for (size_t w = first; w < std::min(warps.size(), first + n); ++w) {
           const WarpRequests &warp = warps[w];
@@ -140,12 +142,18 @@ bool ParallelStepEngine::nextGroup() {
             if (op.kind == OpKind::Read && !op.usesL1) {
               // Past the L1: no bank, no port.
               ++level.counters(op.site).bypassed;
+              bypassed = true;
               continue;
             }
             group.push_back(r);
           }
         }
-        if (!group.empty())
+        // A group whose reads all bypass the L1 still takes its step (the
+        // instruction issues through the SM's load/store pipeline); else the
+        // SMs would send all their bypassed reads to the L2 at once, which
+        // no GPU does (seed 001's L2 analysis, separate from the L1's, has
+        // no time to get wrong).
+        if (!group.empty() || bypassed)
           return true;
       }
     }

@@ -272,10 +272,15 @@ void prepareWarpRequests(const trace::WarpTrace &trace,
     if (op.kind == OpKind::Read) {
       // seed 001 Table 2 bypassing: RWON sends every access past the L1;
       // seed 000 §3 / seed 001 §3.1: global loads are cached when the L1
-      // caches them (local memory always is).
+      // caches them (local memory always is). Loads through the read-only
+      // path (`__ldg`, `const __restrict__`) are cached in the unified
+      // L1/texture cache even where plain global loads are not (CUDA C
+      // Programming Guide, compute capability 5.x, Global Memory; seed 001
+      // §5: on the GTX 970 "the texture cache is the same as L1 cache").
       op.usesL1 = l1.bypass != arch::BypassPolicy::ReadsAndWrites &&
                   (l1.cachesGlobalLoads ||
-                   instruction.space == trace::MemorySpace::Local);
+                   instruction.space == trace::MemorySpace::Local ||
+                   instruction.space == trace::MemorySpace::GlobalReadOnly);
     } else {
       op.usesL1 = l1.bypass != arch::BypassPolicy::ReadsAndWrites;
     }
