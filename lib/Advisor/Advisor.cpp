@@ -16,6 +16,7 @@ namespace gpurd::advisor {
 
 std::vector<std::unique_ptr<Check>> allChecks() {
   std::vector<std::unique_ptr<Check>> checks;
+  checks.push_back(makeCacheCapacity());
   checks.push_back(makeConstantDivergence());
   checks.push_back(makeReadOnlyPath());
   checks.push_back(makeSharedBankConflict());

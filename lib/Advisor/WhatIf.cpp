@@ -4,6 +4,7 @@
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;
@@ -99,10 +100,31 @@ WhatIfRunner::compare(const driver::KernelChange &change) {
   return Comparison{*before, *after, true};
 }
 
+Expected<WhatIfRunner::Comparison>
+WhatIfRunner::compareResidentBlocks(unsigned blocks) {
+  auto before = comparedBaseline();
+  if (!before)
+    return before.takeError();
+  const bool sampled = comparesOnSample();
+  driver::ModelOptions options = sampled
+                                     ? comparisonOptions(context.modelOptions())
+                                     : context.modelOptions();
+  options.residentBlocksPerSm = blocks;
+  auto after = runWith({}, &options);
+  if (!after)
+    return after.takeError();
+  return Comparison{*before, *after, sampled};
+}
+
 Expected<const driver::KernelAnalysis &>
 WhatIfRunner::runWith(const driver::KernelChange &change,
                       const driver::ModelOptions *options) {
-  std::string key = change.describe() + (options ? " (comparison)" : "");
+  std::string key = change.describe();
+  if (options)
+    key += formatv(" ({0} {1} {2} {3})", model::samplingName(options->sampling),
+                   options->requestBudget, options->instructionBudget,
+                   options->residentBlocksPerSm)
+               .str();
   auto found = runs.find(key);
   if (found != runs.end())
     return *found->second;

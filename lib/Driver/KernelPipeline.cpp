@@ -175,6 +175,7 @@ model::CacheModelOptions cacheModelOptions(const ModelOptions &options) {
   out.clock = options.clock;
   out.sampling = options.sampling;
   out.profileInterval = options.profileInterval;
+  out.maxResidentBlocksPerSm = options.residentBlocksPerSm;
   switch (options.sms.kind) {
   case SmsChoice::Kind::Auto:
     out.requestBudget = options.requestBudget;

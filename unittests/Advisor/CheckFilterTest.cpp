@@ -20,19 +20,20 @@ std::vector<std::string> enabledBy(const char *globs) {
 
 TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
   const std::vector<std::string> all = {
-      "gpurd-constant-divergence", "gpurd-readonly-path",
-      "gpurd-shared-bank-conflict", "gpurd-tile-size",
-      "gpurd-uncoalesced-access"};
+      "gpurd-cache-capacity", "gpurd-constant-divergence",
+      "gpurd-readonly-path",  "gpurd-shared-bank-conflict",
+      "gpurd-tile-size",      "gpurd-uncoalesced-access"};
   EXPECT_EQ(enabledBy("*"), all);
   EXPECT_EQ(enabledBy("-*,gpurd-uncoalesced-access"),
             std::vector<std::string>{"gpurd-uncoalesced-access"});
-  EXPECT_EQ(
-      enabledBy("*,-gpurd-shared-*"),
-      (std::vector<std::string>{"gpurd-constant-divergence",
-                                "gpurd-readonly-path", "gpurd-tile-size",
-                                "gpurd-uncoalesced-access"}));
+  EXPECT_EQ(enabledBy("*,-gpurd-shared-*"),
+            (std::vector<std::string>{"gpurd-cache-capacity",
+                                      "gpurd-constant-divergence",
+                                      "gpurd-readonly-path", "gpurd-tile-size",
+                                      "gpurd-uncoalesced-access"}));
   EXPECT_EQ(enabledBy("gpurd-*-access, -*, gpurd-c*"),
-            std::vector<std::string>{"gpurd-constant-divergence"});
+            (std::vector<std::string>{"gpurd-cache-capacity",
+                                      "gpurd-constant-divergence"}));
   EXPECT_TRUE(enabledBy("-*").empty());
   EXPECT_TRUE(enabledBy("").empty());
 }

@@ -428,6 +428,12 @@ TEST(CacheModelTest, MissClasses) {
   EXPECT_EQ(a.l1.readMissCount(MissClass::Compulsory), 2u);
   EXPECT_EQ(a.l1.readMissCount(MissClass::Associativity), 6u);
   EXPECT_EQ(a.l1.readMissCount(MissClass::Capacity), 0u);
+  // Each repeat finds the other line used since: per-set distance 1, not
+  // below the 1 way, below 2: a cache with twice the ways would hit.
+  EXPECT_EQ(a.l1.nearCapacityMisses, 6u);
+  CacheModelOptions steps;
+  steps.engine = ExecutionEngine::ParallelSteps;
+  EXPECT_EQ(run(direct, kernel, steps).l1.nearCapacityMisses, 6u);
 
   HandKernel cycle;
   cycle.launch.block = {32, 1, 1};
@@ -440,6 +446,18 @@ TEST(CacheModelTest, MissClasses) {
   EXPECT_EQ(b.l1.readMissCount(MissClass::Compulsory), 3u);
   EXPECT_EQ(b.l1.readMissCount(MissClass::Capacity), 6u);
   EXPECT_EQ(b.l1.readMissCount(MissClass::Associativity), 0u);
+  // Distance 2 (the two other lines): below 4 = 2 x 2 ways.
+  EXPECT_EQ(b.l1.nearCapacityMisses, 6u);
+
+  // Five lines cycling through the 2 lines: distance 4, not below 4.
+  HandKernel wide;
+  wide.launch.block = {32, 1, 1};
+  for (int i = 0; i < 2; ++i)
+    for (uint64_t line : {0, 1, 2, 3, 4})
+      wide.warp(0, 0).instructions.push_back(lane0(line * 128));
+  CacheModelResults c = run(fa, wide);
+  EXPECT_EQ(c.l1.readMissCount(MissClass::Capacity), 5u);
+  EXPECT_EQ(c.l1.nearCapacityMisses, 0u);
 }
 
 // seed 001 Algorithm 1: the L2 is shared; the second SM's misses on the same

@@ -64,6 +64,10 @@ public:
   /// (comparisonOptions), since the figures of samples of different sizes
   /// do not compare, and a smaller one costs less.
   llvm::Expected<Comparison> compare(const driver::KernelChange &change);
+  /// Like compare, for the kernel as written with at most \p blocks of its
+  /// blocks resident on an SM at once (a working set per SM that many
+  /// blocks large; ModelOptions::residentBlocksPerSm).
+  llvm::Expected<Comparison> compareResidentBlocks(unsigned blocks);
   /// Whether comparisons run on a comparison sample (comparesOnSample).
   bool comparesOnSample() const;
   /// The kernel as analysed, on the sample comparisons use: the baseline,

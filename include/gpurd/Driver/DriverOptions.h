@@ -109,6 +109,9 @@ struct ModelOptions {
   model::Sampling sampling = model::Sampling::Time;
   /// Interval length (requests) of per-interval reuse profiles; 0: none.
   uint64_t profileInterval = 0;
+  /// At most this many resident blocks per SM (0: the occupancy limits
+  /// decide); CacheModelOptions::maxResidentBlocksPerSm.
+  unsigned residentBlocksPerSm = 0;
 };
 
 } // namespace gpurd::driver

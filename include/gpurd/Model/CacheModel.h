@@ -192,6 +192,10 @@ struct CacheModelOptions {
   /// Seed 000 §4.6 also limits the threads modelled ("up to 8192 threads"
   /// on one core). Set by `requestBudget` when one SM's blocks exceed it.
   uint64_t maxBlocksPerSm = 0;
+  /// At most this many blocks resident on an SM at once (0: as many as the
+  /// occupancy limits allow): the advisor's what-if of a smaller working
+  /// set per SM (gpurd-cache-capacity).
+  unsigned maxResidentBlocksPerSm = 0;
   /// Seeds the half-normal latencies, random replacement and random block
   /// mapping.
   uint64_t seed = 0;

@@ -73,6 +73,11 @@ struct CacheCounters {
   uint64_t sectorReadMisses = 0;
   /// Sectors of the write requests counted in writeAccesses.
   uint64_t sectorWriteAccesses = 0;
+  /// Capacity and associativity misses that sent a request down and whose
+  /// per-set stack distance was below twice the ways (seed 000 §3.3: a hit
+  /// iff distance < ways): a cache twice as large, or a working set half
+  /// as large, would have hit them. LRU caches only.
+  uint64_t nearCapacityMisses = 0;
 
   uint64_t accesses() const { return readAccesses + writeAccesses; }
   uint64_t readMissCount() const;

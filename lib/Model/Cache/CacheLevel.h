@@ -228,6 +228,16 @@ public:
       return dist < cfg.assoc;
     return wayOf[&l - lines.data()] != NoIndex;
   }
+  /// Counts in \p c a miss of \p kind at per-set stack distance \p dist
+  /// that the same cache with twice the ways would have hit (LRU only):
+  /// CacheCounters::nearCapacityMisses.
+  void countNearCapacity(CacheCounters &c, MissClass kind,
+                         uint64_t dist) const {
+    if (lru &&
+        (kind == MissClass::Capacity || kind == MissClass::Associativity) &&
+        dist < 2 * uint64_t(cfg.assoc))
+      ++c.nearCapacityMisses;
+  }
   /// Why a read of \p l that is not present and not in flight misses.
   MissClass classifyMiss(const LineState &l) const {
     if (!l.seen)

@@ -257,6 +257,8 @@ llvm::Error CacheModelRun::checkLaunch() {
   if (!resident)
     return resident.takeError();
   activeBlocks = *resident;
+  if (options.maxResidentBlocksPerSm)
+    activeBlocks = std::min(activeBlocks, options.maxResidentBlocksPerSm);
   return llvm::Error::success();
 }
 

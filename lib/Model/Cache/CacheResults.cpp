@@ -98,6 +98,7 @@ void CacheCounters::add(const CacheCounters &other) {
   sectorPendingHits += other.sectorPendingHits;
   sectorReadMisses += other.sectorReadMisses;
   sectorWriteAccesses += other.sectorWriteAccesses;
+  nearCapacityMisses += other.nearCapacityMisses;
 }
 
 void TransactionCounts::add(const TransactionCounts &other) {

@@ -234,6 +234,7 @@ bool StepCore::resolve(uint64_t step, PortRequest &r, const StepHooks &hooks) {
   }
   // A line in the cache without every requested sector: a sector miss.
   MissClass kind = present ? MissClass::Sector : level.classifyMiss(*line);
+  level.countNearCapacity(counters, kind, distance);
   const uint64_t missLatency = latency.miss(level);
   uint64_t effect = arrival(missLatency);
   int32_t entry = level.allocateEntry(r.line, table, effect, s, r.owner,

@@ -591,6 +591,7 @@ bool WarpQueueEngine<Sectored, Cycles>::processRequest(Warp &warp,
     return fail();
   // A line in the cache without every requested sector: a sector miss.
   MissClass kind = present ? MissClass::Sector : level.classifyMiss(*line);
+  level.countNearCapacity(counters, kind, distance);
   uint64_t effect = time + latency.miss(level);
   int32_t entry = level.allocateEntry(index, table, effect, s, warpId,
                                       sectors.missing, present);
