@@ -13,17 +13,24 @@
 // distance 2 < 4: the second pass hits, 192 of 384 (50%), and the L2 reads
 // fall from 384 to 192.
 // CHUNK = 384 (12 lines a block, 96 in all) fits: silent.
+// One block of CHUNK = 6144 (192 lines, 6 a set): the same 192 of 384, and
+// fewer resident blocks cannot help (the what-ifs of 4, 2 and 1 block keep
+// them): the reuse within the block is beyond the L1.
 //
 // DEFINE: %{args} = --arch fermi-gtx470 --set sm.count=1 --set 'l1.index={"kind":"mod"}' --checks=-*,gpurd-cache-capacity
 // RUN: gpurd-advise %s %{args} -- 2>&1 | FileCheck %s
 // RUN: gpurd-advise %s %{args} -- -DCHUNK=384 2>&1 | FileCheck --check-prefix=SILENT %s
 // RUN: gpurd-advise %s %{args} --check-option=gpurd-cache-capacity.MinShare=0.6 -- 2>&1 | FileCheck --check-prefix=SILENT %s
 // RUN: gpurd-advise %s %{args} --format=json -- | FileCheck --check-prefix=JSON %s
+// RUN: gpurd-advise %s %{args} -- -DCHUNK=6144 -DGRID=1 2>&1 | FileCheck --check-prefix=ONE %s
 
 #include <cuda_runtime.h>
 
 #ifndef CHUNK
 #define CHUNK 768
+#endif
+#ifndef GRID
+#define GRID 8
 #endif
 
 __global__ void twice(const float *in, float *out) {
@@ -37,7 +44,9 @@ __global__ void twice(const float *in, float *out) {
   // CHECK-NEXT: note: with at most 4 resident blocks (128 threads) per SM instead of 8, this load's reuse fits the L1: it would hit in 50% of its sectors instead of 0%, and the kernel's L2 read sectors would go from 384 to 192 (a what-if run of the models)
   // SILENT-NOT: gpurd-cache-capacity
   // JSON: "check": "gpurd-cache-capacity"
+  // ONE: warning: 'in' is reused just beyond the L1's capacity: 192 of this load's 384 L1 requests (50%)
+  // ONE: note: even one resident block per SM keeps these misses (a what-if run of the models): the reuse within one block is beyond the L1, which a smaller tile would fit
   out[blockIdx.x * 32 + threadIdx.x] = sum;
 }
 
-void run(const float *in, float *out) { twice<<<8, 32>>>(in, out); }
+void run(const float *in, float *out) { twice<<<GRID, 32>>>(in, out); }

@@ -47,6 +47,36 @@ std::string kilobytes(uint64_t bytes) {
                       : std::to_string(bytes / 1024) + " KB";
 }
 
+/// The note for a what-if with at most \p blocks resident blocks per SM
+/// in which the load's reuse fits the L1.
+std::string fitsText(const CheckContext &context,
+                     const WhatIfRunner::Comparison &runs,
+                     const model::CacheCounters &before,
+                     const model::CacheCounters &after, unsigned blocks) {
+  const model::CacheModelResults &r0 = runs.before.results,
+                                 &r1 = runs.after.results;
+  std::string text =
+      "with at most " + std::to_string(blocks) + " resident blocks (" +
+      std::to_string(blocks * context.launch().threadsPerBlock()) +
+      " threads) per SM instead of " +
+      std::to_string(context.results().execution.activeBlocksPerSm) +
+      ", this load's reuse fits the L1: it would hit in " +
+      percentText(after.sectorHitRate()) + " of its sectors instead of " +
+      percentText(before.sectorHitRate());
+  if (r0.l2Modelled && r1.l2Modelled)
+    text += ", and the kernel's L2 read sectors would go from " +
+            countText(double(r0.l2.sectorReadAccesses) * r0.sampling.scale) +
+            " to " +
+            countText(double(r1.l2.sectorReadAccesses) * r1.sampling.scale);
+  return text + " (a what-if run of the models" +
+         (runs.sampled ? ", both sides on a sample of the SMs and scaled to "
+                         "the launch"
+                       : "") +
+         "); a working set per SM that small fits: a smaller tile or block "
+         "doing the same work in more steps, or fewer resident blocks, at "
+         "the cost of the latency they hide";
+}
+
 class CacheCapacity : public Check {
 public:
   StringRef name() const override { return Name; }
@@ -63,7 +93,7 @@ private:
   /// The fewest halvings of the resident blocks per SM that halve the
   /// access's near-capacity misses, as a note.
   void addFittingSize(const CheckContext &context, const SourceAccess &access,
-                      const model::CacheCounters &l1, Finding &f) const;
+                      Finding &f) const;
 };
 
 Error CacheCapacity::run(const CheckContext &context,
@@ -112,14 +142,13 @@ Finding CacheCapacity::finding(const CheckContext &context,
            "misses had fewer than " +
            std::to_string(2 * exec.l1Assoc) + " (requests " +
            sampleText(context, access.pattern.warpInstructions) + ")"});
-  addFittingSize(context, access, l1, f);
+  addFittingSize(context, access, f);
   context.addLaunchAssumptionNotes(f);
   return f;
 }
 
 void CacheCapacity::addFittingSize(const CheckContext &context,
                                    const SourceAccess &access,
-                                   const model::CacheCounters &l1,
                                    Finding &f) const {
   const unsigned resident = context.results().execution.activeBlocksPerSm;
   if (resident < 2) {
@@ -130,6 +159,7 @@ void CacheCapacity::addFittingSize(const CheckContext &context,
     return;
   }
   const SiteSelector same = sameAccessAs(access.site());
+  // Halving reaches 1 block from any count of 2 or more.
   for (unsigned blocks = resident / 2; blocks >= 1; blocks /= 2) {
     Expected<WhatIfRunner::Comparison> runs =
         context.whatIf().compareResidentBlocks(blocks);
@@ -139,41 +169,16 @@ void CacheCapacity::addFittingSize(const CheckContext &context,
     }
     const model::CacheCounters before = l1CountersOf(runs->before, same);
     const model::CacheCounters after = l1CountersOf(runs->after, same);
-    if (2 * after.nearCapacityMisses > before.nearCapacityMisses && blocks > 1)
-      continue;
-    if (2 * after.nearCapacityMisses > before.nearCapacityMisses) {
+    if (2 * after.nearCapacityMisses <= before.nearCapacityMisses) {
       f.notes.push_back(
-          {std::nullopt,
-           "even one resident block per SM keeps these misses (a what-if "
-           "run of the models): the reuse within one block is beyond the "
-           "L1, which a smaller tile would fit"});
+          {std::nullopt, fitsText(context, *runs, before, after, blocks)});
       return;
     }
-    const model::CacheModelResults &r0 = runs->before.results,
-                                   &r1 = runs->after.results;
-    std::string text =
-        "with at most " + std::to_string(blocks) + " resident blocks (" +
-        std::to_string(blocks * context.launch().threadsPerBlock()) +
-        " threads) per SM instead of " + std::to_string(resident) +
-        ", this load's reuse fits the L1: it would hit in " +
-        percentText(after.sectorHitRate()) + " of its sectors instead of " +
-        percentText(before.sectorHitRate());
-    if (r0.l2Modelled && r1.l2Modelled)
-      text += ", and the kernel's L2 read sectors would go from " +
-              countText(double(r0.l2.sectorReadAccesses) * r0.sampling.scale) +
-              " to " +
-              countText(double(r1.l2.sectorReadAccesses) * r1.sampling.scale);
-    text +=
-        " (a what-if run of the models" +
-        std::string(runs->sampled ? ", both sides on a sample of the SMs and "
-                                    "scaled to the launch"
-                                  : "") +
-        "); a working set per SM that small fits: a smaller tile or "
-        "block doing the same work in more steps, or fewer resident "
-        "blocks, at the cost of the latency they hide";
-    f.notes.push_back({std::nullopt, text});
-    return;
   }
+  f.notes.push_back({std::nullopt,
+                     "even one resident block per SM keeps these misses (a "
+                     "what-if run of the models): the reuse within one block "
+                     "is beyond the L1, which a smaller tile would fit"});
 }
 
 } // namespace
