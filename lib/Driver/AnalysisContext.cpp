@@ -162,6 +162,9 @@ Expected<AnalysisContext::SourceVariant &> AnalysisContext::variant(
   }
   CudaCompileOptions options = compileOptions();
   options.fileSystem = source->fileSystem;
+  // A what-if variant's errors are the edit's: they reach the check that
+  // made it in the Error, not the user's terminal.
+  options.quiet = !defines.empty() || !edits.empty() || !appendedSource.empty();
   const clang::tooling::CompilationDatabase &commands =
       source->database ? *source->database : database;
   auto unit = collectKernels(commands, file, options);

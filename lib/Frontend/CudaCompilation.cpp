@@ -254,6 +254,10 @@ adjustCudaCommandLine(const std::vector<std::string> &command,
   // gpurd's findings; errors still stop the analysis.
   if (!options.showWarnings)
     out.push_back("-w");
+  // Without carets Clang also leaves out its closing "N errors generated",
+  // which it writes to stderr itself (CompilerInstance::printDiagnosticStats).
+  if (options.quiet)
+    out.push_back("-fno-caret-diagnostics");
   // A CUDA installation on the machine must not veto old GPUs (sm_20 for
   // the Fermi preset): gpurd uses none of it.
   out.push_back("--no-cuda-version-check");

@@ -1075,10 +1075,16 @@ collectKernels(const tooling::CompilationDatabase &database, StringRef file,
   tool.appendArgumentsAdjuster(getCudaArgumentsAdjuster(options));
   tool.setPrintErrorMessage(false);
   std::unique_ptr<DiagnosticConsumer> printer;
+  std::string quietText;
+  llvm::raw_string_ostream quietStream(quietText);
   if (!diagnostics) {
     auto *opts = new DiagnosticOptions();
-    opts->ShowColors = llvm::sys::Process::StandardErrHasColors();
-    printer = std::make_unique<TextDiagnosticPrinter>(llvm::errs(), opts);
+    opts->ShowColors =
+        !options.quiet && llvm::sys::Process::StandardErrHasColors();
+    llvm::raw_ostream &out = options.quiet
+                                 ? static_cast<llvm::raw_ostream &>(quietStream)
+                                 : llvm::errs();
+    printer = std::make_unique<TextDiagnosticPrinter>(out, opts);
     diagnostics = printer.get();
   }
   CountingConsumer counting(*diagnostics);
@@ -1093,6 +1099,19 @@ collectKernels(const tooling::CompilationDatabase &database, StringRef file,
           "'%s' could not be compiled; check the flags after '--' or the "
           "compilation database",
           file.str().c_str());
+    if (options.quiet) {
+      // The first error's line: `k.cu:5:12: error: no matching function`.
+      StringRef text(quietText);
+      size_t at = text.find(": error: ");
+      StringRef first =
+          at == StringRef::npos
+              ? StringRef()
+              : text.substr(text.rfind('\n', at) + 1).split('\n').first;
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(), "'%s' has %u compile error%s%s%s",
+          file.str().c_str(), errors, errors == 1 ? "" : "s",
+          first.empty() ? "" : ", the first: ", first.str().c_str());
+    }
     if (counting.hint)
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(),

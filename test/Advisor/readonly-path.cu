@@ -26,6 +26,7 @@
 // RUN: gpurd-advise %s -- 2>&1 | FileCheck --check-prefix=SILENT %s
 // RUN: gpurd-advise %s --arch maxwell-gtx970-dlcm-cg --check-option=gpurd-readonly-path.MinGain=0.7 -- 2>&1 | FileCheck --check-prefix=SILENT %s
 // RUN: gpurd-advise %s --arch maxwell-gtx970-dlcm-cg --format=json -- | FileCheck --check-prefix=JSON %s
+// RUN: gpurd-advise %s --arch maxwell-gtx970-dlcm-cg --kernel viaCall -- 2>&1 | FileCheck --check-prefix=QUIET --implicit-check-not=error --implicit-check-not=gpurd-readonly-path %s
 
 #include <cuda_runtime.h>
 
@@ -49,7 +50,18 @@ __global__ void smoothInPlace(float *inout) {
   inout[i] = inout[i - 1] + inout[i] + inout[i + 1];
 }
 
+// 'in' passed on to a function that takes 'float *': the edited file does
+// not compile, so there is no finding, and the what-if's compile errors are
+// not printed (they are the edit's, not the program's).
+__device__ float get(float *p, int i) { return p[i]; }
+__global__ void viaCall(float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
+  out[i] = get(in, i - 1) + get(in, i) + get(in, i + 1);
+}
+// QUIET: kernel viaCall
+
 void run(float *in, float *out) {
   stencil<<<8, 32>>>(in, out);
   smoothInPlace<<<8, 32>>>(out);
+  viaCall<<<8, 32>>>(in, out);
 }

@@ -54,6 +54,10 @@ struct CudaCompileOptions {
   /// Show Clang's warnings about the program (off: `-w`; errors are always
   /// shown).
   bool showWarnings = false;
+  /// Print no diagnostics: a compile error is reported in the returned
+  /// Error, with the first error's text (what-if variants of a file, whose
+  /// errors come from the advisor's edit, not from the user's code).
+  bool quiet = false;
   /// Where source files are read from: the real file system when null
   /// (files served from memory, such as an editor's unsaved buffers,
   /// otherwise). The prelude is served on top of it.
