@@ -30,4 +30,8 @@ std::string percentText(double share) {
   return std::to_string(percent) + "%";
 }
 
+std::string fromToText(double from, double to) {
+  return countText(from) + " to " + countText(to);
+}
+
 } // namespace gpurd::advisor

@@ -20,6 +20,8 @@ std::string countText(double count);
 std::string averageText(double value);
 /// `87%` (whole percents; `<1%` for a share above 0 that rounds to 0).
 std::string percentText(double share);
+/// `16.8 M to 21.0 M`.
+std::string fromToText(double from, double to);
 
 } // namespace gpurd::advisor
 

@@ -83,34 +83,30 @@ Expected<const driver::KernelAnalysis &> WhatIfRunner::comparedBaseline() {
 
 Expected<WhatIfRunner::Comparison>
 WhatIfRunner::compare(const driver::KernelChange &change) {
-  auto before = comparedBaseline();
-  if (!before)
-    return before.takeError();
-  if (!comparesOnSample()) {
-    auto after = run(change);
-    if (!after)
-      return after.takeError();
-    return Comparison{*before, *after, false};
-  }
-  const driver::ModelOptions options =
-      comparisonOptions(context.modelOptions());
-  auto after = runWith(change, &options);
-  if (!after)
-    return after.takeError();
-  return Comparison{*before, *after, true};
+  return compareWith(change, 0);
 }
 
 Expected<WhatIfRunner::Comparison>
 WhatIfRunner::compareResidentBlocks(unsigned blocks) {
+  return compareWith({}, blocks);
+}
+
+Expected<WhatIfRunner::Comparison>
+WhatIfRunner::compareWith(const driver::KernelChange &change,
+                          unsigned residentBlocks) {
   auto before = comparedBaseline();
   if (!before)
     return before.takeError();
   const bool sampled = comparesOnSample();
-  driver::ModelOptions options = sampled
-                                     ? comparisonOptions(context.modelOptions())
-                                     : context.modelOptions();
-  options.residentBlocksPerSm = blocks;
-  auto after = runWith({}, &options);
+  // The context's own options when nothing differs from them: the run is
+  // then the one run(change) makes, shared with the checks that call it.
+  std::optional<driver::ModelOptions> options;
+  if (sampled || residentBlocks) {
+    options = sampled ? comparisonOptions(context.modelOptions())
+                      : context.modelOptions();
+    options->residentBlocksPerSm = residentBlocks;
+  }
+  auto after = runWith(change, options ? &*options : nullptr);
   if (!after)
     return after.takeError();
   return Comparison{*before, *after, sampled};

@@ -15,6 +15,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 
 namespace gpurd::advisor {
@@ -94,6 +95,10 @@ private:
   llvm::Expected<const driver::KernelAnalysis &>
   runWith(const driver::KernelChange &change,
           const driver::ModelOptions *options);
+  /// compare and compareResidentBlocks: \p change with at most
+  /// \p residentBlocks resident blocks per SM (0: the occupancy's).
+  llvm::Expected<Comparison> compareWith(const driver::KernelChange &change,
+                                         unsigned residentBlocks);
 
   std::map<std::string, std::unique_ptr<driver::KernelAnalysis>> runs;
 };

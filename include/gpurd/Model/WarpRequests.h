@@ -104,6 +104,11 @@ struct RequestCounts {
   uint64_t skipped = 0;
 };
 
+/// Whether a read of memory \p space uses the L1 configured as \p l1 (its
+/// bypass policy, whether it caches plain global loads; local memory and the
+/// read-only path are always cached unless everything bypasses).
+bool readUsesL1(const CacheLevelConfig &l1, MemorySpace space);
+
 /// Splits \p trace for an L1 configured as \p l1 and an L2 of line size
 /// \p l2LineSize (0: no L2 lines) and sector size \p l2SectorSize (0:
 /// unsectored), adding to \p counts.

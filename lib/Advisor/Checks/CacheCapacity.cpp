@@ -22,18 +22,6 @@ namespace {
 
 constexpr StringLiteral Name = "gpurd-cache-capacity";
 
-/// The L1 counters of \p analysis at the sites \p selected, summed.
-model::CacheCounters l1CountersOf(const driver::KernelAnalysis &analysis,
-                                  const SiteSelector &selected) {
-  model::CacheCounters sum;
-  const access::AccessModel &model = analysis.trace->model;
-  for (const access::AccessSite &site : model.sites)
-    if (selected(model, site))
-      if (const model::SiteCacheResults *r = analysis.results.site(site.id))
-        sum.add(r->l1);
-  return sum;
-}
-
 bool readsThroughL1(const SourceAccess &access) {
   const model::SiteAccessPattern &p = access.pattern;
   return p.kind == AccessKind::Read &&
@@ -65,13 +53,8 @@ std::string fitsText(const CheckContext &context,
       percentText(before.sectorHitRate());
   if (r0.l2Modelled && r1.l2Modelled)
     text += ", and the kernel's L2 read sectors would go from " +
-            countText(double(r0.l2.sectorReadAccesses) * r0.sampling.scale) +
-            " to " +
-            countText(double(r1.l2.sectorReadAccesses) * r1.sampling.scale);
-  return text + " (a what-if run of the models" +
-         (runs.sampled ? ", both sides on a sample of the SMs and scaled to "
-                         "the launch"
-                       : "") +
+            fromToText(launchL2ReadSectors(r0), launchL2ReadSectors(r1));
+  return text + " (" + whatIfRunText(runs.sampled) +
          "); a working set per SM that small fits: a smaller tile or block "
          "doing the same work in more steps, or fewer resident blocks, at "
          "the cost of the latency they hide";

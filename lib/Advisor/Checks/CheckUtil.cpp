@@ -70,4 +70,26 @@ model::SiteAccessPattern patternOf(const driver::KernelAnalysis &analysis,
   return sum;
 }
 
+model::CacheCounters l1CountersOf(const driver::KernelAnalysis &analysis,
+                                  const SiteSelector &selected) {
+  model::CacheCounters sum;
+  const access::AccessModel &model = analysis.trace->model;
+  for (const access::AccessSite &site : model.sites)
+    if (selected(model, site))
+      if (const model::SiteCacheResults *r = analysis.results.site(site.id))
+        sum.add(r->l1);
+  return sum;
+}
+
+double launchL2ReadSectors(const model::CacheModelResults &results) {
+  return double(results.l2.sectorReadAccesses) * results.sampling.scale;
+}
+
+std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
+  return "a what-if run of the models" + detail.str() +
+         (sampled ? ", both sides on a sample of the SMs and scaled to the "
+                    "launch"
+                  : "");
+}
+
 } // namespace gpurd::advisor

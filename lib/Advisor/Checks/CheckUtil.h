@@ -30,6 +30,16 @@ SiteSelector accessesOf(const std::string &name);
 /// The patterns \p analysis counted at the sites \p selected, summed.
 model::SiteAccessPattern patternOf(const driver::KernelAnalysis &analysis,
                                    const SiteSelector &selected);
+/// The L1 counters of \p analysis at the sites \p selected, summed.
+model::CacheCounters l1CountersOf(const driver::KernelAnalysis &analysis,
+                                  const SiteSelector &selected);
+
+/// The L2 read sectors (the L1s' misses and bypassed reads) of \p results,
+/// scaled to the launch: a figure that scales from a sample of SMs.
+double launchL2ReadSectors(const model::CacheModelResults &results);
+/// `a what-if run of the models` with \p detail after it and, when
+/// \p sampled, how both sides were sampled: a gain's provenance.
+std::string whatIfRunText(bool sampled, llvm::StringRef detail = {});
 
 } // namespace gpurd::advisor
 

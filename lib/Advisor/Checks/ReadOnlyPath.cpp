@@ -18,6 +18,7 @@
 #include "CheckUtil.h"
 #include "Checks.h"
 #include "gpurd/Advisor/WhatIf.h"
+#include "gpurd/Model/WarpRequests.h"
 
 using namespace llvm;
 
@@ -27,11 +28,15 @@ namespace {
 constexpr StringLiteral Name = "gpurd-readonly-path";
 
 /// Whether \p arch's L1 caches the read-only path's loads but not plain
-/// global loads (WarpRequests.cpp decides which loads use the L1).
+/// global loads, by the cache model's own rule (model::readUsesL1).
 bool readOnlyPathDiffers(const arch::ArchDescription &arch) {
-  return arch.l1 && !arch.l1->cachesGlobalLoads.value_or(true) &&
-         arch.l1->bypass.value_or(arch::BypassPolicy::Writes) !=
-             arch::BypassPolicy::ReadsAndWrites;
+  Expected<model::CacheLevelConfig> l1 = model::resolveL1(arch);
+  if (!l1) {
+    consumeError(l1.takeError()); // no L1 the cache model runs on
+    return false;
+  }
+  return model::readUsesL1(*l1, MemorySpace::GlobalReadOnly) &&
+         !model::readUsesL1(*l1, MemorySpace::Global);
 }
 
 /// A parameter's array the kernel only reads, some of it through plain
@@ -163,8 +168,8 @@ std::optional<Finding> ReadOnlyPath::finding(const CheckContext &context,
                                  &r1 = runs->after.results;
   if (!r0.l2Modelled || !r1.l2Modelled)
     return std::nullopt;
-  const double l2Before = double(r0.l2.sectorReadAccesses) * r0.sampling.scale;
-  const double l2After = double(r1.l2.sectorReadAccesses) * r1.sampling.scale;
+  const double l2Before = launchL2ReadSectors(r0);
+  const double l2After = launchL2ReadSectors(r1);
   if (l2Before <= 0 || l2After > (1 - minGain) * l2Before)
     return std::nullopt;
 
@@ -175,8 +180,8 @@ std::optional<Finding> ReadOnlyPath::finding(const CheckContext &context,
               context.arch().name +
               "; reading it through the read-only path "
               "is predicted to cut the kernel's L2 read sectors by " +
-              percentText(1 - l2After / l2Before) + " (" + countText(l2Before) +
-              " to " + countText(l2After) + ")";
+              percentText(1 - l2After / l2Before) + " (" +
+              fromToText(l2Before, l2After) + ")";
   f.notes.push_back(
       {std::nullopt, "on " + context.arch().name +
                          " the L1 does not cache plain global loads "
@@ -185,29 +190,20 @@ std::optional<Finding> ReadOnlyPath::finding(const CheckContext &context,
                          "__restrict__') are cached in the unified "
                          "L1/texture cache"});
   // What the what-if saw of the array's loads.
-  uint64_t hits = 0, sectors = 0;
-  for (const access::AccessSite &site : afterModel.sites)
-    if (ofArray(afterModel, site))
-      if (const model::SiteCacheResults *r = r1.site(site.id)) {
-        hits += r->l1.sectorReadHits;
-        sectors += r->l1.sectorReadAccesses;
-      }
+  const model::CacheCounters l1 = l1CountersOf(runs->after, ofArray);
   std::string evidence = "with the change the compiler reads " + arrayName +
                          " through the read-only path";
-  if (sectors)
+  if (l1.sectorReadAccesses)
     evidence += ", and its loads are predicted to hit the L1 in " +
-                percentText(double(hits) / double(sectors)) + " of sectors";
+                percentText(l1.sectorHitRate()) + " of sectors";
   if (r0.sampling.scale == 1 && r1.sampling.scale == 1)
     evidence += "; the kernel's DRAM read sectors would go from " +
-                countText(double(r0.transactions.dramReadSectors)) + " to " +
-                countText(double(r1.transactions.dramReadSectors));
+                fromToText(double(r0.transactions.dramReadSectors),
+                           double(r1.transactions.dramReadSectors));
   f.notes.push_back(
-      {std::nullopt,
-       evidence + " (a what-if run of the models with the edit below" +
-           (runs->sampled ? ", both sides on a sample of the SMs and scaled "
-                            "to the launch"
-                          : "") +
-           ")"});
+      {std::nullopt, evidence + " (" +
+                         whatIfRunText(runs->sampled, " with the edit below") +
+                         ")"});
   f.notes.push_back({*array.param->namePosition,
                      "declare '" + array.param->name + "' with " +
                          missingQualifiers(*array.param) +

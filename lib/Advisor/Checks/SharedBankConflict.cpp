@@ -155,16 +155,13 @@ void SharedBankConflict::addPadding(const CheckContext &context,
       patternOf(context.analysis(), accessesOf(decl->name)).wavefronts;
   const uint64_t arrayNow =
       patternOf(*after, accessesOf(decl->name)).wavefronts;
-  auto fromTo = [](double from, double to) {
-    return countText(from) + " to " + countText(to);
-  };
   std::string figures =
       "this access's wavefronts from " +
-      fromTo(double(before) * scale, double(now) * afterScale);
+      fromToText(double(before) * scale, double(now) * afterScale);
   if (arrayBefore != before)
     figures +=
         ", and those of all accesses to '" + decl->name + "' from " +
-        fromTo(double(arrayBefore) * scale, double(arrayNow) * afterScale);
+        fromToText(double(arrayBefore) * scale, double(arrayNow) * afterScale);
   if (now >= before || arrayNow >= arrayBefore) {
     f.notes.push_back(
         {decl->position,

@@ -157,9 +157,6 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
     return;
   const model::CacheModelResults &r0 = runs->before.results,
                                  &r1 = runs->after.results;
-  auto fromTo = [](double from, double to) {
-    return countText(from) + " to " + countText(to);
-  };
   const std::string sectors =
       averageText(double(now.sectors) / double(now.warpInstructions));
   std::string text = "with block " + dimText(wide->first) + " and grid " +
@@ -169,18 +166,17 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
                      sectors + (sectors == "1" ? " sector" : " sectors") +
                      " a request";
   if (r0.l2Modelled && r1.l2Modelled) {
-    const double l2Before =
-        double(r0.l2.sectorReadAccesses) * r0.sampling.scale;
-    const double l2After = double(r1.l2.sectorReadAccesses) * r1.sampling.scale;
+    const double l2Before = launchL2ReadSectors(r0);
+    const double l2After = launchL2ReadSectors(r1);
     std::string kernelFigures = "the kernel's L2 read sectors would go from " +
-                                fromTo(l2Before, l2After);
+                                fromToText(l2Before, l2After);
     // A sample's DRAM reads do not scale to the whole launch (its first
     // blocks bring in the lines later ones find in the L2): quoted only
     // when both runs modelled every block.
     if (r0.sampling.scale == 1 && r1.sampling.scale == 1)
       kernelFigures += " and its DRAM read sectors from " +
-                       fromTo(double(r0.transactions.dramReadSectors),
-                              double(r1.transactions.dramReadSectors));
+                       fromToText(double(r0.transactions.dramReadSectors),
+                                  double(r1.transactions.dramReadSectors));
     // The access is one of the kernel's: the change pays only when the
     // kernel's traffic goes down too.
     text += l2After < l2Before
@@ -189,10 +185,7 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
   }
   f.notes.push_back(
       {std::nullopt,
-       text + " (a what-if run of the models" +
-           (runs->sampled ? ", both sides on a sample of the SMs and scaled "
-                            "to the launch"
-                          : "") +
+       text + " (" + whatIfRunText(runs->sampled) +
            "; it holds if the kernel computes the same for any block "
            "shape)"});
 }

@@ -220,6 +220,19 @@ void splitIntoLines(const trace::WarpInstruction &instruction,
   }
 }
 
+bool readUsesL1(const CacheLevelConfig &l1, MemorySpace space) {
+  // seed 001 Table 2 bypassing: RWON sends every access past the L1;
+  // seed 000 §3 / seed 001 §3.1: global loads are cached when the L1
+  // caches them (local memory always is). Loads through the read-only path
+  // (`__ldg`, `const __restrict__`) are cached in the unified L1/texture
+  // cache even where plain global loads are not (CUDA C Programming Guide,
+  // compute capability 5.x, Global Memory; seed 001 §5: on the GTX 970 "the
+  // texture cache is the same as L1 cache").
+  return l1.bypass != arch::BypassPolicy::ReadsAndWrites &&
+         (l1.cachesGlobalLoads || space == MemorySpace::Local ||
+          space == MemorySpace::GlobalReadOnly);
+}
+
 void prepareWarpRequests(const trace::WarpTrace &trace,
                          const CacheLevelConfig &l1, unsigned l2LineSize,
                          WarpRequests &out, RequestCounts &counts,
@@ -269,21 +282,9 @@ void prepareWarpRequests(const trace::WarpTrace &trace,
       op.kind = OpKind::Atomic;
       break;
     }
-    if (op.kind == OpKind::Read) {
-      // seed 001 Table 2 bypassing: RWON sends every access past the L1;
-      // seed 000 §3 / seed 001 §3.1: global loads are cached when the L1
-      // caches them (local memory always is). Loads through the read-only
-      // path (`__ldg`, `const __restrict__`) are cached in the unified
-      // L1/texture cache even where plain global loads are not (CUDA C
-      // Programming Guide, compute capability 5.x, Global Memory; seed 001
-      // §5: on the GTX 970 "the texture cache is the same as L1 cache").
-      op.usesL1 = l1.bypass != arch::BypassPolicy::ReadsAndWrites &&
-                  (l1.cachesGlobalLoads ||
-                   instruction.space == trace::MemorySpace::Local ||
-                   instruction.space == trace::MemorySpace::GlobalReadOnly);
-    } else {
-      op.usesL1 = l1.bypass != arch::BypassPolicy::ReadsAndWrites;
-    }
+    op.usesL1 = op.kind == OpKind::Read
+                    ? readUsesL1(l1, instruction.space)
+                    : l1.bypass != arch::BypassPolicy::ReadsAndWrites;
     splitIntoLines(instruction, l1.lineSize, l1.sectorSize, scratch);
     op.l1Begin = static_cast<uint32_t>(out.l1Lines.size());
     op.l1Count = static_cast<uint16_t>(scratch.size());
