@@ -449,7 +449,7 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
   // written from the runner (shared with the checks' comparisons).
   std::optional<driver::ModelOptions> comparison;
   if (runs.comparesOnSample())
-    comparison = comparisonOptions(context.modelOptions());
+    comparison = driver::quickOptions(context.modelOptions());
   auto written = runs.comparedBaseline();
   if (!written)
     return written.takeError();
@@ -507,7 +507,7 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
   if (comparison)
     result.notes.push_back(
         "the launch as written makes more requests than 1/" +
-        std::to_string(ComparisonBudgetDivisor) +
+        std::to_string(driver::QuickBudgetDivisor) +
         " of the request budget, so every candidate (the one as written "
         "too) ran on a sample of the SMs (sampled in space at that budget), "
         "its counts scaled to the whole launch: the L2 read sectors scale "

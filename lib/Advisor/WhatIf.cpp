@@ -47,21 +47,11 @@ bool WhatIfRunner::inAnalysedFile(const SourcePosition &position) const {
          absolute(position.file) == absolute(unit.file);
 }
 
-driver::ModelOptions comparisonOptions(driver::ModelOptions options) {
-  options.sampling = model::Sampling::Space;
-  options.requestBudget =
-      std::max<uint64_t>(1, options.requestBudget / ComparisonBudgetDivisor);
-  options.instructionBudget = std::max<uint64_t>(
-      1, options.instructionBudget / ComparisonBudgetDivisor);
-  options.seeds = 1;
-  return options;
-}
-
 bool comparesOnSample(const driver::KernelAnalysis &baseline,
                       const driver::ModelOptions &options) {
   const model::SamplingInfo &sampling = baseline.results.sampling;
-  return sampling.scale > 1 ||
-         sampling.estimatedRequests > comparisonOptions(options).requestBudget;
+  return sampling.scale > 1 || sampling.estimatedRequests >
+                                   driver::quickOptions(options).requestBudget;
 }
 
 Expected<const driver::KernelAnalysis &>
@@ -74,10 +64,11 @@ bool WhatIfRunner::comparesOnSample() const {
 }
 
 Expected<const driver::KernelAnalysis &> WhatIfRunner::comparedBaseline() {
-  if (!comparesOnSample())
+  // A quick analysis already ran on the comparison sample.
+  if (!comparesOnSample() || context.modelOptions().quick)
     return baseline;
   const driver::ModelOptions options =
-      comparisonOptions(context.modelOptions());
+      driver::quickOptions(context.modelOptions());
   return runWith({}, &options);
 }
 
@@ -102,7 +93,7 @@ WhatIfRunner::compareWith(const driver::KernelChange &change,
   // then the one run(change) makes, shared with the checks that call it.
   std::optional<driver::ModelOptions> options;
   if (sampled || residentBlocks) {
-    options = sampled ? comparisonOptions(context.modelOptions())
+    options = sampled ? driver::quickOptions(context.modelOptions())
                       : context.modelOptions();
     options->residentBlocksPerSm = residentBlocks;
   }
@@ -115,12 +106,17 @@ WhatIfRunner::compareWith(const driver::KernelChange &change,
 Expected<const driver::KernelAnalysis &>
 WhatIfRunner::runWith(const driver::KernelChange &change,
                       const driver::ModelOptions *options) {
+  auto optionsKey = [](const driver::ModelOptions &o) {
+    return formatv(" ({0} {1} {2} {3})", model::samplingName(o.sampling),
+                   o.requestBudget, o.instructionBudget, o.residentBlocksPerSm)
+        .str();
+  };
+  // Options that are the context's own make the run run(change) makes.
+  if (options && optionsKey(*options) == optionsKey(context.modelOptions()))
+    options = nullptr;
   std::string key = change.describe();
   if (options)
-    key += formatv(" ({0} {1} {2} {3})", model::samplingName(options->sampling),
-                   options->requestBudget, options->instructionBudget,
-                   options->residentBlocksPerSm)
-               .str();
+    key += optionsKey(*options);
   auto found = runs.find(key);
   if (found != runs.end())
     return *found->second;

@@ -86,7 +86,8 @@ nlohmann::json samplingJson(const model::SamplingInfo &s) {
                         {"modelled_sms", s.modelledSms},
                         {"total_blocks", s.totalBlocks},
                         {"modelled_blocks", s.modelledBlocks},
-                        {"scale", s.scale}};
+                        {"scale", s.scale},
+                        {"l2_sees_every_sm", s.l2SeesEverySm()}};
   if (s.requestBudget) {
     out["request_budget"] = s.requestBudget;
     out["requests_of_first_block"] = s.requestsOfFirstBlock;

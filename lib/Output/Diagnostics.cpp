@@ -166,14 +166,18 @@ void printModelSummary(raw_ostream &os,
     return level.sectorReadAccesses ? percent(level.sectorHitRate())
                                     : std::string("- (no reads)");
   };
+  const model::SamplingInfo &sampling = results.sampling;
   os << "  predicted: L1 sector hit rate " << hitRate(results.l1);
-  if (results.l2Modelled)
+  if (results.l2Modelled && sampling.l2SeesEverySm())
     os << ", L2 " << hitRate(results.l2) << "; DRAM reads "
        << results.transactions.dramReadSectors << " sectors";
-  os << " (" << results.sampling.modelledBlocks << " of "
-     << results.sampling.totalBlocks
-     << (results.sampling.totalBlocks == 1 ? " block" : " blocks")
-     << " modelled)\n";
+  os << " (" << sampling.modelledBlocks << " of " << sampling.totalBlocks
+     << (sampling.totalBlocks == 1 ? " block" : " blocks") << " modelled";
+  if (!sampling.l2SeesEverySm())
+    os << ", on " << sampling.modelledSms.size() << " of " << sampling.activeSms
+       << " SMs: the L2 and DRAM figures need every SM; --cache-report models "
+          "them";
+  os << ")\n";
 }
 
 } // namespace gpurd

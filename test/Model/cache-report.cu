@@ -137,6 +137,7 @@ void run(const float *in, float *out) {
 // JSON-NEXT:         "estimated_requests": 24,
 // JSON-NEXT:         "l2_mshr_entries": 32,
 // JSON-NEXT:         "l2_mshr_entries_full": 32,
+// JSON-NEXT:         "l2_sees_every_sm": true,
 // JSON-NEXT:         "l2_sets_per_bank": 64,
 // JSON-NEXT:         "l2_sets_per_bank_full": 64,
 // JSON-NEXT:         "method": "none",

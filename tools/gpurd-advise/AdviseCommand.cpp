@@ -60,7 +60,7 @@ bool tuneKernel(driver::AnalysisContext &context,
 }
 
 /// Prints (or adds to \p launchJson) the cache model's report of
-/// \p analysis (with --stats; its summary line otherwise) and the
+/// \p analysis (with --cache-report; its summary line otherwise) and the
 /// advisor's findings. False when a check failed.
 bool reportKernel(driver::AnalysisContext &context,
                   const TranslationUnitInfo &unit,

@@ -50,6 +50,13 @@ Expected<LaunchOverrides> commandLineLaunch() {
 }
 
 /// --sms: a count must be between 1 and the SMs of \p arch.
+/// Whether an option says how the models sample a launch.
+bool sampleOptionGiven() {
+  return smsOption.getNumOccurrences() || requestBudget.getNumOccurrences() ||
+         instructionBudget.getNumOccurrences() ||
+         modelSampling.getNumOccurrences() || modelSeeds.getNumOccurrences();
+}
+
 Expected<driver::SmsChoice> parseSmsOption(const arch::ArchDescription &arch) {
   driver::SmsChoice choice;
   StringRef text = smsOption;
@@ -202,6 +209,11 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   request.model.clock = modelClock;
   request.model.sampling = modelSampling;
   request.model.profileInterval = reuseProfileInterval;
+  // Advice without --cache-report analyses a large launch on a quick sample; an
+  // option about the sample asks for the sample it names.
+  if (request.command == Command::Advise && !request.stats &&
+      !sampleOptionGiven())
+    request.model = driver::quickOptions(request.model);
 
   driver::AnalysisOptions &analysis = request.analysis;
   analysis.unroll = unroll;

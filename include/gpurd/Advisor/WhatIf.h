@@ -20,19 +20,10 @@
 
 namespace gpurd::advisor {
 
-/// When the launch as written makes more requests than this share of the
-/// request budget (comparesOnSample), the runs a what-if compares are both
-/// made on this share of the budget, the SMs sampled in space
-/// (docs/tuning.md, "Cost").
-constexpr uint64_t ComparisonBudgetDivisor = 32;
-
-/// \p options for the two runs of a comparison of sampled launches: space
-/// sampling at 1/ComparisonBudgetDivisor of the budgets, one seed.
-driver::ModelOptions comparisonOptions(driver::ModelOptions options);
-
 /// Whether comparisons with \p baseline run on a comparison sample: when
 /// it was sampled, or when its launch makes more requests than the
-/// comparison sample's budget (\p options: the context's).
+/// comparison sample's budget (\p options: the context's). A comparison
+/// sample is a quick sample (driver::quickOptions).
 bool comparesOnSample(const driver::KernelAnalysis &baseline,
                       const driver::ModelOptions &options);
 
@@ -62,7 +53,7 @@ public:
   /// The kernel as analysed and with \p change, both on the baseline's
   /// launch and on the same sample: the baseline and run(change) when the
   /// baseline modelled every block, else both on a comparison sample
-  /// (comparisonOptions), since the figures of samples of different sizes
+  /// (driver::quickOptions), since the figures of samples of different sizes
   /// do not compare, and a smaller one costs less.
   llvm::Expected<Comparison> compare(const driver::KernelChange &change);
   /// Like compare, for the kernel as written with at most \p blocks of its

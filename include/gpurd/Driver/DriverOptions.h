@@ -17,6 +17,7 @@
 
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -112,7 +113,32 @@ struct ModelOptions {
   /// At most this many resident blocks per SM (0: the occupancy limits
   /// decide); CacheModelOptions::maxResidentBlocksPerSm.
   unsigned residentBlocksPerSm = 0;
+  /// Set by quickOptions: these are the options of a quick sample.
+  bool quick = false;
 };
+
+/// The share of the budgets a quick sample runs on.
+inline constexpr uint64_t QuickBudgetDivisor = 32;
+
+/// \p options for a quick sample of a large launch: SMs sampled in space at
+/// 1/QuickBudgetDivisor of the budgets, one seed (docs/tuning.md, "Cost").
+/// Advice without --cache-report analyses a launch so, and the two runs of a
+/// comparison of a large launch both run so: the findings use figures of
+/// one SM's L1 (sectors per request, L1 misses, L2 read sectors), which
+/// scale from a sample of SMs, and not the L2's hit rate or the DRAM reads,
+/// which need every SM. Options already quick are returned as they are.
+inline ModelOptions quickOptions(ModelOptions options) {
+  if (options.quick)
+    return options;
+  options.sampling = model::Sampling::Space;
+  options.requestBudget =
+      std::max<uint64_t>(1, options.requestBudget / QuickBudgetDivisor);
+  options.instructionBudget =
+      std::max<uint64_t>(1, options.instructionBudget / QuickBudgetDivisor);
+  options.seeds = 1;
+  options.quick = true;
+  return options;
+}
 
 } // namespace gpurd::driver
 

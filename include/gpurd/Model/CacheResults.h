@@ -184,6 +184,14 @@ struct SamplingInfo {
   /// were modelled (and of one that is over the budget by itself, its first
   /// blocks).
   std::string method = "none";
+
+  /// Whether the L2 saw the requests of every SM that runs blocks. A sample
+  /// of some SMs (method "space") brings only their lines into the L2: its
+  /// L2 hit rates and DRAM reads are not the launch's (data the SMs share
+  /// looks like misses), while its L1 figures and L2 requests scale.
+  bool l2SeesEverySm() const {
+    return method != "space" || modelledSms.size() >= activeSms;
+  }
 };
 
 /// How the launch was executed in the model.

@@ -116,7 +116,8 @@ Finding UncoalescedAccess::finding(const CheckContext &context,
     if (r->l1.sectorReadAccesses)
       evidence += "; predicted L1 sector hit rate " +
                   percentText(r->l1.sectorHitRate());
-    if (r->l2.sectorReadAccesses)
+    // A sample of some SMs' L2 hit rate is not the launch's.
+    if (r->l2.sectorReadAccesses && context.results().sampling.l2SeesEverySm())
       evidence += ", L2 " + percentText(r->l2.sectorHitRate());
   }
   f.notes.push_back({std::nullopt, evidence});
