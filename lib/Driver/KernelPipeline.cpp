@@ -273,6 +273,7 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
   request.sharedAllocationUnit =
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
   request.cutLongBlocks = scale.cutLongBlocks;
+  request.transposedArrays = change.transposedArrays;
   auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
                                            request, &out->defaultBuffers);
   if (!producer)

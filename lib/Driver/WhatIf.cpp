@@ -25,35 +25,23 @@ Error makeError(const Twine &message) {
 }
 
 /// A producer whose instructions of some sites go to another memory space.
-class PlacedArraysSource : public trace::WarpTraceSource {
+class PlacedArraysSource : public trace::WarpTraceRewriter {
 public:
   PlacedArraysSource(std::unique_ptr<trace::WarpTraceSource> inner,
                      std::map<uint32_t, MemorySpace> siteSpaces)
-      : inner(std::move(inner)), siteSpaces(std::move(siteSpaces)) {}
+      : WarpTraceRewriter(std::move(inner)), siteSpaces(std::move(siteSpaces)) {
+  }
 
-  Error traceBlock(uint64_t block,
-                   std::vector<trace::WarpTrace> &warps) override {
-    if (Error error = inner->traceBlock(block, warps))
-      return error;
-    for (trace::WarpTrace &warp : warps)
-      for (trace::WarpInstruction &instruction : warp.instructions) {
-        auto it = siteSpaces.find(instruction.site);
-        if (it != siteSpaces.end())
-          instruction.space = it->second;
-      }
-    return Error::success();
+protected:
+  void rewrite(trace::WarpTrace &warp) const override {
+    for (trace::WarpInstruction &instruction : warp.instructions) {
+      auto it = siteSpaces.find(instruction.site);
+      if (it != siteSpaces.end())
+        instruction.space = it->second;
+    }
   }
-  const trace::TraceLaunch &launch() const override { return inner->launch(); }
-  const char *name() const override { return inner->name(); }
-  uint64_t instructionsExecuted() const override {
-    return inner->instructionsExecuted();
-  }
-  const char *workSubject() const override { return inner->workSubject(); }
-  const char *workNoun() const override { return inner->workNoun(); }
-  std::vector<std::string> notes() const override { return inner->notes(); }
 
 private:
-  std::unique_ptr<trace::WarpTraceSource> inner;
   std::map<uint32_t, MemorySpace> siteSpaces;
 };
 
@@ -91,7 +79,8 @@ const KernelInfo *relaunchedKernel(const TranslationUnitInfo &original,
 bool KernelChange::empty() const {
   return !launch.grid && !launch.block && !launch.dynamicSharedBytes &&
          launch.args.empty() && !launch.launchIndex && defines.empty() &&
-         templateArguments.empty() && arraySpaces.empty() && edits.empty();
+         templateArguments.empty() && arraySpaces.empty() &&
+         transposedArrays.empty() && edits.empty();
 }
 
 std::string KernelChange::describe() const {
@@ -111,6 +100,9 @@ std::string KernelChange::describe() const {
     parts.push_back(name + " = " + value);
   for (const auto &[name, space] : arraySpaces)
     parts.push_back("'" + name + "' in " + memorySpaceName(space) + " memory");
+  for (const auto &[name, rowBytes] : transposedArrays)
+    parts.push_back("'" + name + "' stored transposed (rows of " +
+                    std::to_string(rowBytes) + " bytes)");
   for (const SourceEdit &edit : edits)
     parts.push_back("'" + edit.replacement + "' at " +
                     std::to_string(edit.line) + ":" +

@@ -344,12 +344,20 @@ createTraceSource(const access::PreparedKernel &prepared,
     if (sizes.size() != buffers->sizes.size())
       layout = createLayout(*prepared.function, sizes,
                             request.launch.dynamicSharedBytes);
-    return createAffineEnumerator(model, request.launch, layout, &prepared,
-                                  request.maxBlockTrace
-                                      ? request.maxBlockTrace
-                                      : DefaultMaxWarpInstructionsPerBlock,
-                                  request.cutLongBlocks);
+    auto enumerator = createAffineEnumerator(
+        model, request.launch, layout, &prepared,
+        request.maxBlockTrace ? request.maxBlockTrace
+                              : DefaultMaxWarpInstructionsPerBlock,
+        request.cutLongBlocks);
+    if (!enumerator || request.transposedArrays.empty())
+      return enumerator;
+    return withTransposedArrays(std::move(*enumerator), model, layout,
+                                request.transposedArrays);
   }
+  if (!request.transposedArrays.empty())
+    return makeError("kernel '" + kernel.name +
+                     "' is emulated: an array stored transposed is a "
+                     "what-if of affine kernels only");
 
   std::vector<std::string> missing;
   EmulatorArguments arguments =

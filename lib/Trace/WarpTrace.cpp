@@ -16,6 +16,27 @@ llvm::Error WarpTraceSource::traceWarps(
   return llvm::Error::success();
 }
 
+llvm::Error WarpTraceRewriter::traceBlock(uint64_t block,
+                                          std::vector<WarpTrace> &warps) {
+  if (llvm::Error e = inner->traceBlock(block, warps))
+    return e;
+  for (WarpTrace &warp : warps)
+    rewrite(warp);
+  return llvm::Error::success();
+}
+
+llvm::Error WarpTraceRewriter::traceWarps(
+    uint64_t block, llvm::function_ref<llvm::Error(const WarpTrace &)> onWarp) {
+  // The inner producer's own traceWarps (the affine enumerator streams its
+  // warps through one buffer); each warp copied into this one, whose
+  // capacity stays, and changed.
+  return inner->traceWarps(block, [&](const WarpTrace &warp) {
+    buffer = warp;
+    rewrite(buffer);
+    return onWarp(buffer);
+  });
+}
+
 std::string cutRunNote(uint64_t blocksCut, uint64_t blocksTraced,
                        const std::string &traced, const std::string &cut) {
   return "in " + std::to_string(blocksCut) + " of the " +

@@ -6,6 +6,12 @@
 // sectors: 28 excessive, 28 / 32 = 87.5% -> 88%. The launch has 4 blocks of
 // one warp and 64 iterations: 4 x 64 = 256 requests x 32 = 8192 sectors.
 // columns: a[j * 64 + t] is 128 contiguous bytes, 4 sectors: silent.
+// The what-if of 'a' stored transposed (a[t * 64 + j] moved to
+// a[j * 128 + t]: 4 blocks x 32 threads = 128 rows of 64 floats) makes each
+// request 4 sectors, but not less traffic: each lane's row is 256 bytes =
+// 8 sectors, a block's 32 rows (8 KB) stay in its SM's L1, so every sector
+// is read from the L2 once either way: 128 x 8 = 1024 L2 read sectors, and
+// 1024 from DRAM (each for the first time).
 //
 // RUN: gpurd-advise %s -- 2>&1 | FileCheck %s
 // RUN: gpurd-advise %s --checks='-*' -- 2>&1 | FileCheck --check-prefix=NONE %s
@@ -29,6 +35,7 @@ __global__ void rows(const float *a, float *out) {
   // CHECK-NEXT: | ^
   // CHECK-NEXT: note: neighbouring threads of a warp access 'a' 256 bytes apart; with a step of 4 bytes (the access size) each request would touch 4 sectors
   // CHECK-NEXT: note: sectors counted on the 256 warp requests of the 4 blocks modelled of 4; predicted L1 sector hit rate
+  // CHECK-NEXT: note: with 'a' stored transposed (its 128 rows of 64 elements as 64 rows of 128, a[r * 64 + c] moved to a[c * 128 + r]), this access would touch 4 sectors a request, but the kernel's L2 read sectors would stay at 1024 and its DRAM read sectors at 1024: no predicted gain in traffic; fewer sectors a request may still save time, which gpurd does not model yet (a what-if run of the models with every access of 'a' in the kernel moved so; every other use of 'a' must follow that layout)
   // CHECK-NEXT: note: the sectors per request are exact: the access is affine and its addresses rest on no assumed value
   out[t] = s;
 }

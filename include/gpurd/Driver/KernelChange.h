@@ -2,10 +2,11 @@
 //
 // What the advisor, the language server and the autotuner server vary
 // between runs of the pipeline: the launch shape, a macro definition, the
-// template arguments of a kernel, the memory space of an array. An
+// template arguments of a kernel, the memory space or layout of an array. An
 // AnalysisContext re-runs a kernel with a change and reuses what the change
-// does not touch (the parsed file and its device code for a launch or a
-// memory space; nothing of the file for a macro or template argument).
+// does not touch (the parsed file and its device code for a launch, a
+// memory space or a layout; nothing of the file for a macro or template
+// argument).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_DRIVER_KERNELCHANGE_H
@@ -48,6 +49,10 @@ struct KernelChange {
   /// Arrays placed in another memory space, by their name in the access
   /// model: their accesses reach the models in that space.
   std::map<std::string, MemorySpace> arraySpaces;
+  /// Arrays stored transposed, by their name in the access model: the
+  /// bytes of a row of the layout as written (trace/TransposedArrays.h).
+  /// Every access of such an array moves with it; affine kernels only.
+  std::map<std::string, uint64_t> transposedArrays;
   /// Edits of the file the kernel is in, none overlapping another: the
   /// file is parsed and compiled again.
   std::vector<SourceEdit> edits;

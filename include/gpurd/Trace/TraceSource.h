@@ -14,6 +14,7 @@
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Trace/Buffers.h"
 #include "gpurd/Trace/DefaultBuffers.h"
+#include "gpurd/Trace/TransposedArrays.h"
 #include "gpurd/Trace/WarpTrace.h"
 
 #include <map>
@@ -50,6 +51,9 @@ struct TraceSourceRequest {
   /// that fits (EmulatorOptions::cutLongThreads, the affine enumerator's
   /// cutLongWarps) rather than an error (LaunchBound::BlockLength).
   bool cutLongBlocks = false;
+  /// Arrays stored transposed (TransposedArrays.h), a what-if of affine
+  /// kernels: the emulator does not take it.
+  ArrayTransposes transposedArrays;
 };
 
 /// The producer `auto` stands for: the affine enumerator when the model can

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -116,6 +117,36 @@ public:
 
 private:
   std::vector<WarpTrace> blockBuffer; ///< The default traceWarps' block.
+};
+
+/// A producer that changes another's warp traces (what-if runs: arrays in
+/// another memory space or layout) and forwards everything else.
+class WarpTraceRewriter : public WarpTraceSource {
+public:
+  explicit WarpTraceRewriter(std::unique_ptr<WarpTraceSource> inner)
+      : inner(std::move(inner)) {}
+
+  llvm::Error traceBlock(uint64_t block,
+                         std::vector<WarpTrace> &warps) override;
+  llvm::Error traceWarps(
+      uint64_t block,
+      llvm::function_ref<llvm::Error(const WarpTrace &)> onWarp) override;
+  const TraceLaunch &launch() const override { return inner->launch(); }
+  const char *name() const override { return inner->name(); }
+  uint64_t instructionsExecuted() const override {
+    return inner->instructionsExecuted();
+  }
+  const char *workSubject() const override { return inner->workSubject(); }
+  const char *workNoun() const override { return inner->workNoun(); }
+  std::vector<std::string> notes() const override { return inner->notes(); }
+
+protected:
+  /// Changes one warp's trace.
+  virtual void rewrite(WarpTrace &warp) const = 0;
+
+private:
+  std::unique_ptr<WarpTraceSource> inner;
+  WarpTrace buffer; ///< traceWarps' copy of the inner producer's warp.
 };
 
 /// The note of a producer that cut runs longer than it holds

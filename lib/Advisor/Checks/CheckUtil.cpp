@@ -85,6 +85,10 @@ double launchL2ReadSectors(const model::CacheModelResults &results) {
   return double(results.l2.sectorReadAccesses) * results.sampling.scale;
 }
 
+double launchL2WriteSectors(const model::CacheModelResults &results) {
+  return double(results.l2.sectorWriteAccesses) * results.sampling.scale;
+}
+
 std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
   return "a what-if run of the models" + detail.str() +
          (sampled ? ", both sides on a sample of the SMs and scaled to the "

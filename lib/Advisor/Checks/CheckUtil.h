@@ -37,6 +37,8 @@ model::CacheCounters l1CountersOf(const driver::KernelAnalysis &analysis,
 /// The L2 read sectors (the L1s' misses and bypassed reads) of \p results,
 /// scaled to the launch: a figure that scales from a sample of SMs.
 double launchL2ReadSectors(const model::CacheModelResults &results);
+/// The same for the sectors written to the L2 (the L1s write through).
+double launchL2WriteSectors(const model::CacheModelResults &results);
 /// `a what-if run of the models` with \p detail after it and, when
 /// \p sampled, how both sides were sampled: a gain's provenance.
 std::string whatIfRunText(bool sampled, llvm::StringRef detail = {});

@@ -11,6 +11,7 @@
 #include "CheckUtil.h"
 #include "Checks.h"
 #include "gpurd/Advisor/WhatIf.h"
+#include "gpurd/Trace/BufferExtents.h"
 
 using namespace llvm;
 
@@ -42,6 +43,64 @@ rowWideLaunch(const LaunchConfig &launch) {
       std::array<uint64_t, 3>{gx * bx / trace::WarpSize, gy * by / ny, gz});
 }
 
+/// The sectors a request of the access makes in \p runs' run after the
+/// change, when that is fewer than before.
+std::optional<std::string>
+fewerSectorsText(const WhatIfRunner::Comparison &runs,
+                 const access::AccessSite &site) {
+  const model::SiteAccessPattern now =
+      patternOf(runs.after, sameAccessAs(site));
+  const model::SiteAccessPattern before =
+      patternOf(runs.before, sameAccessAs(site));
+  if (!now.warpInstructions || !before.warpInstructions ||
+      double(now.sectors) / double(now.warpInstructions) >=
+          double(before.sectors) / double(before.warpInstructions))
+    return std::nullopt;
+  const std::string sectors =
+      averageText(double(now.sectors) / double(now.warpInstructions));
+  return sectors + (sectors == "1" ? " sector" : " sectors");
+}
+
+/// ", and the kernel's L2 read sectors would go from A to B: predicted to
+/// pay" (or ", but ...: predicted not to pay"; write sectors for a store):
+/// the access is one of the kernel's, so a change pays only when the
+/// kernel's traffic goes down.
+std::string kernelTrafficText(const WhatIfRunner::Comparison &runs,
+                              AccessKind kind) {
+  const model::CacheModelResults &r0 = runs.before.results,
+                                 &r1 = runs.after.results;
+  if (!r0.l2Modelled || !r1.l2Modelled)
+    return "";
+  const bool writes = kind == AccessKind::Write;
+  const double l2Before =
+      writes ? launchL2WriteSectors(r0) : launchL2ReadSectors(r0);
+  const double l2After =
+      writes ? launchL2WriteSectors(r1) : launchL2ReadSectors(r1);
+  const char *what = writes ? "write" : "read";
+  // A sample's DRAM reads do not scale to the whole launch (its first
+  // blocks bring in the lines later ones find in the L2): quoted only when
+  // both runs modelled every block. DRAM writes are the L2's write-backs,
+  // not modelled per launch.
+  const bool dram = !writes && r0.sampling.scale == 1 && r1.sampling.scale == 1;
+  const double dramBefore = double(r0.transactions.dramReadSectors);
+  const double dramAfter = double(r1.transactions.dramReadSectors);
+  if (l2After == l2Before && (!dram || dramBefore == dramAfter))
+    return std::string(", but the kernel's L2 ") + what +
+           " sectors would stay at " + countText(l2Before) +
+           (dram ? " and its DRAM read sectors at " + countText(dramBefore)
+                 : std::string()) +
+           ": no predicted gain in traffic; fewer sectors a request may "
+           "still save time, which gpurd does not model yet";
+  std::string figures = std::string("the kernel's L2 ") + what +
+                        " sectors would go from " +
+                        fromToText(l2Before, l2After);
+  if (dram)
+    figures +=
+        " and its DRAM read sectors from " + fromToText(dramBefore, dramAfter);
+  return l2After < l2Before ? ", and " + figures + ": predicted to pay"
+                            : ", but " + figures + ": predicted not to pay";
+}
+
 class UncoalescedAccess : public Check {
 public:
   StringRef name() const override { return Name; }
@@ -62,6 +121,10 @@ private:
   /// what-if run with warps of one row predicts.
   void addRowWideBlock(const CheckContext &context, const SourceAccess &access,
                        Finding &f) const;
+  /// When neighbouring threads access one row each of an array: what a
+  /// what-if run with the array stored transposed predicts.
+  void addTransposedArray(const CheckContext &context,
+                          const SourceAccess &access, Finding &f) const;
 };
 
 Error UncoalescedAccess::run(const CheckContext &context,
@@ -122,6 +185,7 @@ Finding UncoalescedAccess::finding(const CheckContext &context,
   }
   f.notes.push_back({std::nullopt, evidence});
   addRowWideBlock(context, access, f);
+  addTransposedArray(context, access, f);
   context.addAssumptionNotes(f, access, "the sectors per request are");
   return f;
 }
@@ -148,47 +212,69 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
     consumeError(runs.takeError());
     return;
   }
-  const model::SiteAccessPattern now =
-      patternOf(runs->after, sameAccessAs(access.site()));
-  const model::SiteAccessPattern before =
-      patternOf(runs->before, sameAccessAs(access.site()));
-  if (!now.warpInstructions || !before.warpInstructions ||
-      double(now.sectors) / double(now.warpInstructions) >=
-          double(before.sectors) / double(before.warpInstructions))
+  std::optional<std::string> sectors = fewerSectorsText(*runs, access.site());
+  if (!sectors)
     return;
-  const model::CacheModelResults &r0 = runs->before.results,
-                                 &r1 = runs->after.results;
-  const std::string sectors =
-      averageText(double(now.sectors) / double(now.warpInstructions));
   std::string text = "with block " + dimText(wide->first) + " and grid " +
                      dimText(wide->second) +
                      " (the same threads, in warps of one row each), this "
                      "access would touch " +
-                     sectors + (sectors == "1" ? " sector" : " sectors") +
-                     " a request";
-  if (r0.l2Modelled && r1.l2Modelled) {
-    const double l2Before = launchL2ReadSectors(r0);
-    const double l2After = launchL2ReadSectors(r1);
-    std::string kernelFigures = "the kernel's L2 read sectors would go from " +
-                                fromToText(l2Before, l2After);
-    // A sample's DRAM reads do not scale to the whole launch (its first
-    // blocks bring in the lines later ones find in the L2): quoted only
-    // when both runs modelled every block.
-    if (r0.sampling.scale == 1 && r1.sampling.scale == 1)
-      kernelFigures += " and its DRAM read sectors from " +
-                       fromToText(double(r0.transactions.dramReadSectors),
-                                  double(r1.transactions.dramReadSectors));
-    // The access is one of the kernel's: the change pays only when the
-    // kernel's traffic goes down too.
-    text += l2After < l2Before
-                ? ", and " + kernelFigures + ": predicted to pay"
-                : ", but " + kernelFigures + ": predicted not to pay";
-  }
+                     *sectors + " a request";
+  text += kernelTrafficText(*runs, access.site().kind);
   f.notes.push_back(
       {std::nullopt,
        text + " (" + whatIfRunText(runs->sampled) +
            "; it holds if the kernel computes the same for any block "
            "shape)"});
+}
+
+void UncoalescedAccess::addTransposedArray(const CheckContext &context,
+                                           const SourceAccess &access,
+                                           Finding &f) const {
+  const model::SiteAccessPattern &pattern = access.pattern;
+  const access::AccessSite &site = access.site();
+  const access::ArrayInfo *array = context.arrayOf(site);
+  // One row a thread: neighbouring threads a whole number of elements
+  // apart, more than one.
+  if (!array || !pattern.stepKnown || pattern.accessSize == 0 ||
+      pattern.laneStep <= int64_t(pattern.accessSize) ||
+      pattern.laneStep % int64_t(pattern.accessSize))
+    return;
+  const uint64_t rowBytes = uint64_t(pattern.laneStep);
+  const access::AccessModel &model = context.analysis().trace->model;
+  const trace::ArrayExtent extent = trace::accessedExtent(model, site.array);
+  if (!extent.complete || extent.empty() || extent.begin < 0 ||
+      uint64_t(extent.end) % rowBytes)
+    return;
+  driver::KernelChange change;
+  change.transposedArrays[array->name] = rowBytes;
+  Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
+  if (!runs) {
+    // Not an array the what-if can move (TransposedArrays.h says which).
+    consumeError(runs.takeError());
+    return;
+  }
+  std::optional<std::string> sectors = fewerSectorsText(*runs, site);
+  if (!sectors)
+    return;
+  const std::string rows = std::to_string(uint64_t(extent.end) / rowBytes);
+  const std::string columns = std::to_string(rowBytes / pattern.accessSize);
+  const std::string name = array->name;
+  const std::string shape =
+      rows == columns ? "as its " + rows + " x " + columns + " transpose"
+                      : "its " + rows + " rows of " + columns +
+                            " elements as " + columns + " rows of " + rows;
+  std::string text = "with '" + name + "' stored transposed (" + shape + ", " +
+                     name + "[r * " + columns + " + c] moved to " + name +
+                     "[c * " + rows + " + r]), this access would touch " +
+                     *sectors + " a request";
+  text += kernelTrafficText(*runs, site.kind);
+  f.notes.push_back(
+      {std::nullopt,
+       text + " (" +
+           whatIfRunText(runs->sampled, " with every access of '" + name +
+                                            "' in the kernel moved so") +
+           "; every other use of '" + name + "' must follow that layout)"});
 }
 
 } // namespace
