@@ -483,17 +483,19 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
     return c.figures && c.figures->sampled;
   });
   result.rankedByDram = !sampled;
+  result.unit = written->results.execution.l2Unit();
   rank(result.candidates, result.rankedByDram);
+  const std::string &counted = result.unit;
   result.metric =
       result.rankedByDram
-          ? "ranked by predicted DRAM read sectors; those within " +
+          ? "ranked by predicted DRAM read " + counted + "; those within " +
                 percentText(DramTieShare) +
-                " of the best tie and are ranked by predicted L2 read "
-                "sectors (L1 misses); gpurd has no time model yet"
-          : std::string("ranked by predicted L2 read sectors (L1 misses): "
-                        "the launches were sampled, and a sample's DRAM "
-                        "reads do not scale to the whole launch; gpurd has "
-                        "no time model yet");
+                " of the best tie and are ranked by predicted L2 read " +
+                counted + " (L1 misses); gpurd has no time model yet"
+          : "ranked by predicted L2 read " + counted +
+                " (L1 misses): the launches were sampled, and a sample's "
+                "DRAM reads do not scale to the whole launch; gpurd has no "
+                "time model yet";
   result.notes.push_back(
       "occupancy counts threads, blocks and shared memory per SM, not "
       "registers (gpurd does not allocate registers): it is an upper bound");
@@ -510,14 +512,15 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
         std::to_string(driver::QuickBudgetDivisor) +
         " of the request budget, so every candidate (the one as written "
         "too) ran on a sample of the SMs (sampled in space at that budget), "
-        "its counts scaled to the whole launch: the L2 read sectors scale "
-        "with the blocks; the L2 hit rates and DRAM reads of such a sample "
-        "do not, and are not shown");
+        "its counts scaled to the whole launch: the L2 read " +
+        counted +
+        " scale with the blocks; the L2 hit rates and DRAM reads of such a "
+        "sample do not, and are not shown");
   else if (sampled)
-    result.notes.push_back("the sector counts of a sampled launch are those "
-                           "of its modelled blocks scaled to the whole "
-                           "launch; its L2 hit rate and DRAM reads are not "
-                           "shown");
+    result.notes.push_back("the " + counted.substr(0, counted.size() - 1) +
+                           " counts of a sampled launch are those of its "
+                           "modelled blocks scaled to the whole launch; its "
+                           "L2 hit rate and DRAM reads are not shown");
   return result;
 }
 

@@ -47,9 +47,11 @@ void printTuning(raw_ostream &os, const advisor::TuneResult &result) {
      << "), " << result.metric << ":\n";
   std::vector<std::string> header = {"rank"};
   llvm::append_range(header, axes);
-  for (const char *column :
-       {"grid", "block", "shared B", "blocks/SM", "occupancy", "L1 hit",
-        "L2 hit", "L2 read sectors", "DRAM read sectors"})
+  for (const std::string &column :
+       {std::string("grid"), std::string("block"), std::string("shared B"),
+        std::string("blocks/SM"), std::string("occupancy"),
+        std::string("L1 hit"), std::string("L2 hit"), "L2 read " + result.unit,
+        "DRAM read " + result.unit})
     header.push_back(column);
   std::vector<std::vector<std::string>> rows = {header};
   for (const advisor::TuneCandidate &candidate : result.candidates)

@@ -41,7 +41,7 @@ __global__ void twice(const float *in, float *out) {
       sum += mine[i + threadIdx.x];
   // CHECK: cache-capacity.cu:[[@LINE-1]]:14: warning: 'in' is reused just beyond the L1's capacity: 192 of this load's 384 L1 requests (50%) miss lines an L1 twice as large (32 KB instead of 16 KB) would still hold [gpurd-cache-capacity]
   // CHECK: note: the L1 of fermi-gtx470 is 16 KB per SM (32 sets of 4 ways) for this launch, shared by 8 resident blocks of 32 threads; a line is held while fewer than 4 other lines of its set were used since its last use, and these misses had fewer than 8
-  // CHECK-NEXT: note: with at most 4 resident blocks (128 threads) per SM instead of 8, this load's reuse fits the L1: it would hit in 50% of its sectors instead of 0%, and the kernel's L2 read sectors would go from 384 to 192 (a what-if run of the models)
+  // CHECK-NEXT: note: with at most 4 resident blocks (128 threads) per SM instead of 8, this load's reuse fits the L1: it would hit in 50% of its sectors instead of 0%, and the kernel's L2 read lines would go from 384 to 192 (a what-if run of the models)
   // SILENT-NOT: gpurd-cache-capacity
   // JSON: "check": "gpurd-cache-capacity"
   // ONE: warning: 'in' is reused just beyond the L1's capacity: 192 of this load's 384 L1 requests (50%)

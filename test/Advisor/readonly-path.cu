@@ -8,7 +8,8 @@
 // 128w..128w+127 (4 lines), 128w+4..128w+131 (5 lines) and
 // 128w+8..128w+135 (5 lines).
 // - As written, every load goes to the L2: (4 + 5 + 5) x 8 = 112 L2 read
-//   sectors.
+//   lines (the preset's L2 is unsectored: the findings count its 32-byte
+//   lines as lines).
 // - Through the read-only path each SM's L1 fetches the 5 lines its warp
 //   touches once (the other requests hit or merge into the fetch in
 //   flight): 5 x 8 = 40. Gain 1 - 40 / 112 = 64%; L1 hits 72 of 112 sector
@@ -34,9 +35,9 @@ __global__ void stencil(float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x + 1;
   out[i] = in[i - 1] + in[i] + in[i + 1];
 }
-// CHECK: readonly-path.cu:[[@LINE-2]]:12: warning: 'in' is only read, but its loads bypass the L1 on maxwell-gtx970-dlcm-cg; reading it through the read-only path is predicted to cut the kernel's L2 read sectors by 64% (112 to 40) [gpurd-readonly-path]
+// CHECK: readonly-path.cu:[[@LINE-2]]:12: warning: 'in' is only read, but its loads bypass the L1 on maxwell-gtx970-dlcm-cg; reading it through the read-only path is predicted to cut the kernel's L2 read lines by 64% (112 to 40) [gpurd-readonly-path]
 // CHECK: note: on maxwell-gtx970-dlcm-cg the L1 does not cache plain global loads
-// CHECK-NEXT: note: with the change the compiler reads 'in' through the read-only path, and its loads are predicted to hit the L1 in 64% of sectors; the kernel's DRAM read sectors would go from 33 to 33 (a what-if run of the models with the edit below)
+// CHECK-NEXT: note: with the change the compiler reads 'in' through the read-only path, and its loads are predicted to hit the L1 in 64% of sectors; the kernel's DRAM read lines would go from 33 to 33 (a what-if run of the models with the edit below)
 // CHECK-NEXT: readonly-path.cu:[[@LINE-7]]:32: note: declare 'in' with 'const' and '__restrict__' (it must not alias an array the kernel writes)
 // CHECK-NOT: gpurd-readonly-path
 // PARSEABLE: fix-it:"{{.*}}readonly-path.cu":{[[@LINE-9]]:25-[[@LINE-9]]:25}:"const "

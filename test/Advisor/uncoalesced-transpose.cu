@@ -19,9 +19,9 @@
 // Stored transposed (its 32 rows of 1024 elements as 1024 rows of 32), each
 // request reads 32 consecutive floats, 128 bytes: 4 sectors, one line;
 // and the 32 x 1024 x 4 bytes = 128 KB of 'a' are 1024 lines read once
-// each: 1024 L2 read sectors (the GTX 470's L2 counts a line as its one
-// sector), and 1024 from DRAM, as before (every line of 'a' is brought
-// from DRAM once either way).
+// each: 1024 L2 read lines (the GTX 470's L2 is unsectored: the finding
+// counts lines, not 32-byte sectors), and 1024 from DRAM, as before (every
+// line of 'a' is brought from DRAM once either way).
 //
 // The kernel written transposed by hand (rowSumsTransposed) is silent and
 // makes the same 1024 L2 reads.
@@ -39,7 +39,7 @@ __global__ void rowSums(const float *a, float *out) {
   for (int c = 0; c < M; ++c)
     s += a[r * M + c];
   // CHECK: uncoalesced-transpose.cu:[[@LINE-1]]:10: warning: uncoalesced global load: each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 32768) [gpurd-uncoalesced-access]
-  // CHECK: note: with 'a' stored transposed (its 32 rows of 1024 elements as 1024 rows of 32, a[r * 1024 + c] moved to a[c * 32 + r]), this access would touch 4 sectors a request, and the kernel's L2 read sectors would go from {{[0-9]+}} to 1024 and its DRAM read sectors from 1024 to 1024: predicted to pay (a what-if run of the models with every access of 'a' in the kernel moved so; every other use of 'a' must follow that layout)
+  // CHECK: note: with 'a' stored transposed (its 32 rows of 1024 elements as 1024 rows of 32, a[r * 1024 + c] moved to a[c * 32 + r]), this access would touch 4 sectors a request, and the kernel's L2 read lines would go from {{[0-9]+}} to 1024 and its DRAM read lines from 1024 to 1024: predicted to pay (a what-if run of the models with every access of 'a' in the kernel moved so; every other use of 'a' must follow that layout)
   out[r] = s;
 }
 

@@ -110,6 +110,9 @@ struct TuneResult {
   /// otherwise (a sample's DRAM reads do not scale to the whole launch).
   std::string metric;
   bool rankedByDram = true;
+  /// What the L2 and DRAM figures count: "sectors", or "lines" on an arch
+  /// with an unsectored L2 (model::ExecutionInfo::l2Unit).
+  std::string unit = "sectors";
   /// What the reader should know (registers not counted, ...).
   std::vector<std::string> notes;
   /// The candidate as written, or null when the axes' values leave it out.

@@ -208,6 +208,10 @@ struct ExecutionInfo {
   /// Sector sizes of the L1 and the L2 in bytes (0: unsectored).
   unsigned l1SectorSize = 0;
   unsigned l2SectorSize = 0;
+  /// What the L2's (and DRAM's) sector counters count: "sectors", or
+  /// "lines" for an unsectored L2, whose sector counters are its line
+  /// counters (a Fermi line is 128 bytes, four 32-byte sectors).
+  const char *l2Unit() const { return l2SectorSize ? "sectors" : "lines"; }
   /// When the arch splits its L1/shared storage per kernel
   /// (sm.sharedMemoryCarveouts): the shared-memory carve-out the launch got.
   std::optional<uint64_t> sharedCarveoutBytes;

@@ -52,7 +52,8 @@ std::string fitsText(const CheckContext &context,
       percentText(after.sectorHitRate()) + " of its sectors instead of " +
       percentText(before.sectorHitRate());
   if (r0.l2Modelled && r1.l2Modelled)
-    text += ", and the kernel's L2 read sectors would go from " +
+    text += std::string(", and the kernel's L2 read ") + r0.execution.l2Unit() +
+            " would go from " +
             fromToText(launchL2ReadSectors(r0), launchL2ReadSectors(r1));
   return text + " (" + whatIfRunText(runs.sampled) +
          "); a working set per SM that small fits: a smaller tile or block "

@@ -179,7 +179,8 @@ std::optional<Finding> ReadOnlyPath::finding(const CheckContext &context,
   f.message = arrayName + " is only read, but its loads bypass the L1 on " +
               context.arch().name +
               "; reading it through the read-only path "
-              "is predicted to cut the kernel's L2 read sectors by " +
+              "is predicted to cut the kernel's L2 read " +
+              r0.execution.l2Unit() + " by " +
               percentText(1 - l2After / l2Before) + " (" +
               fromToText(l2Before, l2After) + ")";
   f.notes.push_back(
@@ -197,7 +198,8 @@ std::optional<Finding> ReadOnlyPath::finding(const CheckContext &context,
     evidence += ", and its loads are predicted to hit the L1 in " +
                 percentText(l1.sectorHitRate()) + " of sectors";
   if (r0.sampling.scale == 1 && r1.sampling.scale == 1)
-    evidence += "; the kernel's DRAM read sectors would go from " +
+    evidence += std::string("; the kernel's DRAM read ") +
+                r0.execution.l2Unit() + " would go from " +
                 fromToText(double(r0.transactions.dramReadSectors),
                            double(r1.transactions.dramReadSectors));
   f.notes.push_back(

@@ -40,13 +40,13 @@ public:
 /// The figure the ranking decided \p best over \p written on: DRAM read
 /// sectors when they rank and differ by more than the tie, else L2 read
 /// sectors.
-std::pair<const char *, double TuneFigures::*>
+std::pair<std::string, double TuneFigures::*>
 decidingFigure(const TuneResult &result, const TuneFigures &best,
                const TuneFigures &written) {
   if (result.rankedByDram &&
       best.dramReadSectors * (1 + DramTieShare) < written.dramReadSectors)
-    return {"DRAM read sectors", &TuneFigures::dramReadSectors};
-  return {"L2 read sectors", &TuneFigures::l2ReadSectors};
+    return {"DRAM read " + result.unit, &TuneFigures::dramReadSectors};
+  return {"L2 read " + result.unit, &TuneFigures::l2ReadSectors};
 }
 
 std::string valuesText(const TuneCandidate &candidate) {
@@ -56,7 +56,7 @@ std::string valuesText(const TuneCandidate &candidate) {
   return join(parts, ", ");
 }
 
-std::string rowText(const TuneCandidate &candidate) {
+std::string rowText(const TuneCandidate &candidate, const std::string &unit) {
   std::string text = valuesText(candidate);
   if (candidate.asWritten)
     text += " (as written)";
@@ -67,9 +67,10 @@ std::string rowText(const TuneCandidate &candidate) {
   if (!candidate.otherWork.empty())
     return text + ": not ranked: " + candidate.otherWork;
   const TuneFigures &f = *candidate.figures;
-  return text + ": " + countText(f.l2ReadSectors) + " L2 read sectors, " +
-         (f.sampled ? std::string()
-                    : countText(f.dramReadSectors) + " DRAM read sectors, ") +
+  return text + ": " + countText(f.l2ReadSectors) + " L2 read " + unit + ", " +
+         (f.sampled
+              ? std::string()
+              : countText(f.dramReadSectors) + " DRAM read " + unit + ", ") +
          std::to_string(f.blocksPerSm) + " blocks per SM" +
          (f.occupancy > 0 ? " (occupancy " + percentText(f.occupancy) + ")"
                           : std::string());
@@ -114,7 +115,8 @@ Error TileSize::run(const CheckContext &context,
                          tunable->literalEndColumn},
                         value});
     for (const TuneCandidate &candidate : result->candidates)
-      f.notes.push_back({std::nullopt, "predicted with " + rowText(candidate)});
+      f.notes.push_back(
+          {std::nullopt, "predicted with " + rowText(candidate, result->unit)});
     f.notes.push_back({std::nullopt, result->metric +
                                          " (a what-if run of the "
                                          "models for each value)"});

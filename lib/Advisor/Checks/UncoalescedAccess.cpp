@@ -76,7 +76,10 @@ std::string kernelTrafficText(const WhatIfRunner::Comparison &runs,
       writes ? launchL2WriteSectors(r0) : launchL2ReadSectors(r0);
   const double l2After =
       writes ? launchL2WriteSectors(r1) : launchL2ReadSectors(r1);
-  const char *what = writes ? "write" : "read";
+  const std::string what =
+      std::string(writes ? "write " : "read ") + r0.execution.l2Unit();
+  const std::string dramWhat =
+      std::string("its DRAM read ") + r0.execution.l2Unit();
   // A sample's DRAM reads do not scale to the whole launch (its first
   // blocks bring in the lines later ones find in the L2): quoted only when
   // both runs modelled every block. DRAM writes are the L2's write-backs,
@@ -85,18 +88,17 @@ std::string kernelTrafficText(const WhatIfRunner::Comparison &runs,
   const double dramBefore = double(r0.transactions.dramReadSectors);
   const double dramAfter = double(r1.transactions.dramReadSectors);
   if (l2After == l2Before && (!dram || dramBefore == dramAfter))
-    return std::string(", but the kernel's L2 ") + what +
-           " sectors would stay at " + countText(l2Before) +
-           (dram ? " and its DRAM read sectors at " + countText(dramBefore)
+    return ", but the kernel's L2 " + what + " would stay at " +
+           countText(l2Before) +
+           (dram ? " and " + dramWhat + " at " + countText(dramBefore)
                  : std::string()) +
            ": no predicted gain in traffic; fewer sectors a request may "
            "still save time, which gpurd does not model yet";
-  std::string figures = std::string("the kernel's L2 ") + what +
-                        " sectors would go from " +
+  std::string figures = "the kernel's L2 " + what + " would go from " +
                         fromToText(l2Before, l2After);
   if (dram)
     figures +=
-        " and its DRAM read sectors from " + fromToText(dramBefore, dramAfter);
+        " and " + dramWhat + " from " + fromToText(dramBefore, dramAfter);
   return l2After < l2Before ? ", and " + figures + ": predicted to pay"
                             : ", but " + figures + ": predicted not to pay";
 }
