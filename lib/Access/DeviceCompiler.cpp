@@ -165,20 +165,31 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
       extra, clang::tooling::ArgumentInsertPosition::BEGIN));
   tool.setPrintErrorMessage(false);
   auto *diagOptions = new clang::DiagnosticOptions();
-  diagOptions->ShowColors = llvm::sys::Process::StandardErrHasColors();
-  clang::TextDiagnosticPrinter printer(llvm::errs(), diagOptions);
+  diagOptions->ShowColors =
+      !cuda.quiet && llvm::sys::Process::StandardErrHasColors();
+  // A quiet compile (a what-if variant) keeps its diagnostics for the Error.
+  std::string quietText;
+  llvm::raw_string_ostream quietStream(quietText);
+  clang::TextDiagnosticPrinter printer(
+      cuda.quiet ? static_cast<llvm::raw_ostream &>(quietStream) : llvm::errs(),
+      diagOptions);
   ExplainingConsumer consumer(printer);
   tool.setDiagnosticConsumer(&consumer);
   EmitModuleAction action(*result.context);
-  if (tool.run(&action) != 0 || !action.module)
+  if (tool.run(&action) != 0 || !action.module) {
+    std::string where = " (see the errors above)";
+    if (cuda.quiet) {
+      llvm::StringRef first = firstErrorLine(quietText);
+      where = first.empty() ? "" : ", the first error: " + first.str();
+    }
     return makeError(
-        "the device side of '" + file +
-        "' could not be compiled (see the errors above)" +
+        "the device side of '" + file + "' could not be compiled" + where +
         (consumer.deviceLaunch
              ? ": a kernel launches a kernel from device code (CUDA dynamic "
                "parallelism), which Clang 19 does not compile, so gpurd "
                "cannot analyse the kernels of this file"
              : ""));
+  }
   result.module = std::move(action.module);
   recordSkippedLines(*result.module, action.skipped);
   return result;

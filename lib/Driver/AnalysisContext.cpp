@@ -164,7 +164,7 @@ Expected<AnalysisContext::SourceVariant &> AnalysisContext::variant(
   options.fileSystem = source->fileSystem;
   // A what-if variant's errors are the edit's: they reach the check that
   // made it in the Error, not the user's terminal.
-  options.quiet = !defines.empty() || !edits.empty() || !appendedSource.empty();
+  options.quiet = source->isChanged();
   const clang::tooling::CompilationDatabase &commands =
       source->database ? *source->database : database;
   auto unit = collectKernels(commands, file, options);
@@ -229,6 +229,7 @@ AnalysisContext::deviceModule(const TranslationUnitInfo &unit) {
   access::DeviceCompileOptions options;
   options.cuda = compileOptions();
   options.cuda.fileSystem = source->fileSystem;
+  options.cuda.quiet = source->isChanged();
   options.unroll = analysis.unroll;
   // A failed compile is not remembered: each kernel that needs the device
   // code reports it (Clang's diagnostics included).

@@ -37,6 +37,12 @@ struct AnalysisContext::SourceVariant {
   TranslationUnitInfo unit;
   /// Compiled on first use.
   std::shared_ptr<const access::DeviceModule> device;
+
+  /// Whether this is the file changed (a what-if variant): its compile
+  /// errors are the change's, reported in Errors, not printed.
+  bool isChanged() const {
+    return !defines.empty() || !edits.empty() || !appendedSource.empty();
+  }
 };
 
 /// A compilation database that adds \p flags (after the compiler) to every

@@ -65,6 +65,13 @@ std::optional<std::string> missingIncludeHint(llvm::StringRef include) {
          "cub/ after '--'";
 }
 
+llvm::StringRef firstErrorLine(llvm::StringRef diagnostics) {
+  size_t at = diagnostics.find(": error: ");
+  if (at == llvm::StringRef::npos)
+    return {};
+  return diagnostics.substr(diagnostics.rfind('\n', at) + 1).split('\n').first;
+}
+
 std::string defaultClangResourceDir() {
   if (const char *fromEnv = std::getenv("GPURD_RESOURCE_DIR");
       fromEnv && *fromEnv)

@@ -1100,13 +1100,7 @@ collectKernels(const tooling::CompilationDatabase &database, StringRef file,
           "compilation database",
           file.str().c_str());
     if (options.quiet) {
-      // The first error's line: `k.cu:5:12: error: no matching function`.
-      StringRef text(quietText);
-      size_t at = text.find(": error: ");
-      StringRef first =
-          at == StringRef::npos
-              ? StringRef()
-              : text.substr(text.rfind('\n', at) + 1).split('\n').first;
+      StringRef first = firstErrorLine(quietText);
       return llvm::createStringError(
           llvm::inconvertibleErrorCode(), "'%s' has %u compile error%s%s%s",
           file.str().c_str(), errors, errors == 1 ? "" : "s",

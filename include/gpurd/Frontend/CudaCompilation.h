@@ -64,6 +64,10 @@ struct CudaCompileOptions {
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem;
 };
 
+/// The line of Clang's first error in \p diagnostics (what a quiet compile
+/// printed: `k.cu:5:12: error: no matching function ...`), or empty.
+llvm::StringRef firstErrorLine(llvm::StringRef diagnostics);
+
 /// The resource directory of the Clang gpurd was built against, unless the
 /// environment variable GPURD_RESOURCE_DIR names another.
 std::string defaultClangResourceDir();
