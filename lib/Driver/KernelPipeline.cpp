@@ -389,6 +389,7 @@ AnalysisContext::runCacheModel(KernelTrace &trace,
   if (std::optional<std::string> note = unmodelledSpaces(trace.model))
     results->notes.push_back(*note);
   llvm::append_range(results->notes, trace.source->notes());
+  results->sampling.blocksCut = trace.source->blocksCut();
   return results;
 }
 

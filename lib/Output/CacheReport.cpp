@@ -99,6 +99,8 @@ nlohmann::json samplingJson(const model::SamplingInfo &s) {
   }
   if (s.blocksPerSmLimit)
     out["blocks_per_sm_limit"] = s.blocksPerSmLimit;
+  if (s.blocksCut)
+    out["blocks_cut"] = s.blocksCut;
   if (s.l2SetsPerBankFull) {
     out["l2_sets_per_bank"] = s.l2SetsPerBank;
     out["l2_sets_per_bank_full"] = s.l2SetsPerBankFull;

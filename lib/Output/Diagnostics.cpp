@@ -170,13 +170,20 @@ void printModelSummary(raw_ostream &os,
   os << "  predicted: L1 sector hit rate " << hitRate(results.l1);
   if (results.l2Modelled && sampling.l2SeesEverySm())
     os << ", L2 " << hitRate(results.l2) << "; DRAM reads "
-       << results.transactions.dramReadSectors << " sectors";
+       << results.transactions.dramReadSectors << " "
+       << results.execution.l2Unit();
   os << " (" << sampling.modelledBlocks << " of " << sampling.totalBlocks
      << (sampling.totalBlocks == 1 ? " block" : " blocks") << " modelled";
   if (!sampling.l2SeesEverySm())
     os << ", on " << sampling.modelledSms.size() << " of " << sampling.activeSms
        << " SMs: the L2 and DRAM figures need every SM; --cache-report models "
           "them";
+  if (sampling.blocksCut == 1 && sampling.modelledBlocks == 1)
+    os << "; its run was cut to what gpurd holds: the figures are of its "
+          "first part";
+  else if (sampling.blocksCut)
+    os << "; the runs of " << sampling.blocksCut << " of them were cut to "
+       << "what gpurd holds: the figures are of their first part";
   os << ")\n";
 }
 

@@ -215,6 +215,7 @@ public:
   }
   const char *workNoun() const override { return "lane loop iterations"; }
   std::vector<std::string> notes() const override;
+  uint64_t blocksCut() const override { return cutBlocks.size(); }
 
 private:
   /// Checks \p block and starts its instruction budget.
@@ -256,7 +257,7 @@ private:
   /// failing at the budget (createAffineEnumerator's cutLongWarps); the
   /// blocks traced and those with a warp cut there.
   bool cutLongWarps;
-  std::set<uint64_t> blocksTraced, blocksCut;
+  std::set<uint64_t> blocksTraced, cutBlocks;
   uint64_t remaining = 0;
   uint64_t visited = 0; ///< instructionsExecuted
   /// Instructions of the current warp so far (see nextInstruction).
@@ -546,9 +547,9 @@ uint64_t warpShare(uint64_t budget, const TraceLaunch &launch) {
 }
 
 std::vector<std::string> AffineEnumerator::notes() const {
-  if (blocksCut.empty())
+  if (cutBlocks.empty())
     return {};
-  return {cutRunNote(blocksCut.size(), blocksTraced.size(), "enumerated",
+  return {cutRunNote(cutBlocks.size(), blocksTraced.size(), "enumerated",
                      "warps ran longer than gpurd holds: each warp's run was "
                      "cut after " +
                          std::to_string(warpShare(budget, launchConfig)) +
@@ -692,7 +693,7 @@ llvm::Error AffineEnumerator::traceWarp(uint64_t block, unsigned w,
   run(root, mask, out);
   out.instructions.resize(used);
   if (remaining == 0 && cutLongWarps)
-    blocksCut.insert(block);
+    cutBlocks.insert(block);
   else if (remaining == 0)
     return makeBoundError(
         LaunchBound::BlockLength,

@@ -11,6 +11,12 @@
 // RUN: gpurd-advise --cache-report %s --max-block-trace=100 -- 2>&1 | FileCheck %s --check-prefix=AFFINE
 // RUN: gpurd-advise --cache-report %s --max-block-trace=100 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=EMULATE
 // RUN: not gpurd-advise --cache-report %s --max-block-trace=100 --no-assume -- 2>&1 | FileCheck %s --check-prefix=STRICT
+// Without --cache-report the summary line says so, and JSON counts the cut
+// blocks.
+// RUN: gpurd-advise %s --max-block-trace=100 -- 2>&1 | FileCheck %s --check-prefix=SUMMARY
+// SUMMARY: predicted: L1 sector hit rate 87.0%, L2 0.0%; DRAM reads 13 sectors (1 of 1 block modelled; its run was cut to what gpurd holds: the figures are of its first part)
+// RUN: gpurd-advise %s --max-block-trace=100 --format=json -- | FileCheck %s --check-prefix=JSON
+// JSON: "blocks_cut": 1,
 
 __global__ void walk(const float *a, float *out, int n) {
   float s = 0;

@@ -177,6 +177,10 @@ struct SamplingInfo {
   /// The blocks each modelled SM ran were cut to its first this many (0:
   /// not cut).
   uint64_t blocksPerSmLimit = 0;
+  /// Modelled blocks whose runs the trace producer cut to what gpurd holds
+  /// (WarpTraceSource::blocksCut): their figures are of the first part of
+  /// their runs, and scaled by the blocks they are not the launch's.
+  uint64_t blocksCut = 0;
   /// A sentence: "2 of 14 SMs (0, 7), 586 of 4096 blocks; L2 ...".
   std::string description;
   /// "none" when every active SM ran all its blocks; "time" when every

@@ -114,6 +114,10 @@ public:
   /// What the producer saw so far that a report should state (sentences):
   /// the emulator's shared-memory accesses past what the kernel declares.
   virtual std::vector<std::string> notes() const { return {}; }
+  /// The blocks traced so far whose runs were cut to what gpurd holds
+  /// (TraceSourceRequest::cutLongBlocks): their traces are the first part
+  /// of their runs.
+  virtual uint64_t blocksCut() const { return 0; }
 
 private:
   std::vector<WarpTrace> blockBuffer; ///< The default traceWarps' block.
@@ -139,6 +143,7 @@ public:
   const char *workSubject() const override { return inner->workSubject(); }
   const char *workNoun() const override { return inner->workNoun(); }
   std::vector<std::string> notes() const override { return inner->notes(); }
+  uint64_t blocksCut() const override { return inner->blocksCut(); }
 
 protected:
   /// Changes one warp's trace.

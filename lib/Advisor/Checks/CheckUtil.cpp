@@ -32,8 +32,14 @@ std::string sampleText(const CheckContext &context, uint64_t warpRequests) {
                     std::to_string(sampling.modelledBlocks) +
                     (sampling.modelledBlocks == 1 ? " block" : " blocks") +
                     " modelled of " + std::to_string(sampling.totalBlocks);
+  // A cut run's counts are of its first part: scaled by the blocks, they
+  // fall short of the launch's.
+  if (sampling.blocksCut)
+    out += " (the first part of their runs, which gpurd cut to what it "
+           "holds)";
   if (sampling.modelledBlocks != sampling.totalBlocks)
-    out += ", scaled to the launch";
+    out += sampling.blocksCut ? ", scaled by the blocks"
+                              : ", scaled to the launch";
   return out;
 }
 

@@ -280,13 +280,13 @@ Emulator::blockShareExceeded(Thread &thread, const char *did, const char *unit,
 Emulator::RunResult Emulator::cutThread(Thread &thread, uint64_t limit,
                                         uint64_t &cutAt) {
   thread.status = Status::Done;
-  blocksCut.insert(currentBlock);
+  cutBlocks.insert(currentBlock);
   cutAt = cutAt ? std::min(cutAt, limit) : limit;
   return RunResult::Blocked;
 }
 
 std::optional<std::string> Emulator::cutNote() const {
-  if (blocksCut.empty())
+  if (cutBlocks.empty())
     return std::nullopt;
   std::string bound;
   if (cutAtEvents)
@@ -300,7 +300,7 @@ std::optional<std::string> Emulator::cutNote() const {
              " interpreted instructions (its share of the " +
              std::to_string(options.maxStepsPerBlock) +
              " gpurd emulates for one block)";
-  return cutRunNote(blocksCut.size(), blocksTraced.size(), "emulated",
+  return cutRunNote(cutBlocks.size(), blocksTraced.size(), "emulated",
                     "threads ran longer than gpurd emulates: each thread's "
                     "run was cut after " +
                         bound);

@@ -166,6 +166,7 @@ public:
   }
   uint64_t instructionsExecuted() const override { return totalSteps; }
   std::vector<std::string> notes() const override;
+  uint64_t blocksCut() const override { return cutBlocks.size(); }
 
 private:
   enum class RunResult { Blocked, Error };
@@ -425,7 +426,7 @@ private:
   /// Blocks traced, and those whose threads were cut at their share of a
   /// per-block bound (options.cutLongThreads), with the smallest share a
   /// cut thread had of each bound (0: none was cut at it).
-  std::set<uint64_t> blocksTraced, blocksCut;
+  std::set<uint64_t> blocksTraced, cutBlocks;
   uint64_t currentBlock = 0;
   /// The device heap: bytes handed out so far (they stay allocated, free
   /// does not return them; heapEnd is the most ever), where each block
