@@ -317,17 +317,7 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
     }
     if (site.kind != AccessKind::Barrier && site.array >= 0) {
       const ArrayInfo &array = model.arrays[site.array];
-      std::optional<uint64_t> base;
-      if (array.origin == ArrayInfo::Origin::Parameter)
-        base = layout.bufferBase(array.paramIndex);
-      else if (array.origin == ArrayInfo::Origin::ParameterField)
-        base = layout.memberBufferBase(array.paramIndex, array.fieldOffset);
-      else if (array.origin == ArrayInfo::Origin::Variable)
-        base = site.space == MemorySpace::Shared
-                   ? layout.sharedBase(array.symbol)
-                   : layout.globalBase(array.symbol);
-      else if (array.origin == ArrayInfo::Origin::Local)
-        base = 0; // local memory: offsets within the thread's frame
+      std::optional<uint64_t> base = arrayBase(layout, array, site.space);
       if (!base)
         return makeError("the array '" + array.name +
                          "' has no place in memory");

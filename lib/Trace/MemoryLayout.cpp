@@ -102,6 +102,26 @@ bool calledThrough(const llvm::Argument &arg) {
   });
 }
 
+std::optional<uint64_t> arrayBase(const MemoryLayout &layout,
+                                  const access::ArrayInfo &array,
+                                  MemorySpace space) {
+  using Origin = access::ArrayInfo::Origin;
+  switch (array.origin) {
+  case Origin::Parameter:
+    return layout.bufferBase(array.paramIndex);
+  case Origin::ParameterField:
+    return layout.memberBufferBase(array.paramIndex, array.fieldOffset);
+  case Origin::Variable:
+    return space == MemorySpace::Shared ? layout.sharedBase(array.symbol)
+                                        : layout.globalBase(array.symbol);
+  case Origin::Local:
+    return 0;
+  case Origin::Pointer:
+    return std::nullopt;
+  }
+  return std::nullopt;
+}
+
 MemoryLayout createLayout(const llvm::Function &kernel,
                           const std::map<unsigned, uint64_t> &bufferSizes,
                           uint64_t dynamicSharedBytes) {

@@ -24,17 +24,16 @@ struct Transposed {
   TransposedShape shape;
 };
 
-/// Where global array \p array of \p model starts in \p layout.
+/// Where \p array starts in \p layout when it is a global array the kernel
+/// is given (a pointer parameter or a `__device__` variable).
 std::optional<uint64_t> globalBaseOf(const access::ArrayInfo &array,
                                      const MemoryLayout &layout) {
-  if (array.space != MemorySpace::Global &&
-      array.space != MemorySpace::GlobalReadOnly)
+  using Origin = access::ArrayInfo::Origin;
+  if ((array.space != MemorySpace::Global &&
+       array.space != MemorySpace::GlobalReadOnly) ||
+      (array.origin != Origin::Parameter && array.origin != Origin::Variable))
     return std::nullopt;
-  if (array.origin == access::ArrayInfo::Origin::Parameter)
-    return layout.bufferBase(array.paramIndex);
-  if (array.origin == access::ArrayInfo::Origin::Variable)
-    return layout.globalBase(array.symbol);
-  return std::nullopt;
+  return arrayBase(layout, array, array.space);
 }
 
 /// The shape of array \p index stored transposed with rows of \p rowBytes.

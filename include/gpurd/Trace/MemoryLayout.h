@@ -12,6 +12,8 @@
 #ifndef GPURD_TRACE_MEMORYLAYOUT_H
 #define GPURD_TRACE_MEMORYLAYOUT_H
 
+#include "gpurd/Access/AccessModel.h"
+
 #include "llvm/IR/Function.h"
 
 #include <cstdint>
@@ -99,6 +101,13 @@ bool calledThrough(const llvm::Argument &arg);
 /// variables (static ones in module order, then the dynamic `extern __shared__`
 /// array, which gets \p dynamicSharedBytes). Both trace producers use this one
 /// function.
+/// Where \p array starts when accessed in \p space: its buffer, member
+/// buffer, global or shared variable in \p layout, or 0 for local memory
+/// (offsets within the thread's frame); nothing when it has no place.
+std::optional<uint64_t> arrayBase(const MemoryLayout &layout,
+                                  const access::ArrayInfo &array,
+                                  MemorySpace space);
+
 MemoryLayout createLayout(const llvm::Function &kernel,
                           const std::map<unsigned, uint64_t> &bufferSizes,
                           uint64_t dynamicSharedBytes);
