@@ -24,12 +24,14 @@ jobs=${JOBS:-$(nproc)}
 # libthrust-dev and libcub-dev (1.17) are not needed to build gpurd: gpurd
 # parses CUDA files that include <thrust/...> against them (from the system
 # include path), and the lit tests that do say `REQUIRES: thrust`.
+# libeigen3-dev: the placement model's least-squares calibration (seed 002
+# Eq. 11, lib/Model/Placement/Calibration.cpp).
 # python3-jsonschema: the lit tests validate --format=sarif output against the
 # OASIS SARIF 2.1.0 schema (test/Inputs/sarif/), and every --format=json report
 # against docs/report.schema.json (test/Inputs/check-report.py).
 packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
           llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind
-          libegl-dev libthrust-dev libcub-dev python3-jsonschema)
+          libegl-dev libthrust-dev libcub-dev python3-jsonschema libeigen3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

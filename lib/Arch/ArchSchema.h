@@ -87,6 +87,8 @@ void visitFields(S &s, V &&v) {
   v("sharedMemoryBankWidth", s.sharedMemoryBankWidth, Check::PowerOfTwo);
   v("warpSchedulers", s.warpSchedulers, Check::Positive);
   v("issueWidth", s.issueWidth, Check::Positive);
+  v("instructionLatency", s.instructionLatency, Check::Positive);
+  v("sharedMemoryLatency", s.sharedMemoryLatency, Check::Positive);
   v("schedulingPolicy", s.schedulingPolicy);
   v("blockMapping", s.blockMapping);
 }

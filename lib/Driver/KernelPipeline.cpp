@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Assumptions.h"
+#include "PlacementEvents.h"
 #include "SourceVariant.h"
 #include "WhatIf.h"
 
@@ -362,18 +363,22 @@ model::AccessPatternConfig AnalysisContext::accessPatternConfig() const {
   return config;
 }
 
-Expected<model::CacheModelResults>
-AnalysisContext::runCacheModel(KernelTrace &trace,
-                               model::AccessPatternCounter *patterns,
-                               const ModelOptions *given) {
+Expected<model::CacheModelResults> AnalysisContext::runCacheModel(
+    KernelTrace &trace, model::AccessPatternCounter *patterns,
+    const ModelOptions *given, model::placement::PlacementCounter *placement,
+    model::CacheModelObserver *observer) {
   const ModelOptions &modelOptions = given ? *given : modelOptionsValue;
   model::KernelTraceInput input =
       traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);
-  if (patterns)
-    input.onModelledWarp = [patterns](const trace::WarpTrace &warp) {
-      patterns->add(warp);
+  if (patterns || placement)
+    input.onModelledWarp = [patterns, placement](const trace::WarpTrace &warp) {
+      if (patterns)
+        patterns->add(warp);
+      if (placement)
+        placement->add(warp);
     };
   model::CacheModelOptions options = cacheModelOptions(modelOptions);
+  options.observer = observer;
   // Assumed sizes too large to model in the budgets are retried smaller
   // (analyseLaunch) rather than modelled in part.
   options.failWhenOneSmIsOverBudget =
@@ -399,13 +404,26 @@ AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace,
   if (!trace)
     return trace.takeError();
   model::AccessPatternCounter patterns(accessPatternConfig());
-  auto results = runCacheModel(**trace, &patterns, options);
+  const ModelOptions &effective = options ? *options : modelOptionsValue;
+  std::optional<model::placement::PlacementCounter> placement;
+  std::optional<DramRecording> dram;
+  if (effective.placementEvents) {
+    placement.emplace(placementCounterConfig());
+    dram = dramRecording(archDescription);
+  }
+  auto results = runCacheModel(**trace, &patterns, options,
+                               placement ? &*placement : nullptr,
+                               dram ? &dram->recorder : nullptr);
   if (!results)
     return results.takeError();
   KernelAnalysis analysis;
   analysis.trace = std::move(*trace);
   analysis.results = std::move(*results);
   analysis.patterns = patterns.results();
+  if (placement)
+    analysis.placement = placement->results();
+  if (dram)
+    analysis.dram = dram->latency(analysis.results);
   return analysis;
 }
 

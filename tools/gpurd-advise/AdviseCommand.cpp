@@ -13,6 +13,7 @@
 #include "gpurd/Output/CacheReport.h"
 #include "gpurd/Output/Diagnostics.h"
 #include "gpurd/Output/KernelListing.h"
+#include "gpurd/Output/Placements.h"
 #include "gpurd/Output/Tuning.h"
 
 using namespace llvm;
@@ -59,6 +60,34 @@ bool tuneKernel(driver::AnalysisContext &context,
   return true;
 }
 
+/// Ranks the placements of \p analysis's kernel's arrays (--placements) and
+/// prints (or adds to \p launchJson) the ranking. False when it could not.
+bool placeKernel(driver::AnalysisContext &context,
+                 const TranslationUnitInfo &unit,
+                 const driver::KernelAnalysis &analysis,
+                 const ToolRequest &request, nlohmann::json &launchJson) {
+  const driver::KernelTrace &trace = *analysis.trace;
+  advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
+  Expected<advisor::PlacementRanking> ranking = advisor::rankPlacements(runs);
+  if (!ranking) {
+    reportFailure(kernelMessage(trace.kernel->name, ranking.takeError()),
+                  request, launchJson);
+    return false;
+  }
+  if (request.json) {
+    launchJson["cache_model"] =
+        cacheReportJson(context.arch().name, trace.model, analysis.results,
+                        /*reuseProfile=*/true);
+    launchJson["placements"] = placementsJson(*ranking);
+    return true;
+  }
+  printSpelled([&](raw_ostream &os) {
+    printModelSummary(os, analysis.results);
+    printPlacements(os, *ranking);
+  });
+  return true;
+}
+
 /// Prints (or adds to \p launchJson) the cache model's report of
 /// \p analysis (with --cache-report; its summary line otherwise) and the
 /// advisor's findings. False when a check failed.
@@ -73,6 +102,8 @@ bool reportKernel(driver::AnalysisContext &context,
   const std::string &arch = context.arch().name;
   if (!request.tune.empty())
     return tuneKernel(context, unit, analysis, request, launchJson);
+  if (request.placements)
+    return placeKernel(context, unit, analysis, request, launchJson);
   Expected<std::vector<advisor::Finding>> findings =
       request.advisor->adviseKernel(context, unit, analysis);
   if (!findings) {

@@ -178,6 +178,12 @@ cl::list<std::string> tuneOptions(
              "integer literal), block=XxY,... or auto; repeat for more "
              "(every combination runs)"),
     cl::value_desc("spec"), cl::cat(toolCategory));
+cl::opt<bool> placementsOption(
+    "placements",
+    cl::desc("Rank the placements of each kernel's arrays (global, read-only "
+             "path, constant, shared memory) by the time seed 002's model "
+             "predicts, instead of running the checks"),
+    cl::cat(toolCategory));
 cl::opt<bool> listChecks("list-checks",
                          cl::desc("List the checks --checks enables and exit"),
                          cl::cat(toolCategory));

@@ -72,6 +72,7 @@ extern llvm::cl::opt<FixItStyle> fixItStyle;
 enum class FailOn { None, Warning, Remark };
 extern llvm::cl::opt<FailOn> failOn;
 extern llvm::cl::list<std::string> tuneOptions;
+extern llvm::cl::opt<bool> placementsOption;
 
 /// What gpurd-advise does with each input file; one per run.
 enum class Command {
@@ -104,6 +105,8 @@ struct ToolRequest {
   std::shared_ptr<const advisor::Advisor> advisor;
   /// --tune: the tile search runs instead of the checks.
   advisor::TuneRequest tune;
+  /// --placements: the placement ranking runs instead of the checks.
+  bool placements = false;
   std::vector<std::string> traceOutputs;
   driver::AnalysisOptions analysis;
   driver::LaunchInputs launches;

@@ -184,6 +184,17 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
     return makeError("--tune searches tile sizes in the default action; give "
                      "it without --list-kernels, --print-launches, "
                      "--dump-accesses, --explain-compiled or --emit-trace");
+  request.placements = placementsOption;
+  if (request.placements && request.command != Command::Advise)
+    return makeError("--placements ranks placements in the default action; "
+                     "give it without --list-kernels, --print-launches, "
+                     "--dump-accesses, --explain-compiled or --emit-trace");
+  if (request.placements && !request.tune.empty())
+    return makeError("--placements and --tune are two searches; give one of "
+                     "them");
+  if (request.placements && request.sarif)
+    return makeError("--placements prints a ranking, not findings; give it "
+                     "with --format=text or --format=json, not sarif");
   if (!request.tune.empty() && request.sarif)
     return makeError("--tune prints a ranking, not findings; give it with "
                      "--format=text or --format=json, not sarif");
@@ -214,6 +225,7 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   if (request.command == Command::Advise && !request.stats &&
       !sampleOptionGiven())
     request.model = driver::quickOptions(request.model);
+  request.model.placementEvents = request.placements;
 
   driver::AnalysisOptions &analysis = request.analysis;
   analysis.unroll = unroll;

@@ -132,6 +132,12 @@ struct SmDescription {
   std::optional<unsigned> warpSchedulers;        ///< Per SM.
   std::optional<unsigned> issueWidth; ///< Warp instructions per scheduler
                                       ///< per cycle.
+  /// Cycles from an arithmetic instruction's issue to a dependent one's
+  /// (seed 002 appendix Eq. 13's avg_inst_lat: the FP latency).
+  std::optional<double> instructionLatency;
+  /// Cycles of a shared-memory load without bank conflicts (seed 002 Eq. 5's
+  /// shmem_lat).
+  std::optional<double> sharedMemoryLatency;
   std::optional<WarpSchedulingPolicy> schedulingPolicy;
   std::optional<BlockMapping> blockMapping;
 };

@@ -29,6 +29,8 @@
 #include "gpurd/Frontend/LaunchConfig.h"
 #include "gpurd/Model/AccessPattern.h"
 #include "gpurd/Model/CacheResults.h"
+#include "gpurd/Model/Placement/DramLatency.h"
+#include "gpurd/Model/Placement/PlacementCounter.h"
 #include "gpurd/Trace/DefaultBuffers.h"
 #include "gpurd/Trace/WarpTrace.h"
 
@@ -43,6 +45,10 @@
 #include <set>
 #include <string>
 #include <vector>
+
+namespace gpurd::model {
+class CacheModelObserver;
+} // namespace gpurd::model
 
 namespace gpurd::driver {
 
@@ -76,6 +82,12 @@ struct KernelAnalysis {
   /// The access patterns of the warps the cache model ran on, per site
   /// (sectors, bank wavefronts, constant addresses: AccessPattern.h).
   std::vector<model::SiteAccessPattern> patterns;
+  /// With ModelOptions::placementEvents: the instructions and replays of
+  /// the warps the cache model ran on (seed 002 §III-B), and, on an arch
+  /// with a DRAM address mapping and row-buffer latencies, the row buffers
+  /// and bank queues of the reads its L2 sent down (§III-C).
+  std::optional<model::placement::PlacementCounts> placement;
+  std::optional<model::placement::DramLatencyResult> dram;
 };
 
 class AnalysisContext {
@@ -150,10 +162,17 @@ public:
   /// counts the access patterns of the warps it runs on. \p options, if
   /// given, replace the context's model options for this run (the tile
   /// search's comparison sample).
+  /// \p placement and \p observer, if given, also see the warps and the
+  /// requests.
   llvm::Expected<model::CacheModelResults>
   runCacheModel(KernelTrace &trace,
                 model::AccessPatternCounter *patterns = nullptr,
-                const ModelOptions *options = nullptr);
+                const ModelOptions *options = nullptr,
+                model::placement::PlacementCounter *placement = nullptr,
+                model::CacheModelObserver *observer = nullptr);
+  /// How the context's arch counts placement events (its L1 line, constant
+  /// cache and shared-memory banks).
+  model::placement::PlacementCounterConfig placementCounterConfig() const;
   /// How the context's arch counts access patterns (its sectors and
   /// shared-memory banks).
   model::AccessPatternConfig accessPatternConfig() const;

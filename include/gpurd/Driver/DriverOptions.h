@@ -115,6 +115,10 @@ struct ModelOptions {
   unsigned residentBlocksPerSm = 0;
   /// Set by quickOptions: these are the options of a quick sample.
   bool quick = false;
+  /// Also count what the placement model reads (seed 002): instructions and
+  /// replays per site, and the DRAM requests' row buffers and bank queues
+  /// (KernelAnalysis::placement, ::dram).
+  bool placementEvents = false;
 };
 
 /// The share of the budgets a quick sample runs on.

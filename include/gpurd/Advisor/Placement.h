@@ -1,0 +1,130 @@
+//===- Placement.h - Where a kernel's arrays should live --------*- C++ -*-===//
+//
+// `gpurd-advise --placements` and the gpurd-placement check: the legal
+// placements of a kernel's global arrays (global memory, the read-only path,
+// constant memory, shared memory), each analysed by the whole pipeline with
+// the arrays moved (a what-if run: WhatIf.h) and timed by seed 002's model,
+// T = Tcomp + Tmem - Toverlap (Model/Placement/KernelTime.h), and ranked by
+// the predicted time. Seed 002 starts from a profile measured on a GPU;
+// gpurd has none, so the events of every placement, the one as written
+// included, come from its own models (docs/placement-model.md).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_ADVISOR_PLACEMENT_H
+#define GPURD_ADVISOR_PLACEMENT_H
+
+#include "gpurd/Driver/AnalysisContext.h"
+#include "gpurd/Model/Placement/KernelTime.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace gpurd::advisor {
+
+class WhatIfRunner;
+
+/// The memories seed 002 places arrays in. The read-only path is the one
+/// `__ldg` and `const __restrict__` take (the seed's 1D texture is the same
+/// cache on the GPUs since Maxwell; gpurd's fix-it is `__ldg`'s).
+enum class PlacementTarget { Global, ReadOnly, Constant, Shared };
+
+/// "global", "read-only path", "constant", "shared".
+llvm::StringRef placementTargetName(PlacementTarget target);
+/// The memory space an array so placed is accessed in.
+MemorySpace placementSpace(PlacementTarget target);
+/// Seed 002 Fig. 2: instructions that address an element of a 1D array:
+/// 2 for global memory (a 64-bit address from the index), 1 for constant
+/// and shared memory (an index from the base), 0 for a 1D texture. The
+/// read-only path through `__ldg` addresses as global memory does (2).
+unsigned addressingInstructions(PlacementTarget target);
+
+/// CUDA C Programming Guide, Technical Specifications per Compute
+/// Capability: 64 KB of constant memory on every compute capability.
+inline constexpr uint64_t ConstantMemoryBytes = 65536;
+
+/// An array of the kernel that placement may move.
+struct PlacementArray {
+  std::string name;
+  int index = -1; ///< Into AccessModel::arrays.
+  /// The bytes the kernel accesses (isl's extent of its affine sites),
+  /// when those are all its accesses.
+  std::optional<uint64_t> bytes;
+  bool written = false;
+  /// Its warp instructions in the analysis as written (to rank the arrays).
+  uint64_t warpInstructions = 0;
+  /// The legal targets, global (as written) first.
+  std::vector<PlacementTarget> targets{PlacementTarget::Global};
+  /// Why the other targets are not legal, one sentence each.
+  std::vector<std::string> excluded;
+};
+
+/// One placement of the arrays and its predicted time.
+struct PlacementTime {
+  /// The arrays moved, by name (empty: the placement as written).
+  std::map<std::string, PlacementTarget> moved;
+  model::placement::KernelEvents events;
+  model::placement::KernelTime time;
+  /// Per warp: the replays of kinds (1)-(4) and the addressing
+  /// instructions the placement adds (or saves) over the one as written.
+  double replays = 0;
+  double addressingDelta = 0;
+  /// Shared memory: the per-block copy of the arrays from global memory,
+  /// from their size and the DRAM bandwidth (seed 002 §III-B), cycles.
+  double copyInCycles = 0;
+  /// Row-buffer outcomes and saturated banks, when the arch describes its
+  /// DRAM (else the DRAM latency is the arch's constant).
+  std::optional<uint64_t> rowHits, rowMisses, rowConflicts;
+  unsigned saturatedBanks = 0;
+  /// The term that moves the time most from the placement as written
+  /// (PlacementFactor names): empty for that placement.
+  std::string factor;
+
+  double total() const { return time.total + copyInCycles; }
+  bool asWritten() const { return moved.empty(); }
+  /// "'B' in constant memory, 'x' through the read-only path", or "as
+  /// written".
+  std::string describe() const;
+};
+
+struct PlacementRanking {
+  std::string kernel;
+  std::vector<PlacementArray> arrays;
+  /// By predicted time, fastest first; the placement as written is one.
+  std::vector<PlacementTime> candidates;
+  /// Legal placements in all, and whether every one was run.
+  uint64_t combinations = 1;
+  bool exhaustive = true;
+  /// What the times rest on, one sentence each.
+  std::vector<std::string> assumptions;
+
+  const PlacementTime &asWritten() const;
+  const PlacementTime &best() const { return candidates.front(); }
+};
+
+struct PlacementSearchOptions {
+  /// Run every legal placement when there are at most this many; beyond,
+  /// each array's moves alone and the combination of the best ones.
+  uint64_t exhaustiveLimit = 16;
+};
+
+/// The arrays of \p analysis's kernel that placement may move, with their
+/// legal targets on \p arch.
+std::vector<PlacementArray>
+placementArrays(const driver::KernelAnalysis &analysis,
+                const arch::ArchDescription &arch);
+
+/// Ranks the placements of \p runner's kernel (its context must record
+/// placement events: ModelOptions::placementEvents). Fails, naming the
+/// field, when the arch lacks a figure the time model reads.
+llvm::Expected<PlacementRanking>
+rankPlacements(WhatIfRunner &runner,
+               const PlacementSearchOptions &options = {});
+
+} // namespace gpurd::advisor
+
+#endif // GPURD_ADVISOR_PLACEMENT_H

@@ -1,0 +1,94 @@
+//===- PlacementCounter.h - Instructions and replays per site ---*- C++ -*-===//
+//
+// Seed 002 §III-B counts, for each placement, the instructions a warp
+// issues: those it executes, and the replays of kinds (1)-(4) that depend
+// on where an array lives:
+//   (1) global address divergence: the memory transactions of an
+//       instruction beyond the first;
+//   (2) constant cache misses: one replay each;
+//   (3) constant address divergence: the distinct addresses of an indexed
+//       constant load beyond the first;
+//   (4) shared-memory bank conflicts: the wavefronts beyond the fewest the
+//       access width needs.
+// This counter reads them off the warps the cache model runs on, per access
+// site; kinds (5)-(10) do not change with the placement (§III-B) and are not
+// counted. The constant cache is a fully associative LRU over the arch's
+// constant lines, cold at the start of each block (a block's SM may hold
+// lines of an earlier block: an upper bound on the misses).
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_MODEL_PLACEMENT_PLACEMENTCOUNTER_H
+#define GPURD_MODEL_PLACEMENT_PLACEMENTCOUNTER_H
+
+#include "gpurd/Model/AccessPattern.h"
+#include "gpurd/Trace/WarpTrace.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gpurd::model::placement {
+
+struct PlacementCounterConfig {
+  /// Bytes of a global memory transaction, the unit of kind (1): the L1's
+  /// line (a warp's request is split into one transaction per line).
+  unsigned transactionBytes = 128;
+  /// The constant cache: lines of constantLineSize bytes, constantLines of
+  /// them (0: no constant cache, every constant line a miss).
+  unsigned constantLineSize = 64;
+  unsigned constantLines = 0;
+  /// Shared-memory banks (AccessPattern.h).
+  AccessPatternConfig banks;
+};
+
+/// One access site's counts, over the warp instructions counted.
+struct SitePlacementCounts {
+  uint32_t site = 0;
+  MemorySpace space = MemorySpace::Global;
+  AccessKind kind = AccessKind::Read;
+  uint64_t warpInstructions = 0;
+  uint64_t divergenceReplays = 0;   ///< Kind (1).
+  uint64_t constantMisses = 0;      ///< Kind (2).
+  uint64_t constantReplays = 0;     ///< Kind (3).
+  uint64_t bankConflictReplays = 0; ///< Kind (4).
+
+  uint64_t replays() const {
+    return divergenceReplays + constantMisses + constantReplays +
+           bankConflictReplays;
+  }
+};
+
+/// The counts of the warps counted.
+struct PlacementCounts {
+  uint64_t warps = 0;
+  /// Warp instructions executed: memory ones (barriers included) and the
+  /// others the trace carries (WarpInstruction::instructionsBefore,
+  /// WarpTrace::trailingInstructions).
+  uint64_t instructions = 0;
+  std::vector<SitePlacementCounts> sites; ///< By site id, those seen.
+};
+
+class PlacementCounter {
+public:
+  explicit PlacementCounter(PlacementCounterConfig config);
+  void add(const trace::WarpTrace &warp);
+  PlacementCounts results() const;
+
+private:
+  void count(const trace::WarpInstruction &instruction,
+             SitePlacementCounts &site);
+  /// The constant cache: true when \p line hits.
+  bool constantHit(uint64_t line);
+
+  PlacementCounterConfig config;
+  uint64_t warps = 0;
+  uint64_t instructions = 0;
+  std::vector<SitePlacementCounts> sites; ///< By site id.
+  std::vector<bool> seen;
+  /// Most recent first.
+  std::vector<uint64_t> constantLru;
+  uint64_t currentBlock = ~uint64_t(0);
+};
+
+} // namespace gpurd::model::placement
+
+#endif // GPURD_MODEL_PLACEMENT_PLACEMENTCOUNTER_H

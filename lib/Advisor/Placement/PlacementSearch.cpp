@@ -1,0 +1,168 @@
+//===- PlacementSearch.cpp - Ranking the placements of a kernel's arrays
+//---===//
+
+#include "PlacementTiming.h"
+
+#include "gpurd/Advisor/WhatIf.h"
+
+#include <algorithm>
+
+namespace gpurd::advisor {
+namespace {
+
+using Placement = std::map<std::string, PlacementTarget>;
+
+/// Every combination of the arrays' targets (an odometer over them).
+std::vector<Placement>
+allPlacements(const std::vector<PlacementArray> &arrays) {
+  std::vector<Placement> out;
+  std::vector<size_t> digit(arrays.size(), 0);
+  while (true) {
+    Placement placement;
+    for (size_t i = 0; i < arrays.size(); ++i)
+      if (arrays[i].targets[digit[i]] != PlacementTarget::Global)
+        placement[arrays[i].name] = arrays[i].targets[digit[i]];
+    out.push_back(std::move(placement));
+    size_t i = 0;
+    for (; i < arrays.size(); ++i) {
+      if (++digit[i] < arrays[i].targets.size())
+        break;
+      digit[i] = 0;
+    }
+    if (i == arrays.size())
+      return out;
+  }
+}
+
+/// The placement as written and each array moved alone.
+std::vector<Placement> singleMoves(const std::vector<PlacementArray> &arrays) {
+  std::vector<Placement> out{Placement{}};
+  for (const PlacementArray &array : arrays)
+    for (PlacementTarget target : array.targets)
+      if (target != PlacementTarget::Global)
+        out.push_back(Placement{{array.name, target}});
+  return out;
+}
+
+/// The what-if change that places the arrays so.
+driver::KernelChange changeFor(const Placement &placement,
+                               const std::vector<PlacementArray> &arrays,
+                               const driver::KernelAnalysis &baseline) {
+  driver::KernelChange change;
+  uint64_t sharedBytes = 0;
+  for (const auto &[name, target] : placement) {
+    change.arraySpaces[name] = placementSpace(target);
+    if (target == PlacementTarget::Shared)
+      for (const PlacementArray &array : arrays)
+        if (array.name == name && array.bytes)
+          sharedBytes += *array.bytes;
+  }
+  // A shared copy takes the block's shared memory, and its occupancy.
+  if (sharedBytes)
+    change.launch.dynamicSharedBytes =
+        baseline.trace->config.dynamicSharedBytes + sharedBytes;
+  return change;
+}
+
+std::vector<std::string> assumptionsOf(const driver::KernelAnalysis &baseline,
+                                       const arch::ArchDescription &arch) {
+  std::vector<std::string> out{
+      "the events of every placement come from gpurd's models of the "
+      "compiled kernel (instructions of its optimised IR, the cache model's "
+      "misses), not from a profile measured on a GPU as seed 002's sample "
+      "placement is",
+      "Toverlap is uncalibrated: Sim et al.'s CWP/MWP form (seed 002 "
+      "appendix), not seed 002's fitted Eq. 11",
+      "each warp's instruction- and memory-level parallelism is 1, and "
+      "W_serial (synchronisation, SFU, divergence) is left out: it is the "
+      "same for every placement"};
+  if (baseline.dram)
+    out.push_back("the DRAM latency is seed 002's row-buffer and bank-queue "
+                  "model on the reads the modelled SMs' L2 misses send, their "
+                  "arrival times compressed by the SMs not modelled");
+  else
+    out.push_back("the DRAM latency is arch '" + arch.name +
+                  "''s constant dram.minLatency: the arch gives no DRAM "
+                  "address mapping, so row-buffer conflicts and bank queues "
+                  "are not modelled (seed 002's 'baseline' of §V-B)");
+  if (!baseline.results.sampling.l2SeesEverySm())
+    out.push_back("the L2 saw the requests of a sample of the SMs: data "
+                  "other SMs bring into it counts as DRAM reads");
+  out.push_back("a shared copy of an array holds the bytes the kernel "
+                "accesses, starts at a bank-aligned offset, and is loaded by "
+                "each block at the DRAM bandwidth");
+  return out;
+}
+
+} // namespace
+
+llvm::Expected<PlacementRanking>
+rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
+  const arch::ArchDescription &arch = runner.analysisContext().arch();
+  auto machine = placementMachine(arch);
+  if (!machine)
+    return machine.takeError();
+  auto baseline = runner.comparedBaseline();
+  if (!baseline)
+    return baseline.takeError();
+
+  PlacementRanking ranking;
+  ranking.kernel = runner.kernelInfo().name;
+  ranking.arrays = placementArrays(*baseline, arch);
+  std::vector<PlacementArray> movable;
+  for (const PlacementArray &array : ranking.arrays) {
+    ranking.combinations *= array.targets.size();
+    if (array.targets.size() > 1)
+      movable.push_back(array);
+  }
+  ranking.exhaustive = ranking.combinations <= options.exhaustiveLimit;
+  std::vector<Placement> placements =
+      ranking.exhaustive ? allPlacements(movable) : singleMoves(movable);
+
+  auto timeOf =
+      [&](const Placement &placement) -> llvm::Expected<PlacementTime> {
+    if (placement.empty())
+      return timePlacement(*baseline, placement, ranking.arrays, *machine);
+    auto compared = runner.compare(changeFor(placement, movable, *baseline));
+    if (!compared)
+      return compared.takeError();
+    return timePlacement(compared->after, placement, ranking.arrays, *machine);
+  };
+  for (const Placement &placement : placements) {
+    auto time = timeOf(placement);
+    if (!time)
+      return time.takeError();
+    ranking.candidates.push_back(std::move(*time));
+  }
+  if (!ranking.exhaustive) {
+    // Pruned: every array's best move together, when it has more than one.
+    Placement combined;
+    for (const PlacementArray &array : movable) {
+      const PlacementTime *best = nullptr;
+      for (const PlacementTime &candidate : ranking.candidates)
+        if (candidate.moved.size() == 1 && candidate.moved.count(array.name) &&
+            (!best || candidate.total() < best->total()))
+          best = &candidate;
+      if (best && best->total() < ranking.candidates.front().total())
+        combined[array.name] = best->moved.begin()->second;
+    }
+    if (combined.size() > 1) {
+      auto time = timeOf(combined);
+      if (!time)
+        return time.takeError();
+      ranking.candidates.push_back(std::move(*time));
+    }
+  }
+  std::stable_sort(ranking.candidates.begin(), ranking.candidates.end(),
+                   [](const PlacementTime &a, const PlacementTime &b) {
+                     return a.total() < b.total();
+                   });
+  const PlacementTime written = ranking.asWritten();
+  for (PlacementTime &candidate : ranking.candidates)
+    if (!candidate.asWritten())
+      candidate.factor = decidingFactor(written, candidate, *machine);
+  ranking.assumptions = assumptionsOf(*baseline, arch);
+  return ranking;
+}
+
+} // namespace gpurd::advisor

@@ -1,0 +1,117 @@
+//===- KernelTime.cpp - T = Tcomp + Tmem - Toverlap (seed 002) ------------===//
+
+#include "gpurd/Model/Placement/KernelTime.h"
+#include "gpurd/Model/Placement/Calibration.h"
+
+#include <algorithm>
+
+namespace gpurd::model::placement {
+namespace {
+
+/// Appendix Eq. 13: cycles an SM spends per issued warp instruction.
+double instructionThroughput(double itilpValue, const MachineFigures &machine) {
+  return machine.instructionLatency / itilpValue;
+}
+
+/// Eq. 2: Tcomp = #inst * #total_warps / #active_SMs * throughput +
+/// W_serial.
+double tcomp(const KernelEvents &events, double throughput) {
+  return events.instructions * events.totalWarps / events.activeSms *
+             throughput +
+         events.serialCycles;
+}
+
+/// Sim et al. Eqs. 16-17 (seed 002's appendix lost them): MWP_peak_bw =
+/// bandwidth / (BW_per_warp * #active_SMs), BW_per_warp = load_bytes_per_warp
+/// / DRAM_lat (bytes a warp's request moves over its latency).
+double mwpPeakBandwidth(const KernelEvents &events,
+                        const MachineFigures &machine, double dramLatency) {
+  if (events.bytesPerMemoryInstruction <= 0 || dramLatency <= 0 ||
+      machine.dramBytesPerCycle <= 0)
+    return events.warpsPerSm; // No off-chip traffic: no bandwidth bound.
+  double bytesPerWarp = events.bytesPerMemoryInstruction / dramLatency;
+  return machine.dramBytesPerCycle / (bytesPerWarp * events.activeSms);
+}
+
+/// Hong & Kim's CWP (Sim et al. §3): CWP_full = (mem_cycles + comp_cycles)
+/// / comp_cycles, CWP = min(CWP_full, N).
+double cwp(const KernelEvents &events, double throughput, double amatValue) {
+  double compCycles = events.instructions * throughput;
+  double memCycles = events.memoryInstructions * amatValue / events.mlp;
+  if (compCycles <= 0)
+    return events.warpsPerSm;
+  return std::min((memCycles + compCycles) / compCycles, events.warpsPerSm);
+}
+
+/// Sim et al.'s Toverlap (uncalibrated): F_overlap = (N - zeta) / N with
+/// zeta = 1 when CWP <= MWP (the memory waits are exposed once per warp
+/// round), else 0; Toverlap = min(Tcomp * F_overlap, Tmem).
+double uncalibratedOverlap(const KernelTime &time, double warpsPerSm) {
+  double zeta = time.cwp <= time.mwp ? 1.0 : 0.0;
+  double fOverlap =
+      warpsPerSm > 0 ? std::max(0.0, (warpsPerSm - zeta) / warpsPerSm) : 0;
+  return std::min(time.tcomp * fOverlap, time.tmem);
+}
+
+} // namespace
+
+double itilp(const KernelEvents &events, const MachineFigures &machine) {
+  // Eq. 15: ITILP_max = avg_inst_lat / (warp_size / SIMD_width).
+  double itilpMax =
+      machine.instructionLatency / (machine.warpSize / machine.simdWidth);
+  // Eq. 14.
+  return std::max(1e-9, std::min(events.ilp * events.warpsPerSm, itilpMax));
+}
+
+double amat(const KernelEvents &events, const MachineFigures &machine,
+            double dramLatency) {
+  // Eq. 5, with hit_lat weighted by the requests that reach the caches.
+  return dramLatency * events.missRatio +
+         machine.l2HitLatency * (1.0 - events.sharedRatio) +
+         machine.sharedLatency * events.sharedRatio;
+}
+
+KernelTime predictKernelTime(const KernelEvents &events,
+                             const MachineFigures &machine, double dramLatency,
+                             const OverlapCoefficients *overlap,
+                             const OverlapEvents *overlapEvents) {
+  KernelTime time;
+  time.dramLatency = dramLatency;
+  time.itilp = itilp(events, machine);
+  time.instructionThroughput = instructionThroughput(time.itilp, machine);
+  time.tcomp = tcomp(events, time.instructionThroughput);
+
+  time.amat = amat(events, machine, dramLatency);
+  time.mwpPeakBandwidth = mwpPeakBandwidth(events, machine, dramLatency);
+  // Sim et al.: MWP = min(MWP_without_bw, MWP_peak_bw, N); the arch gives no
+  // departure delay for MWP_without_bw (deviation, docs/).
+  time.mwp = std::max(1.0, std::min(time.mwpPeakBandwidth, events.warpsPerSm));
+  time.cwp = cwp(events, time.instructionThroughput, time.amat);
+  // Eq. 19: MWP_cp = min(max(1, CWP - 1), MWP).
+  double mwpCp = std::min(std::max(1.0, time.cwp - 1.0), time.mwp);
+  // Eq. 18: ITMLP = min(MLP * MWP_cp, MWP_peak_bw).
+  time.itmlp = std::max(
+      1e-9, std::min(events.mlp * mwpCp, std::max(1.0, time.mwpPeakBandwidth)));
+  // Eq. 4 with Sim et al.'s effective memory requests per SM.
+  time.effectiveMemoryRequests = events.memoryInstructions * events.totalWarps /
+                                 (events.activeSms * time.itmlp);
+  time.tmem = time.effectiveMemoryRequests * time.amat;
+
+  if (overlap && overlapEvents) {
+    // Eqs. 11-12, clamped to what can overlap: Toverlap <= min(Tcomp, Tmem)
+    // keeps T >= max(Tcomp, Tmem).
+    time.calibratedOverlap = true;
+    double ratio = overlap->ratio(*overlapEvents);
+    double upper = time.tmem > 0 ? std::min(1.0, time.tcomp / time.tmem) : 0;
+    double clamped = std::clamp(ratio, 0.0, upper);
+    time.overlapClamped = clamped != ratio;
+    time.toverlap = clamped * time.tmem;
+  } else {
+    time.toverlap = uncalibratedOverlap(time, events.warpsPerSm);
+  }
+  // Eq. 1.
+  time.total = time.tcomp + time.tmem - time.toverlap;
+  return time;
+}
+
+} // namespace gpurd::model::placement

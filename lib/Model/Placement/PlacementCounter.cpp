@@ -1,0 +1,122 @@
+//===- PlacementCounter.cpp - Instructions and replays per site -----------===//
+
+#include "gpurd/Model/Placement/PlacementCounter.h"
+
+#include <algorithm>
+#include <array>
+
+namespace gpurd::model::placement {
+namespace {
+
+bool isGlobalLike(MemorySpace space) {
+  return space == MemorySpace::Global || space == MemorySpace::GlobalReadOnly ||
+         space == MemorySpace::Texture || space == MemorySpace::Local;
+}
+
+/// The distinct \p unit-byte blocks the active lanes' bytes fall in, sorted.
+std::vector<uint64_t> distinctBlocks(const trace::WarpInstruction &instruction,
+                                     unsigned unit) {
+  std::vector<uint64_t> blocks;
+  blocks.reserve(2 * trace::WarpSize);
+  uint64_t size = std::max<uint32_t>(instruction.size, 1);
+  for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
+    if (!(instruction.activeMask & (1u << lane)))
+      continue;
+    uint64_t first = instruction.addresses[lane] / unit;
+    uint64_t last = (instruction.addresses[lane] + size - 1) / unit;
+    for (uint64_t block = first; block <= last; ++block)
+      blocks.push_back(block);
+  }
+  std::sort(blocks.begin(), blocks.end());
+  blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
+  return blocks;
+}
+
+} // namespace
+
+PlacementCounter::PlacementCounter(PlacementCounterConfig config)
+    : config(config) {
+  if (!this->config.transactionBytes)
+    this->config.transactionBytes = 128;
+  if (!this->config.constantLineSize)
+    this->config.constantLineSize = 64;
+}
+
+bool PlacementCounter::constantHit(uint64_t line) {
+  auto it = std::find(constantLru.begin(), constantLru.end(), line);
+  bool hit = it != constantLru.end();
+  if (hit)
+    constantLru.erase(it);
+  else if (constantLru.size() >= config.constantLines && !constantLru.empty())
+    constantLru.pop_back();
+  if (config.constantLines)
+    constantLru.insert(constantLru.begin(), line);
+  return hit;
+}
+
+void PlacementCounter::count(const trace::WarpInstruction &instruction,
+                             SitePlacementCounts &site) {
+  ++site.warpInstructions;
+  if (instruction.kind == AccessKind::Barrier || !instruction.activeMask)
+    return;
+  if (isGlobalLike(instruction.space)) {
+    // Kind (1): seed 002 divides the bytes of the warp by the transaction
+    // size; gpurd counts the transactions the addresses touch, which is
+    // that for a coalesced access and also counts the divergence the seed
+    // names (docs/placement-model.md).
+    size_t transactions =
+        distinctBlocks(instruction, config.transactionBytes).size();
+    site.divergenceReplays += transactions ? transactions - 1 : 0;
+  } else if (instruction.space == MemorySpace::Constant) {
+    // Kind (3): one replay per distinct address beyond the first.
+    unsigned addresses = distinctAddresses(instruction);
+    site.constantReplays += addresses ? addresses - 1 : 0;
+    // Kind (2): one replay per constant cache miss.
+    for (uint64_t line : distinctBlocks(instruction, config.constantLineSize))
+      if (!constantHit(line))
+        ++site.constantMisses;
+  } else if (instruction.space == MemorySpace::Shared) {
+    // Kind (4): one replay per bank conflict, the wavefronts beyond the
+    // fewest.
+    InstructionPattern pattern;
+    countWavefronts(instruction, config.banks, pattern);
+    if (pattern.wavefronts > pattern.idealWavefronts)
+      site.bankConflictReplays += pattern.wavefronts - pattern.idealWavefronts;
+  }
+}
+
+void PlacementCounter::add(const trace::WarpTrace &warp) {
+  if (warp.block != currentBlock) {
+    currentBlock = warp.block;
+    constantLru.clear(); // Cold for each block (see the header).
+  }
+  ++warps;
+  instructions += warp.trailingInstructions;
+  for (const trace::WarpInstruction &instruction : warp.instructions) {
+    instructions += instruction.instructionsBefore + 1;
+    if (instruction.site >= sites.size()) {
+      sites.resize(instruction.site + 1);
+      seen.resize(instruction.site + 1);
+    }
+    SitePlacementCounts &site = sites[instruction.site];
+    if (!seen[instruction.site]) {
+      seen[instruction.site] = true;
+      site.site = instruction.site;
+    }
+    site.space = instruction.space;
+    site.kind = instruction.kind;
+    count(instruction, site);
+  }
+}
+
+PlacementCounts PlacementCounter::results() const {
+  PlacementCounts counts;
+  counts.warps = warps;
+  counts.instructions = instructions;
+  for (size_t i = 0; i < sites.size(); ++i)
+    if (seen[i])
+      counts.sites.push_back(sites[i]);
+  return counts;
+}
+
+} // namespace gpurd::model::placement
