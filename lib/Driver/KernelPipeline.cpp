@@ -408,7 +408,13 @@ AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace,
   std::optional<model::placement::PlacementCounter> placement;
   std::optional<DramRecording> dram;
   if (effective.placementEvents) {
-    placement.emplace(placementCounterConfig());
+    model::placement::PlacementCounterConfig config = placementCounterConfig();
+    for (const access::AccessSite &site : (*trace)->model.sites) {
+      if (site.id >= config.siteArray.size())
+        config.siteArray.resize(site.id + 1, -1);
+      config.siteArray[site.id] = site.array;
+    }
+    placement.emplace(std::move(config));
     dram = dramRecording(archDescription);
   }
   auto results = runCacheModel(**trace, &patterns, options,

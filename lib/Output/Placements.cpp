@@ -75,6 +75,12 @@ nlohmann::json candidateJson(const advisor::PlacementTime &candidate,
         {"memory_instructions_per_warp", candidate.events.memoryInstructions},
         {"miss_ratio", candidate.events.missRatio},
         {"shared_ratio", candidate.events.sharedRatio},
+        {"l1_ratio", candidate.events.l1Ratio},
+        {"constant_ratio", candidate.events.constantRatio},
+        {"total_warps", candidate.events.totalWarps},
+        {"active_sms", candidate.events.activeSms},
+        {"instruction_throughput", t.instructionThroughput},
+        {"effective_memory_requests", t.effectiveMemoryRequests},
         {"warps_per_sm", candidate.events.warpsPerSm},
         {"amat", t.amat},
         {"dram_latency", t.dramLatency},
@@ -133,6 +139,10 @@ nlohmann::json placementsJson(const advisor::PlacementRanking &ranking) {
                       {"excluded", array.excluded}});
     if (array.bytes)
       arrays.back()["bytes"] = *array.bytes;
+    if (array.tileBytes) {
+      arrays.back()["tile_bytes"] = *array.tileBytes;
+      arrays.back()["reuse"] = array.reuse;
+    }
   }
   return {{"kernel", ranking.kernel},
           {"model", "seed 002: T = Tcomp + Tmem - Toverlap"},

@@ -88,6 +88,30 @@ bool placeKernel(driver::AnalysisContext &context,
   return true;
 }
 
+/// Adds the calibration samples of \p analysis's kernel's measured
+/// placements (--calibrate) to \p tally. False when they could not run.
+bool calibrateKernel(driver::AnalysisContext &context,
+                     const TranslationUnitInfo &unit,
+                     const driver::KernelAnalysis &analysis,
+                     const ToolRequest &request, FindingTally &tally,
+                     nlohmann::json &launchJson) {
+  const driver::KernelTrace &trace = *analysis.trace;
+  advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
+  auto samples = advisor::calibrationSamples(runs, request.measured);
+  if (!samples) {
+    reportFailure(kernelMessage(trace.kernel->name, samples.takeError()),
+                  request, launchJson);
+    return false;
+  }
+  printSpelled([&](raw_ostream &os) {
+    os << "  " << samples->size() << " measured placement"
+       << (samples->size() == 1 ? "" : "s") << " of kernel '"
+       << trace.kernel->name << "' for the calibration\n";
+  });
+  llvm::append_range(tally.calibration, *samples);
+  return true;
+}
+
 /// Prints (or adds to \p launchJson) the cache model's report of
 /// \p analysis (with --cache-report; its summary line otherwise) and the
 /// advisor's findings. False when a check failed.
@@ -104,6 +128,8 @@ bool reportKernel(driver::AnalysisContext &context,
     return tuneKernel(context, unit, analysis, request, launchJson);
   if (request.placements)
     return placeKernel(context, unit, analysis, request, launchJson);
+  if (request.calibrating())
+    return calibrateKernel(context, unit, analysis, request, tally, launchJson);
   Expected<std::vector<advisor::Finding>> findings =
       request.advisor->adviseKernel(context, unit, analysis);
   if (!findings) {
@@ -136,6 +162,34 @@ bool reportKernel(driver::AnalysisContext &context,
 }
 
 } // namespace
+
+bool finishCalibration(const ToolRequest &request, const FindingTally &tally,
+                       StringRef arch) {
+  auto fit = model::placement::fitOverlap(tally.calibration);
+  if (!fit) {
+    reportError(fit.takeError());
+    return false;
+  }
+  std::error_code ec;
+  raw_fd_ostream out(request.calibrationOut, ec);
+  if (ec) {
+    reportError(createStringError(
+        ec, "cannot write the calibration to '%s': %s",
+        request.calibrationOut.c_str(), ec.message().c_str()));
+    return false;
+  }
+  out << advisor::calibrationJson(*fit, arch, tally.calibration.size());
+  printSpelled([&](raw_ostream &os) {
+    os << "calibrated Toverlap (seed 002 Eq. 11) from "
+       << tally.calibration.size() << " measured placements: " << fit->rank
+       << " of " << model::placement::OverlapEvents::Count + 1
+       << " coefficients determined, root-mean-square error of the overlap "
+          "ratio "
+       << format("%.4f", fit->rmsError) << "; written to "
+       << request.calibrationOut << "\n";
+  });
+  return true;
+}
 
 bool adviseKernels(driver::AnalysisContext &context,
                    const TranslationUnitInfo &unit, const ToolRequest &request,

@@ -45,12 +45,20 @@ struct FindingTally {
   /// With --format=sarif: the findings, for the log written at the end.
   bool keep = false;
   std::vector<advisor::Finding> kept;
+  /// With --calibrate: the samples of every kernel's measured placements.
+  std::vector<model::placement::CalibrationSample> calibration;
   /// Whether the findings fail the run under \p failOn.
   bool fails(FailOn failOn) const {
     return (failOn == FailOn::Warning && warnings) ||
            (failOn == FailOn::Remark && (warnings || remarks));
   }
 };
+
+/// With --calibrate, after every file: fits Toverlap to \p tally's samples,
+/// writes the coefficients to --calibration-out and prints the fit. False
+/// when it could not.
+bool finishCalibration(const ToolRequest &request, const FindingTally &tally,
+                       llvm::StringRef arch);
 
 /// The default action (and --cache-model): each selected kernel's launch
 /// configuration, the cache model's predictions for it and the advisor's

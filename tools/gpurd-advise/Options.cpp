@@ -184,6 +184,21 @@ cl::opt<bool> placementsOption(
              "path, constant, shared memory) by the time seed 002's model "
              "predicts, instead of running the checks"),
     cl::cat(toolCategory));
+cl::opt<std::string> calibrateFile(
+    "calibrate",
+    cl::desc("Fit the placement model's Toverlap (seed 002 Eq. 11) to the "
+             "measured times in this CSV (kernel,placement,time_us) and "
+             "write the fit to --calibration-out"),
+    cl::value_desc("times.csv"), cl::cat(toolCategory));
+cl::opt<std::string> calibrationOutFile(
+    "calibration-out",
+    cl::desc("Where --calibrate writes the fitted coefficients"),
+    cl::value_desc("file.json"), cl::cat(toolCategory));
+cl::opt<std::string> calibrationFile(
+    "calibration",
+    cl::desc("Use the Toverlap coefficients --calibrate wrote (placement "
+             "model, --placements and gpurd-placement)"),
+    cl::value_desc("file.json"), cl::cat(toolCategory));
 cl::opt<bool> listChecks("list-checks",
                          cl::desc("List the checks --checks enables and exit"),
                          cl::cat(toolCategory));

@@ -9,6 +9,7 @@
 #define GPURD_TOOLS_GPURD_ADVISE_OPTIONS_H
 
 #include "gpurd/Advisor/Advisor.h"
+#include "gpurd/Advisor/Placement.h"
 #include "gpurd/Advisor/TileSearch.h"
 #include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Driver/DriverOptions.h"
@@ -73,6 +74,9 @@ enum class FailOn { None, Warning, Remark };
 extern llvm::cl::opt<FailOn> failOn;
 extern llvm::cl::list<std::string> tuneOptions;
 extern llvm::cl::opt<bool> placementsOption;
+extern llvm::cl::opt<std::string> calibrateFile;
+extern llvm::cl::opt<std::string> calibrationOutFile;
+extern llvm::cl::opt<std::string> calibrationFile;
 
 /// What gpurd-advise does with each input file; one per run.
 enum class Command {
@@ -107,6 +111,11 @@ struct ToolRequest {
   advisor::TuneRequest tune;
   /// --placements: the placement ranking runs instead of the checks.
   bool placements = false;
+  /// --calibrate: the measured times the placement model's Toverlap is
+  /// fitted to (instead of the checks), and --calibration-out.
+  std::vector<advisor::MeasuredPlacement> measured;
+  std::string calibrationOut;
+  bool calibrating() const { return !calibrationOut.empty(); }
   std::vector<std::string> traceOutputs;
   driver::AnalysisOptions analysis;
   driver::LaunchInputs launches;

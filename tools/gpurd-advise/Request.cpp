@@ -192,6 +192,25 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   if (request.placements && !request.tune.empty())
     return makeError("--placements and --tune are two searches; give one of "
                      "them");
+  if (!calibrateFile.empty()) {
+    if (calibrationOutFile.empty())
+      return makeError("--calibrate writes its fit to --calibration-out=FILE; "
+                       "give one");
+    if (request.command != Command::Advise || request.placements ||
+        !request.tune.empty() || request.json || request.sarif)
+      return makeError("--calibrate fits the placement model in the default "
+                       "action with --format=text; give it without --tune, "
+                       "--placements, --format=json or sarif and the other "
+                       "actions");
+    auto measured = advisor::readMeasuredPlacements(calibrateFile);
+    if (!measured)
+      return measured.takeError();
+    request.measured = std::move(*measured);
+    request.calibrationOut = calibrationOutFile;
+  } else if (!calibrationOutFile.empty()) {
+    return makeError("--calibration-out is where --calibrate writes its fit; "
+                     "give --calibrate=times.csv too");
+  }
   if (request.placements && request.sarif)
     return makeError("--placements prints a ranking, not findings; give it "
                      "with --format=text or --format=json, not sarif");
@@ -225,7 +244,20 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   if (request.command == Command::Advise && !request.stats &&
       !sampleOptionGiven())
     request.model = driver::quickOptions(request.model);
-  request.model.placementEvents = request.placements;
+  // The placement ranking and the gpurd-placement check read the placement
+  // model's events.
+  if (!calibrationFile.empty()) {
+    auto coefficients = advisor::readCalibration(calibrationFile);
+    if (!coefficients)
+      return coefficients.takeError();
+    request.model.placementCalibration = *coefficients;
+    request.model.placementCalibrationSource = calibrationFile;
+  }
+  request.model.placementEvents =
+      request.placements || request.calibrating() ||
+      llvm::any_of(request.advisor->checks(), [](const auto &check) {
+        return check->name() == "gpurd-placement";
+      });
 
   driver::AnalysisOptions &analysis = request.analysis;
   analysis.unroll = unroll;

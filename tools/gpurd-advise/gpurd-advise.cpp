@@ -98,6 +98,9 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
   if (request.command != Command::ListKernels && status == 0)
     if (Error error = context.checkUnusedLaunchValues())
       status = reportError(std::move(error));
+  if (request.calibrating() && status == 0 &&
+      !finishCalibration(request, tally, context.arch().name))
+    status = 1;
   if (request.sarif) {
     nlohmann::json log =
         sarifLog(tally.kept, request.advisor->checks(), GPURD_VERSION);

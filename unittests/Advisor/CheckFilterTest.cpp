@@ -19,18 +19,21 @@ std::vector<std::string> enabledBy(const char *globs) {
 }
 
 TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
-  const std::vector<std::string> all = {
-      "gpurd-cache-capacity", "gpurd-constant-divergence",
-      "gpurd-readonly-path",  "gpurd-shared-bank-conflict",
-      "gpurd-tile-size",      "gpurd-uncoalesced-access"};
+  const std::vector<std::string> all = {"gpurd-cache-capacity",
+                                        "gpurd-constant-divergence",
+                                        "gpurd-placement",
+                                        "gpurd-readonly-path",
+                                        "gpurd-shared-bank-conflict",
+                                        "gpurd-tile-size",
+                                        "gpurd-uncoalesced-access"};
   EXPECT_EQ(enabledBy("*"), all);
   EXPECT_EQ(enabledBy("-*,gpurd-uncoalesced-access"),
             std::vector<std::string>{"gpurd-uncoalesced-access"});
   EXPECT_EQ(enabledBy("*,-gpurd-shared-*"),
-            (std::vector<std::string>{"gpurd-cache-capacity",
-                                      "gpurd-constant-divergence",
-                                      "gpurd-readonly-path", "gpurd-tile-size",
-                                      "gpurd-uncoalesced-access"}));
+            (std::vector<std::string>{
+                "gpurd-cache-capacity", "gpurd-constant-divergence",
+                "gpurd-placement", "gpurd-readonly-path", "gpurd-tile-size",
+                "gpurd-uncoalesced-access"}));
   EXPECT_EQ(enabledBy("gpurd-*-access, -*, gpurd-c*"),
             (std::vector<std::string>{"gpurd-cache-capacity",
                                       "gpurd-constant-divergence"}));

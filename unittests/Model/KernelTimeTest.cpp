@@ -87,6 +87,23 @@ TEST(KernelTimeTest, MemoryHidesUnderComputation) {
   EXPECT_DOUBLE_EQ(t.total, 10000.0);
 }
 
+// Eq. 5 with a cache per level: of 10 instructions, 5 served by DRAM, 1 by
+// the L2, 1 by the L1 (latency 30), 1 by the constant cache (latency 10)
+// and 2 by shared memory (30): AMAT = 400 * 0.5 + 200 * (0.5 + 0.1) +
+// 30 * 0.1 + 10 * 0.1 + 30 * 0.2 = 200 + 120 + 3 + 1 + 6 = 330. Without the
+// L1's and the constant cache's latencies both take the L2's: 200 + 120 +
+// 20 + 20 + 6 = 366, Eq. 5 as the seed gives it.
+TEST(KernelTimeTest, AmatPerCacheLevel) {
+  KernelEvents e = events();
+  e.l1Ratio = 0.1;
+  e.constantRatio = 0.1;
+  MachineFigures m = machine();
+  EXPECT_DOUBLE_EQ(amat(e, m, 400), 366.0);
+  m.l1HitLatency = 30;
+  m.constantHitLatency = 10;
+  EXPECT_DOUBLE_EQ(amat(e, m, 400), 330.0);
+}
+
 // Eq. 11-12 with given coefficients: ratio = 0.1 * 2 + 0.05 * 8 + 0.1 = 0.7
 // of Tmem; and a ratio beyond Tcomp / Tmem is clamped there.
 TEST(KernelTimeTest, CalibratedOverlap) {

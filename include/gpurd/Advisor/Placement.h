@@ -14,6 +14,7 @@
 #define GPURD_ADVISOR_PLACEMENT_H
 
 #include "gpurd/Driver/AnalysisContext.h"
+#include "gpurd/Model/Placement/Calibration.h"
 #include "gpurd/Model/Placement/KernelTime.h"
 
 #include "llvm/ADT/StringRef.h"
@@ -43,6 +44,11 @@ MemorySpace placementSpace(PlacementTarget target);
 /// read-only path through `__ldg` addresses as global memory does (2).
 unsigned addressingInstructions(PlacementTarget target);
 
+/// Whether \p arch's L1 caches the read-only path's loads but not plain
+/// global loads, by the cache model's own rule (model::readUsesL1): where
+/// it does not, the read-only path is the same cache as global memory.
+bool readOnlyPathDiffers(const arch::ArchDescription &arch);
+
 /// CUDA C Programming Guide, Technical Specifications per Compute
 /// Capability: 64 KB of constant memory on every compute capability.
 inline constexpr uint64_t ConstantMemoryBytes = 65536;
@@ -54,6 +60,11 @@ struct PlacementArray {
   /// The bytes the kernel accesses (isl's extent of its affine sites),
   /// when those are all its accesses.
   std::optional<uint64_t> bytes;
+  /// The most bytes one block accesses (its tile: what a per-block shared
+  /// copy holds), and how often a block accesses each of them, from the
+  /// blocks the cache model ran.
+  std::optional<uint64_t> tileBytes;
+  double reuse = 0;
   bool written = false;
   /// Its warp instructions in the analysis as written (to rank the arrays).
   uint64_t warpInstructions = 0;
@@ -68,6 +79,8 @@ struct PlacementTime {
   /// The arrays moved, by name (empty: the placement as written).
   std::map<std::string, PlacementTarget> moved;
   model::placement::KernelEvents events;
+  /// Seed 002 Eq. 11's events of the placement (per warp).
+  model::placement::OverlapEvents overlap;
   model::placement::KernelTime time;
   /// Per warp: the replays of kinds (1)-(4) and the addressing
   /// instructions the placement adds (or saves) over the one as written.
@@ -110,6 +123,14 @@ struct PlacementSearchOptions {
   /// Run every legal placement when there are at most this many; beyond,
   /// each array's moves alone and the combination of the best ones.
   uint64_t exhaustiveLimit = 16;
+  /// Leave in global memory the arrays whose accesses, were they free,
+  /// would cut the time as written by less than this share (0: none): no
+  /// placement of them can gain it.
+  double minGain = 0;
+  /// Toverlap's fitted coefficients (Eq. 11; readCalibration), and where
+  /// they come from; without, Toverlap is uncalibrated.
+  std::optional<model::placement::OverlapCoefficients> calibration;
+  std::string calibrationSource;
 };
 
 /// The arrays of \p analysis's kernel that placement may move, with their
@@ -117,6 +138,35 @@ struct PlacementSearchOptions {
 std::vector<PlacementArray>
 placementArrays(const driver::KernelAnalysis &analysis,
                 const arch::ArchDescription &arch);
+
+/// One measured time of a placement of a kernel's arrays (a row of
+/// `--calibrate`'s CSV file: docs/placement-model.md).
+struct MeasuredPlacement {
+  std::string kernel;
+  std::map<std::string, PlacementTarget> moved;
+  double microseconds = 0;
+  std::string where; ///< `times.csv:3`, for messages.
+};
+
+/// Reads `--calibrate`'s CSV: a header `kernel,placement,time_us`, then a
+/// row per measured time; a placement is `as-written` (or empty) or
+/// `NAME=TARGET[;NAME=TARGET...]` with TARGET global, read-only, constant or
+/// shared. Errors name the file and line.
+llvm::Expected<std::vector<MeasuredPlacement>>
+readMeasuredPlacements(llvm::StringRef path);
+
+/// The calibration samples of \p measured's rows for \p runner's kernel:
+/// each placement run and timed by the model, its Toverlap_ratio from the
+/// measured time (Eq. 1 solved for Toverlap, Eq. 12).
+llvm::Expected<std::vector<model::placement::CalibrationSample>>
+calibrationSamples(WhatIfRunner &runner,
+                   const std::vector<MeasuredPlacement> &measured);
+
+/// The calibration file: Eq. 11's coefficients as JSON, and back.
+std::string calibrationJson(const model::placement::CalibrationFit &fit,
+                            llvm::StringRef arch, size_t samples);
+llvm::Expected<model::placement::OverlapCoefficients>
+readCalibration(llvm::StringRef path);
 
 /// Ranks the placements of \p runner's kernel (its context must record
 /// placement events: ModelOptions::placementEvents). Fails, naming the

@@ -12,6 +12,7 @@
 
 #include "gpurd/Frontend/LaunchConfig.h"
 #include "gpurd/Model/CacheConfig.h"
+#include "gpurd/Model/Placement/Calibration.h"
 #include "gpurd/Trace/Buffers.h"
 #include "gpurd/Trace/TraceSource.h"
 
@@ -119,6 +120,11 @@ struct ModelOptions {
   /// replays per site, and the DRAM requests' row buffers and bank queues
   /// (KernelAnalysis::placement, ::dram).
   bool placementEvents = false;
+  /// Seed 002 Eq. 11's coefficients for the placement model's Toverlap
+  /// (`--calibration`), and the file they come from; without, Toverlap is
+  /// uncalibrated.
+  std::optional<model::placement::OverlapCoefficients> placementCalibration;
+  std::string placementCalibrationSource;
 };
 
 /// The share of the budgets a quick sample runs on.

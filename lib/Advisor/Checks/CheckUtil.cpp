@@ -3,6 +3,8 @@
 #include "CheckUtil.h"
 #include "../Figures.h"
 
+#include "gpurd/Advisor/WhatIf.h"
+
 namespace gpurd::advisor {
 
 const char *operationWord(AccessKind kind) {
@@ -100,6 +102,26 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
          (sampled ? ", both sides on a sample of the SMs and scaled to the "
                     "launch"
                   : "");
+}
+
+std::optional<std::vector<FixIt>>
+constRestrictEdits(const CheckContext &context, const KernelParam &param) {
+  if (!param.declBegin || !param.namePosition ||
+      !context.whatIf().inAnalysedFile(*param.declBegin))
+    return std::nullopt;
+  std::vector<FixIt> edits;
+  if (!param.isConstPointee)
+    edits.push_back({*param.declBegin, *param.declBegin, "const "});
+  if (!param.isRestrict)
+    edits.push_back(
+        {*param.namePosition, *param.namePosition, "__restrict__ "});
+  return edits;
+}
+
+std::string missingQualifiers(const KernelParam &param) {
+  if (!param.isConstPointee && !param.isRestrict)
+    return "'const' and '__restrict__'";
+  return param.isConstPointee ? "'__restrict__'" : "'const'";
 }
 
 } // namespace gpurd::advisor

@@ -43,6 +43,13 @@ double launchL2WriteSectors(const model::CacheModelResults &results);
 /// \p sampled, how both sides were sampled: a gain's provenance.
 std::string whatIfRunText(bool sampled, llvm::StringRef detail = {});
 
+/// The edits that make \p param `const T *__restrict__ name`, or nothing
+/// when its declaration cannot be edited in the analysed file.
+std::optional<std::vector<FixIt>>
+constRestrictEdits(const CheckContext &context, const KernelParam &param);
+/// `const __restrict__`, `__restrict__`, `const`: what \p param lacks.
+std::string missingQualifiers(const KernelParam &param);
+
 } // namespace gpurd::advisor
 
 #endif // GPURD_LIB_ADVISOR_CHECKS_CHECKUTIL_H

@@ -17,6 +17,7 @@
 #include "../Figures.h"
 #include "CheckUtil.h"
 #include "Checks.h"
+#include "gpurd/Advisor/Placement.h"
 #include "gpurd/Advisor/WhatIf.h"
 #include "gpurd/Model/WarpRequests.h"
 
@@ -26,18 +27,6 @@ namespace gpurd::advisor {
 namespace {
 
 constexpr StringLiteral Name = "gpurd-readonly-path";
-
-/// Whether \p arch's L1 caches the read-only path's loads but not plain
-/// global loads, by the cache model's own rule (model::readUsesL1).
-bool readOnlyPathDiffers(const arch::ArchDescription &arch) {
-  Expected<model::CacheLevelConfig> l1 = model::resolveL1(arch);
-  if (!l1) {
-    consumeError(l1.takeError()); // no L1 the cache model runs on
-    return false;
-  }
-  return model::readUsesL1(*l1, MemorySpace::GlobalReadOnly) &&
-         !model::readUsesL1(*l1, MemorySpace::Global);
-}
 
 /// A parameter's array the kernel only reads, some of it through plain
 /// global loads.
@@ -77,29 +66,6 @@ std::vector<ReadOnlyArray> readOnlyArrays(const CheckContext &context) {
       out.push_back(std::move(candidate));
   }
   return out;
-}
-
-/// The edits that make \p param `const T *__restrict__ name`, or nothing
-/// when its declaration cannot be edited in the analysed file.
-std::optional<std::vector<FixIt>>
-constRestrictEdits(const CheckContext &context, const KernelParam &param) {
-  if (!param.declBegin || !param.namePosition ||
-      !context.whatIf().inAnalysedFile(*param.declBegin))
-    return std::nullopt;
-  std::vector<FixIt> edits;
-  if (!param.isConstPointee)
-    edits.push_back({*param.declBegin, *param.declBegin, "const "});
-  if (!param.isRestrict)
-    edits.push_back(
-        {*param.namePosition, *param.namePosition, "__restrict__ "});
-  return edits;
-}
-
-/// `const __restrict__`, `__restrict__`, `const`: what \p param lacks.
-std::string missingQualifiers(const KernelParam &param) {
-  if (!param.isConstPointee && !param.isRestrict)
-    return "'const' and '__restrict__'";
-  return param.isConstPointee ? "'__restrict__'" : "'const'";
 }
 
 class ReadOnlyPath : public Check {

@@ -2,9 +2,12 @@
 
 #include "gpurd/Advisor/Placement.h"
 
+#include "gpurd/Model/CacheConfig.h"
+#include "gpurd/Model/WarpRequests.h"
 #include "gpurd/Trace/BufferExtents.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace gpurd::advisor {
 
@@ -49,6 +52,16 @@ unsigned addressingInstructions(PlacementTarget target) {
   return 2;
 }
 
+bool readOnlyPathDiffers(const arch::ArchDescription &arch) {
+  llvm::Expected<model::CacheLevelConfig> l1 = model::resolveL1(arch);
+  if (!l1) {
+    llvm::consumeError(l1.takeError()); // no L1 the cache model runs on
+    return false;
+  }
+  return model::readUsesL1(*l1, MemorySpace::GlobalReadOnly) &&
+         !model::readUsesL1(*l1, MemorySpace::Global);
+}
+
 std::string PlacementTime::describe() const {
   if (moved.empty())
     return "as written";
@@ -91,6 +104,43 @@ void countUses(const driver::KernelAnalysis &analysis,
   }
 }
 
+/// Shared memory: a per-block copy of the block's tile of \p array, when
+/// the block reuses it (else the copy reads what the kernel reads) and it
+/// fits.
+void sharedTarget(PlacementArray &array, const driver::KernelAnalysis &analysis,
+                  const arch::ArchDescription &arch) {
+  const std::string name = "'" + array.name + "'";
+  if (!array.tileBytes) {
+    array.excluded.push_back(name + " is not copied to shared memory: the "
+                                    "modelled blocks gave no tile of it");
+    return;
+  }
+  uint64_t tile = *array.tileBytes;
+  if (array.reuse <= 1.0) {
+    array.excluded.push_back(
+        name +
+        " is not copied to shared memory: a block accesses each of "
+        "the bytes it touches about once (" +
+        llvm::formatv("{0:F2}", array.reuse).str() +
+        " times), so a copy would read them from global memory again");
+    return;
+  }
+  const LaunchConfig &launch = analysis.trace->config;
+  uint64_t used = analysis.trace->kernel->staticSharedBytes +
+                  launch.dynamicSharedBytes + tile;
+  std::optional<uint64_t> limit = arch.sm.sharedMemoryPerBlock;
+  if (limit && used <= *limit) {
+    array.targets.push_back(PlacementTarget::Shared);
+    return;
+  }
+  array.excluded.push_back(
+      name + " (a block's " + std::to_string(tile) +
+      " bytes) does not fit in a block's shared memory" +
+      (limit ? " (" + std::to_string(*limit) + " bytes, " +
+                   std::to_string(used - tile) + " already used)"
+             : " (the arch gives no sm.sharedMemoryPerBlock)"));
+}
+
 /// The targets \p array may move to, and why not the others.
 void legalTargets(PlacementArray &array, const driver::KernelAnalysis &analysis,
                   const arch::ArchDescription &arch) {
@@ -102,33 +152,24 @@ void legalTargets(PlacementArray &array, const driver::KernelAnalysis &analysis,
         "only reads");
     return;
   }
-  array.targets.push_back(PlacementTarget::ReadOnly);
-  if (!array.bytes) {
-    array.excluded.push_back("'" + array.name +
-                             "' is not moved to constant or shared memory: "
-                             "gpurd does not know all the bytes it accesses");
-    return;
-  }
-  uint64_t bytes = *array.bytes;
-  if (bytes <= ConstantMemoryBytes)
-    array.targets.push_back(PlacementTarget::Constant);
-  else
-    array.excluded.push_back("'" + array.name + "' (" + std::to_string(bytes) +
-                             " bytes) does not fit in the 64 KB of constant "
-                             "memory");
-  const LaunchConfig &launch = analysis.trace->config;
-  uint64_t used = analysis.trace->kernel->staticSharedBytes +
-                  launch.dynamicSharedBytes + bytes;
-  std::optional<uint64_t> limit = arch.sm.sharedMemoryPerBlock;
-  if (limit && used <= *limit)
-    array.targets.push_back(PlacementTarget::Shared);
+  if (readOnlyPathDiffers(arch))
+    array.targets.push_back(PlacementTarget::ReadOnly);
   else
     array.excluded.push_back(
-        "'" + array.name + "' (" + std::to_string(bytes) +
-        " bytes) does not fit in a block's shared memory" +
-        (limit ? " (" + std::to_string(*limit) + " bytes, " +
-                     std::to_string(used - bytes) + " already used)"
-               : " (the arch gives no sm.sharedMemoryPerBlock)"));
+        "'" + array.name + "' is not moved to the read-only path: on " +
+        arch.name + " its loads reach the same L1 as plain global loads");
+  if (!array.bytes)
+    array.excluded.push_back("'" + array.name +
+                             "' is not moved to constant memory: gpurd does "
+                             "not know all the bytes the kernel accesses");
+  else if (*array.bytes <= ConstantMemoryBytes)
+    array.targets.push_back(PlacementTarget::Constant);
+  else
+    array.excluded.push_back("'" + array.name + "' (" +
+                             std::to_string(*array.bytes) +
+                             " bytes) does not fit in the 64 KB of constant "
+                             "memory");
+  sharedTarget(array, analysis, arch);
 }
 
 } // namespace
@@ -153,6 +194,14 @@ placementArrays(const driver::KernelAnalysis &analysis,
     arrays.push_back(std::move(array));
   }
   countUses(analysis, arrays);
+  if (analysis.placement)
+    for (PlacementArray &array : arrays) {
+      auto it = analysis.placement->footprints.find(array.index);
+      if (it == analysis.placement->footprints.end() || !it->second.maxWords)
+        continue;
+      array.tileBytes = 4 * it->second.maxWords;
+      array.reuse = it->second.reuse();
+    }
   // Arrays the modelled warps never touched have nothing to place.
   llvm::erase_if(arrays,
                  [](const PlacementArray &a) { return !a.warpInstructions; });

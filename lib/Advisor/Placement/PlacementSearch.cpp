@@ -5,6 +5,8 @@
 
 #include "gpurd/Advisor/WhatIf.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 #include <algorithm>
 
 namespace gpurd::advisor {
@@ -54,8 +56,8 @@ driver::KernelChange changeFor(const Placement &placement,
     change.arraySpaces[name] = placementSpace(target);
     if (target == PlacementTarget::Shared)
       for (const PlacementArray &array : arrays)
-        if (array.name == name && array.bytes)
-          sharedBytes += *array.bytes;
+        if (array.name == name && array.tileBytes)
+          sharedBytes += *array.tileBytes;
   }
   // A shared copy takes the block's shared memory, and its occupancy.
   if (sharedBytes)
@@ -65,14 +67,18 @@ driver::KernelChange changeFor(const Placement &placement,
 }
 
 std::vector<std::string> assumptionsOf(const driver::KernelAnalysis &baseline,
-                                       const arch::ArchDescription &arch) {
+                                       const arch::ArchDescription &arch,
+                                       const PlacementSearchOptions &options) {
   std::vector<std::string> out{
       "the events of every placement come from gpurd's models of the "
       "compiled kernel (instructions of its optimised IR, the cache model's "
       "misses), not from a profile measured on a GPU as seed 002's sample "
       "placement is",
-      "Toverlap is uncalibrated: Sim et al.'s CWP/MWP form (seed 002 "
-      "appendix), not seed 002's fitted Eq. 11",
+      options.calibration
+          ? "Toverlap is seed 002's Eq. 11 with the coefficients fitted in " +
+                options.calibrationSource
+          : "Toverlap is uncalibrated: Sim et al.'s CWP/MWP form (seed 002 "
+            "appendix), not seed 002's fitted Eq. 11",
       "each warp's instruction- and memory-level parallelism is 1, and "
       "W_serial (synchronisation, SFU, divergence) is left out: it is the "
       "same for every placement"};
@@ -88,9 +94,10 @@ std::vector<std::string> assumptionsOf(const driver::KernelAnalysis &baseline,
   if (!baseline.results.sampling.l2SeesEverySm())
     out.push_back("the L2 saw the requests of a sample of the SMs: data "
                   "other SMs bring into it counts as DRAM reads");
-  out.push_back("a shared copy of an array holds the bytes the kernel "
-                "accesses, starts at a bank-aligned offset, and is loaded by "
-                "each block at the DRAM bandwidth");
+  out.push_back("a shared copy holds the bytes a block accesses of the "
+                "array (the most of the modelled blocks), has the bank "
+                "conflicts of their global addresses, and is loaded by each "
+                "block in one DRAM round trip at the DRAM bandwidth");
   return out;
 }
 
@@ -102,6 +109,14 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   auto machine = placementMachine(arch);
   if (!machine)
     return machine.takeError();
+  // The search's own calibration, else the context's (--calibration).
+  PlacementSearchOptions given = options;
+  const driver::ModelOptions &model = runner.analysisContext().modelOptions();
+  if (!given.calibration && model.placementCalibration) {
+    given.calibration = model.placementCalibration;
+    given.calibrationSource = model.placementCalibrationSource;
+  }
+  machine->overlap = given.calibration;
   auto baseline = runner.comparedBaseline();
   if (!baseline)
     return baseline.takeError();
@@ -109,8 +124,26 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   PlacementRanking ranking;
   ranking.kernel = runner.kernelInfo().name;
   ranking.arrays = placementArrays(*baseline, arch);
+  auto written = timePlacement(*baseline, {}, ranking.arrays, *machine);
+  if (!written)
+    return written.takeError();
   std::vector<PlacementArray> movable;
-  for (const PlacementArray &array : ranking.arrays) {
+  for (PlacementArray &array : ranking.arrays) {
+    if (array.targets.size() > 1 && options.minGain > 0) {
+      auto free =
+          timePlacement(*baseline, {}, ranking.arrays, *machine, &array.name);
+      if (!free)
+        return free.takeError();
+      double bound = 1 - free->total() / written->total();
+      if (bound < options.minGain) {
+        array.excluded.push_back("'" + array.name +
+                                 "' stays where it is: were its accesses free, "
+                                 "the time would drop by " +
+                                 llvm::formatv("{0:P1}", bound).str() +
+                                 ", less than the gain asked for");
+        array.targets.resize(1);
+      }
+    }
     ranking.combinations *= array.targets.size();
     if (array.targets.size() > 1)
       movable.push_back(array);
@@ -122,7 +155,7 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   auto timeOf =
       [&](const Placement &placement) -> llvm::Expected<PlacementTime> {
     if (placement.empty())
-      return timePlacement(*baseline, placement, ranking.arrays, *machine);
+      return *written;
     auto compared = runner.compare(changeFor(placement, movable, *baseline));
     if (!compared)
       return compared.takeError();
@@ -157,11 +190,11 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
                    [](const PlacementTime &a, const PlacementTime &b) {
                      return a.total() < b.total();
                    });
-  const PlacementTime written = ranking.asWritten();
+  const PlacementTime &asWritten = ranking.asWritten();
   for (PlacementTime &candidate : ranking.candidates)
     if (!candidate.asWritten())
-      candidate.factor = decidingFactor(written, candidate, *machine);
-  ranking.assumptions = assumptionsOf(*baseline, arch);
+      candidate.factor = decidingFactor(asWritten, candidate, *machine);
+  ranking.assumptions = assumptionsOf(*baseline, arch, given);
   return ranking;
 }
 

@@ -15,8 +15,8 @@ llvm::Error missingFields(const arch::ArchDescription &arch,
     list += (list.empty() ? "" : ", ") + field;
   return llvm::createStringError(
       llvm::inconvertibleErrorCode(),
-      "the placement model (seed 002) needs %s, which arch '%s' does not give "
-      "(docs/arch-format.md)",
+      "the placement model (seed 002) needs %s, which arch '%s' does not give; "
+      "give them with --set or in an --arch-file (docs/arch-format.md)",
       list.c_str(), arch.name.c_str());
 }
 
@@ -34,6 +34,97 @@ sitesOfArrays(const access::AccessModel &model,
     for (const PlacementArray &array : arrays)
       if (site.array == array.index)
         out[site.id] = &array;
+  return out;
+}
+
+/// Where a placement's memory instructions are served, in instructions
+/// (Eq. 5's ratios). An instruction waits for the furthest level one of its
+/// lines reaches: of a site's n loads, those with a line the L1 does not hit
+/// (a miss, or a merge into a fill in flight, which waits for it),
+/// min(n, L1 line requests - hits), go beyond the L1 (all n when the L1 is
+/// not used), and min(those, L2 line misses) wait for DRAM; stores are
+/// served by the L2 (they do not wait for DRAM). Constant loads miss the
+/// constant cache min(n, misses) times: a line's first miss in the launch
+/// is served by DRAM, later ones by the L2 (constant data is small and
+/// stays there).
+struct ServedShares {
+  double dram = 0, l2 = 0, l1 = 0, constant = 0, shared = 0;
+
+  double total() const { return dram + l2 + l1 + constant + shared; }
+
+  void add(const model::placement::SitePlacementCounts &site,
+           const model::SiteCacheResults *cache) {
+    double n = static_cast<double>(site.warpInstructions);
+    if (site.space == MemorySpace::Shared) {
+      shared += n;
+      return;
+    }
+    if (site.space == MemorySpace::Constant) {
+      double misses = std::min<double>(n, site.constantMisses);
+      double cold = std::min<double>(misses, site.constantColdMisses);
+      dram += cold;
+      l2 += misses - cold;
+      constant += n - misses;
+      return;
+    }
+    if (!cache || site.kind != AccessKind::Read) {
+      l2 += n;
+      return;
+    }
+    double l1Lines = static_cast<double>(cache->l1.readAccesses);
+    double beyondL1 =
+        l1Lines > 0 ? std::min<double>(
+                          n, l1Lines - static_cast<double>(cache->l1.readHits))
+                    : n;
+    double toDram = std::min<double>(beyondL1, cache->l2.readLineMisses());
+    dram += toDram;
+    l2 += beyondL1 - toDram;
+    l1 += n - beyondL1;
+  }
+};
+
+/// Seed 002 Eq. 11's events per warp: requests of each memory plus its
+/// misses (the L2's line misses for global memory, the constant cache's,
+/// the L1's for the read-only path standing for the texture cache, bank
+/// conflicts for shared memory), and the row buffer's misses and conflicts.
+model::placement::OverlapEvents
+overlapEvents(const model::placement::PlacementCounts &counts,
+              const driver::KernelAnalysis &run, double warpsPerSm) {
+  model::placement::OverlapEvents out;
+  for (const model::placement::SitePlacementCounts &site : counts.sites) {
+    if (site.kind == AccessKind::Barrier)
+      continue;
+    double n = static_cast<double>(site.warpInstructions);
+    const model::SiteCacheResults *cache = run.results.site(site.site);
+    switch (site.space) {
+    case MemorySpace::Global:
+    case MemorySpace::Local:
+      out.global += n + (cache ? cache->l2.readLineMisses() : 0);
+      break;
+    case MemorySpace::GlobalReadOnly:
+    case MemorySpace::Texture:
+      out.texture += n + (cache ? cache->l1.readLineMisses() : 0);
+      break;
+    case MemorySpace::Constant:
+      out.constant += n + static_cast<double>(site.constantMisses);
+      break;
+    case MemorySpace::Shared:
+      out.shared += n + static_cast<double>(site.bankConflictReplays);
+      break;
+    }
+  }
+  if (run.dram) {
+    out.rowMisses = static_cast<double>(run.dram->outcomes.misses);
+    out.rowConflicts = static_cast<double>(run.dram->outcomes.conflicts);
+  }
+  double warps = static_cast<double>(std::max<uint64_t>(1, counts.warps));
+  out.global /= warps;
+  out.texture /= warps;
+  out.constant /= warps;
+  out.shared /= warps;
+  out.rowMisses /= warps;
+  out.rowConflicts /= warps;
+  out.warpsPerSm = warpsPerSm;
   return out;
 }
 
@@ -73,6 +164,10 @@ placementMachine(const arch::ArchDescription &arch) {
   f.instructionLatency = *sm.instructionLatency;
   f.sharedLatency = *sm.sharedMemoryLatency;
   f.l2HitLatency = *arch.l2->hitLatency;
+  if (arch.l1 && arch.l1->hitLatency)
+    f.l1HitLatency = *arch.l1->hitLatency;
+  if (arch.constant && arch.constant->hitLatency)
+    f.constantHitLatency = *arch.constant->hitLatency;
   // GB/s over MHz: bytes per core cycle.
   f.dramBytesPerCycle = *arch.dram->bandwidthGBps * 1000.0 / *arch.clockMHz;
   if (arch.dram->minLatency)
@@ -89,7 +184,7 @@ llvm::Expected<PlacementTime>
 timePlacement(const driver::KernelAnalysis &run,
               const std::map<std::string, PlacementTarget> &moved,
               const std::vector<PlacementArray> &arrays,
-              const PlacementMachine &machine) {
+              const PlacementMachine &machine, const std::string *freeArray) {
   if (!run.placement || !run.placement->warps)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
@@ -102,33 +197,33 @@ timePlacement(const driver::KernelAnalysis &run,
 
   PlacementTime out;
   out.moved = moved;
-  double memory = 0, shared = 0, offChip = 0, dramServed = 0;
-  double replays = 0, addressing = 0;
+  ServedShares served;
+  double offChip = 0, replays = 0, addressing = 0;
   for (const model::placement::SitePlacementCounts &site : counts.sites) {
     if (site.kind == AccessKind::Barrier)
       continue;
-    double n = static_cast<double>(site.warpInstructions);
-    memory += n;
-    replays += static_cast<double>(site.replays());
-    if (site.space == MemorySpace::Shared)
-      shared += n;
-    if (isGlobalLike(site.space)) {
-      offChip += n;
-      // Seed 002 Eq. 5's miss_ratio: the share of the instructions that
-      // wait for DRAM; an instruction whose lines miss the L2 waits once.
-      if (const model::SiteCacheResults *cache = results.site(site.site))
-        if (site.kind != AccessKind::Write)
-          dramServed += std::min<double>(n, cache->l2.readLineMisses());
-    }
     auto array = arrayOfSite.find(site.site);
+    if (freeArray && array != arrayOfSite.end() &&
+        array->second->name == *freeArray) {
+      // Free accesses: not the instruction, nor its addressing.
+      addressing -= static_cast<double>(site.warpInstructions) *
+                    (1.0 + addressingInstructions(PlacementTarget::Global));
+      continue;
+    }
+    replays += static_cast<double>(site.replays());
+    served.add(site, results.site(site.site));
+    if (isGlobalLike(site.space))
+      offChip += static_cast<double>(site.warpInstructions);
     if (array != arrayOfSite.end()) {
       auto placed = moved.find(array->second->name);
       PlacementTarget target =
           placed == moved.end() ? PlacementTarget::Global : placed->second;
-      addressing += n * (static_cast<double>(addressingInstructions(target)) -
-                         addressingInstructions(PlacementTarget::Global));
+      addressing += static_cast<double>(site.warpInstructions) *
+                    (static_cast<double>(addressingInstructions(target)) -
+                     addressingInstructions(PlacementTarget::Global));
     }
   }
+  double memory = served.total();
   double warps = static_cast<double>(counts.warps);
   const model::SamplingInfo &sampling = results.sampling;
   const model::ExecutionInfo &execution = results.execution;
@@ -136,16 +231,24 @@ timePlacement(const driver::KernelAnalysis &run,
   e.totalWarps =
       static_cast<double>(sampling.totalBlocks) * execution.warpsPerBlock;
   e.activeSms = std::max(1u, sampling.activeSms);
+  // N: the warps resident on an SM at once, the occupancy's blocks or the
+  // launch's share of them, whichever is fewer.
+  double blocksPerSm = std::min(
+      static_cast<double>(execution.activeBlocksPerSm),
+      std::ceil(static_cast<double>(sampling.totalBlocks) / e.activeSms));
   e.warpsPerSm =
-      std::max(1.0, static_cast<double>(execution.activeBlocksPerSm) *
-                        execution.warpsPerBlock);
+      std::max(1.0, blocksPerSm * static_cast<double>(execution.warpsPerBlock));
   out.replays = replays / warps;
   out.addressingDelta = addressing / warps;
   e.instructions = static_cast<double>(counts.instructions) / warps +
                    out.replays + out.addressingDelta;
   e.memoryInstructions = memory / warps;
-  e.missRatio = memory > 0 ? dramServed / memory : 0;
-  e.sharedRatio = memory > 0 ? shared / memory : 0;
+  if (memory > 0) {
+    e.missRatio = served.dram / memory;
+    e.l1Ratio = served.l1 / memory;
+    e.constantRatio = served.constant / memory;
+    e.sharedRatio = served.shared / memory;
+  }
   double dramBytes = static_cast<double>(results.transactions.dramReadSectors) *
                      machine.dramSectorBytes;
   e.bytesPerMemoryInstruction = offChip > 0 ? dramBytes / offChip : 0;
@@ -158,18 +261,27 @@ timePlacement(const driver::KernelAnalysis &run,
     out.rowConflicts = run.dram->outcomes.conflicts;
     out.saturatedBanks = run.dram->saturatedBanks;
   }
-  out.time =
-      model::placement::predictKernelTime(e, machine.figures, dramLatency);
-  // Shared memory: each block copies the array in from global memory; the
-  // seed estimates the copy from its size and the bandwidth (§III-B).
-  for (const auto &[name, target] : moved) {
-    if (target != PlacementTarget::Shared)
-      continue;
-    for (const PlacementArray &array : arrays)
-      if (array.name == name && array.bytes)
-        out.copyInCycles += static_cast<double>(sampling.totalBlocks) *
-                            static_cast<double>(*array.bytes) /
-                            machine.figures.dramBytesPerCycle;
+  out.overlap = overlapEvents(counts, run, e.warpsPerSm);
+  out.time = model::placement::predictKernelTime(
+      e, machine.figures, dramLatency,
+      machine.overlap ? &*machine.overlap : nullptr, &out.overlap);
+  // Shared memory: each block copies its tile in from global memory; the
+  // seed estimates the copy from its size and the bandwidth (§III-B), to
+  // which gpurd adds one DRAM round trip for each wave of resident blocks.
+  double tileBytes = 0;
+  for (const auto &[name, target] : moved)
+    if (target == PlacementTarget::Shared)
+      for (const PlacementArray &array : arrays)
+        if (array.name == name && array.tileBytes)
+          tileBytes += static_cast<double>(*array.tileBytes);
+  if (tileBytes > 0) {
+    double resident = std::max(
+        1.0, e.warpsPerSm / std::max<double>(1, execution.warpsPerBlock));
+    double waves = std::ceil(static_cast<double>(sampling.totalBlocks) /
+                             (e.activeSms * resident));
+    out.copyInCycles = static_cast<double>(sampling.totalBlocks) * tileBytes /
+                           machine.figures.dramBytesPerCycle +
+                       waves * dramLatency;
   }
   return out;
 }
@@ -186,8 +298,11 @@ std::string decidingFactor(const PlacementTime &written,
   };
   auto timeOf = [&](const KernelEvents &events, double dramLatency,
                     double copyIn) {
-    return model::placement::predictKernelTime(events, machine.figures,
-                                               dramLatency)
+    // Toverlap's events stay those of the placement as written: the terms
+    // are of Eqs. 2 and 4.
+    return model::placement::predictKernelTime(
+               events, machine.figures, dramLatency,
+               machine.overlap ? &*machine.overlap : nullptr, &written.overlap)
                .total +
            copyIn;
   };
@@ -204,9 +319,11 @@ std::string decidingFactor(const PlacementTime &written,
   e = written.events;
   e.missRatio = candidate.events.missRatio;
   e.sharedRatio = candidate.events.sharedRatio;
+  e.l1Ratio = candidate.events.l1Ratio;
+  e.constantRatio = candidate.events.constantRatio;
+  e.memoryInstructions = candidate.events.memoryInstructions;
   e.bytesPerMemoryInstruction = candidate.events.bytesPerMemoryInstruction;
-  terms.push_back({"caching (the requests DRAM serves)",
-                   timeOf(e, dramW, written.copyInCycles) - base});
+  terms.push_back({"caching", timeOf(e, dramW, written.copyInCycles) - base});
   terms.push_back({"DRAM row buffers and queuing",
                    timeOf(written.events, dramC, written.copyInCycles) - base});
   e = written.events;
@@ -214,7 +331,10 @@ std::string decidingFactor(const PlacementTime &written,
   terms.push_back({"occupancy", timeOf(e, dramW, written.copyInCycles) - base});
   terms.push_back(
       {"shared-memory copy-in", candidate.copyInCycles - written.copyInCycles});
-  // The term that moves the time furthest in the direction it moves.
+  // The term that moves the time furthest in the direction it moves (none
+  // when it does not move).
+  if (std::abs(change) <= 1e-9 * std::max(1.0, base))
+    return "";
   const Term *best = nullptr;
   for (const Term &term : terms) {
     double along = change < 0 ? -term.delta : term.delta;

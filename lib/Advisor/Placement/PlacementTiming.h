@@ -23,6 +23,8 @@ struct PlacementMachine {
   std::optional<double> constantDramLatency;
   /// Bytes of a DRAM read sector (the L2's sector, or its line).
   double dramSectorBytes = 32;
+  /// Eq. 11's coefficients, when calibrated.
+  std::optional<model::placement::OverlapCoefficients> overlap;
 };
 
 /// The machine of \p arch; fails naming the fields it lacks.
@@ -30,12 +32,15 @@ llvm::Expected<PlacementMachine>
 placementMachine(const arch::ArchDescription &arch);
 
 /// The events and time of \p run, the kernel with \p moved arrays (of
-/// \p arrays) placed so.
+/// \p arrays) placed so. With \p freeArray, the accesses of that array
+/// cost nothing (no instruction, replay or latency): the bound no placement
+/// of it can beat.
 llvm::Expected<PlacementTime>
 timePlacement(const driver::KernelAnalysis &run,
               const std::map<std::string, PlacementTarget> &moved,
               const std::vector<PlacementArray> &arrays,
-              const PlacementMachine &machine);
+              const PlacementMachine &machine,
+              const std::string *freeArray = nullptr);
 
 /// The term of seed 002's model that moves \p candidate's time most from
 /// \p written's (each swapped into the placement as written alone): a

@@ -65,9 +65,15 @@ double itilp(const KernelEvents &events, const MachineFigures &machine) {
 
 double amat(const KernelEvents &events, const MachineFigures &machine,
             double dramLatency) {
-  // Eq. 5, with hit_lat weighted by the requests that reach the caches.
-  return dramLatency * events.missRatio +
-         machine.l2HitLatency * (1.0 - events.sharedRatio) +
+  // Eq. 5, with hit_lat weighted by the requests that reach each cache.
+  double l1 =
+      machine.l1HitLatency > 0 ? machine.l1HitLatency : machine.l2HitLatency;
+  double constant = machine.constantHitLatency > 0 ? machine.constantHitLatency
+                                                   : machine.l2HitLatency;
+  double l2Share = std::max(0.0, 1.0 - events.sharedRatio - events.l1Ratio -
+                                     events.constantRatio);
+  return dramLatency * events.missRatio + machine.l2HitLatency * l2Share +
+         l1 * events.l1Ratio + constant * events.constantRatio +
          machine.sharedLatency * events.sharedRatio;
 }
 

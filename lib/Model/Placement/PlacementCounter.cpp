@@ -73,8 +73,11 @@ void PlacementCounter::count(const trace::WarpInstruction &instruction,
     site.constantReplays += addresses ? addresses - 1 : 0;
     // Kind (2): one replay per constant cache miss.
     for (uint64_t line : distinctBlocks(instruction, config.constantLineSize))
-      if (!constantHit(line))
+      if (!constantHit(line)) {
         ++site.constantMisses;
+        if (constantLinesSeen.insert(line).second)
+          ++site.constantColdMisses;
+      }
   } else if (instruction.space == MemorySpace::Shared) {
     // Kind (4): one replay per bank conflict, the wavefronts beyond the
     // fewest.
@@ -85,8 +88,39 @@ void PlacementCounter::count(const trace::WarpInstruction &instruction,
   }
 }
 
+void PlacementCounter::addToTile(const trace::WarpInstruction &instruction) {
+  if (instruction.site >= config.siteArray.size() ||
+      config.siteArray[instruction.site] < 0 ||
+      instruction.kind == AccessKind::Barrier)
+    return;
+  auto &[words, accessed] = tiles[config.siteArray[instruction.site]];
+  uint64_t size = std::max<uint32_t>(instruction.size, 1);
+  for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
+    if (!(instruction.activeMask & (1u << lane)))
+      continue;
+    uint64_t first = instruction.addresses[lane] / 4;
+    uint64_t last = (instruction.addresses[lane] + size - 1) / 4;
+    for (uint64_t word = first; word <= last; ++word)
+      words.insert(word);
+    accessed += last - first + 1;
+  }
+}
+
+void PlacementCounter::closeBlock() {
+  for (auto &[array, tile] : tiles) {
+    ArrayFootprint &footprint = footprints[array];
+    ++footprint.blocks;
+    footprint.maxWords =
+        std::max<uint64_t>(footprint.maxWords, tile.first.size());
+    footprint.totalWords += tile.first.size();
+    footprint.accessedWords += tile.second;
+  }
+  tiles.clear();
+}
+
 void PlacementCounter::add(const trace::WarpTrace &warp) {
   if (warp.block != currentBlock) {
+    closeBlock();
     currentBlock = warp.block;
     constantLru.clear(); // Cold for each block (see the header).
   }
@@ -106,11 +140,14 @@ void PlacementCounter::add(const trace::WarpTrace &warp) {
     site.space = instruction.space;
     site.kind = instruction.kind;
     count(instruction, site);
+    addToTile(instruction);
   }
 }
 
-PlacementCounts PlacementCounter::results() const {
+PlacementCounts PlacementCounter::results() {
+  closeBlock();
   PlacementCounts counts;
+  counts.footprints = footprints;
   counts.warps = warps;
   counts.instructions = instructions;
   for (size_t i = 0; i < sites.size(); ++i)

@@ -33,7 +33,11 @@ struct MachineFigures {
   /// avg_inst_lat (appendix Eq. 13): the latency of a dependent FP
   /// instruction, cycles.
   double instructionLatency = 4;
-  double l2HitLatency = 0;      ///< hit_lat (Eq. 5), cycles.
+  double l2HitLatency = 0; ///< hit_lat (Eq. 5), cycles.
+  /// The L1's and the constant cache's hit latencies, cycles; 0: the L2's
+  /// (seed 002 §III-C takes one cache latency, the L2's, for all caches).
+  double l1HitLatency = 0;
+  double constantHitLatency = 0;
   double sharedLatency = 0;     ///< shmem_lat (Eq. 5), cycles.
   double dramBytesPerCycle = 0; ///< Peak DRAM bandwidth per core cycle.
 };
@@ -53,6 +57,11 @@ struct KernelEvents {
   double missRatio = 0;
   /// shmem_ratio (Eq. 5): the memory instructions' share to shared memory.
   double sharedRatio = 0;
+  /// The shares served by the L1 and by the constant cache (Eq. 5 extended
+  /// as §III-C suggests: each cache at its own latency); the rest of the
+  /// memory instructions are served by the L2 (or, miss_ratio, by DRAM).
+  double l1Ratio = 0;
+  double constantRatio = 0;
   /// Bytes a warp's off-chip memory instruction moves (Sim et al.'s
   /// load_bytes_per_warp, for the bandwidth bound on MWP).
   double bytesPerMemoryInstruction = 0;
@@ -92,9 +101,11 @@ struct KernelTime {
 /// avg_inst_lat / (warp_size / SIMD_width).
 double itilp(const KernelEvents &events, const MachineFigures &machine);
 
-/// Eq. 5 (deviation: the seed adds hit_lat to every request, shared ones
-/// included; a shared access never reaches the caches, so hit_lat is
-/// weighted by the share that does).
+/// Eq. 5, AMAT = DRAM_lat * miss_ratio + hit_lat + shmem_lat * shmem_ratio,
+/// with two deviations (docs/placement-model.md): hit_lat is paid by the
+/// requests that reach a cache (the seed adds it to shared accesses too),
+/// and each cache has its own hit latency (L2, L1, constant cache), which
+/// §III-C names as the model's possible extension.
 double amat(const KernelEvents &events, const MachineFigures &machine,
             double dramLatency);
 

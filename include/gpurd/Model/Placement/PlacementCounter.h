@@ -24,6 +24,8 @@
 #include "gpurd/Trace/WarpTrace.h"
 
 #include <cstdint>
+#include <map>
+#include <unordered_set>
 #include <vector>
 
 namespace gpurd::model::placement {
@@ -38,6 +40,26 @@ struct PlacementCounterConfig {
   unsigned constantLines = 0;
   /// Shared-memory banks (AccessPattern.h).
   AccessPatternConfig banks;
+  /// The array each site accesses (by site id; -1 or absent: none): the
+  /// counter measures each array's footprint per block.
+  std::vector<int> siteArray;
+};
+
+/// What the blocks counted touch of one array: the distinct 4-byte words of
+/// a block's loads and stores (its tile, which a per-block shared copy must
+/// hold) and the words its lanes access.
+struct ArrayFootprint {
+  uint64_t blocks = 0;
+  uint64_t maxWords = 0;      ///< The largest tile of a block, in words.
+  uint64_t totalWords = 0;    ///< Summed over the blocks.
+  uint64_t accessedWords = 0; ///< Words the active lanes access, summed.
+
+  /// How often a block accesses each word of its tile, on average.
+  double reuse() const {
+    return totalWords ? static_cast<double>(accessedWords) /
+                            static_cast<double>(totalWords)
+                      : 0.0;
+  }
 };
 
 /// One access site's counts, over the warp instructions counted.
@@ -46,8 +68,11 @@ struct SitePlacementCounts {
   MemorySpace space = MemorySpace::Global;
   AccessKind kind = AccessKind::Read;
   uint64_t warpInstructions = 0;
-  uint64_t divergenceReplays = 0;   ///< Kind (1).
-  uint64_t constantMisses = 0;      ///< Kind (2).
+  uint64_t divergenceReplays = 0; ///< Kind (1).
+  uint64_t constantMisses = 0;    ///< Kind (2).
+  /// The misses that are the launch's first touch of their line (the data
+  /// comes from DRAM; later misses find it in the L2).
+  uint64_t constantColdMisses = 0;
   uint64_t constantReplays = 0;     ///< Kind (3).
   uint64_t bankConflictReplays = 0; ///< Kind (4).
 
@@ -65,19 +90,26 @@ struct PlacementCounts {
   /// WarpTrace::trailingInstructions).
   uint64_t instructions = 0;
   std::vector<SitePlacementCounts> sites; ///< By site id, those seen.
+  /// By array (PlacementCounterConfig::siteArray), those accessed.
+  std::map<int, ArrayFootprint> footprints;
 };
 
 class PlacementCounter {
 public:
   explicit PlacementCounter(PlacementCounterConfig config);
   void add(const trace::WarpTrace &warp);
-  PlacementCounts results() const;
+  /// The counts so far (the current block's tiles included).
+  PlacementCounts results();
 
 private:
   void count(const trace::WarpInstruction &instruction,
              SitePlacementCounts &site);
   /// The constant cache: true when \p line hits.
   bool constantHit(uint64_t line);
+  /// The words \p instruction accesses, into its array's tile.
+  void addToTile(const trace::WarpInstruction &instruction);
+  /// Adds the current block's tiles to the footprints and clears them.
+  void closeBlock();
 
   PlacementCounterConfig config;
   uint64_t warps = 0;
@@ -86,7 +118,12 @@ private:
   std::vector<bool> seen;
   /// Most recent first.
   std::vector<uint64_t> constantLru;
+  /// Every constant line the counted warps touched.
+  std::unordered_set<uint64_t> constantLinesSeen;
   uint64_t currentBlock = ~uint64_t(0);
+  /// The current block's distinct words and accessed words, per array.
+  std::map<int, std::pair<std::unordered_set<uint64_t>, uint64_t>> tiles;
+  std::map<int, ArrayFootprint> footprints;
 };
 
 } // namespace gpurd::model::placement

@@ -1,0 +1,207 @@
+//===- Placement.cpp - gpurd-placement ------------------------------------===//
+//
+// Arrays the kernel would run faster from another memory: the placements of
+// its global arrays (Advisor/Placement.h), each run through the whole
+// pipeline and timed by seed 002's model, T = Tcomp + Tmem - Toverlap; when
+// the fastest is predicted at least MinGain faster than the placement as
+// written, a warning at each array it moves, with its predicted times, the
+// term that decides it and what the time rests on; the read-only path gets
+// its `const __restrict__` fix-it, constant and shared memory the change to
+// make by hand (host code too). Silent on an arch without the figures the
+// time model reads (docs/checks/gpurd-placement.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "CheckUtil.h"
+#include "Checks.h"
+
+#include "../Figures.h"
+#include "../Placement/PlacementTiming.h"
+#include "gpurd/Advisor/Placement.h"
+#include "gpurd/Advisor/WhatIf.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace gpurd::advisor {
+namespace {
+
+constexpr StringLiteral Name = "gpurd-placement";
+
+std::string cyclesText(double cycles) {
+  return formatv("{0:F0}", cycles).str();
+}
+
+/// How the kernel reads the array, when it says why the target suits it:
+/// every warp's lanes at one address (a broadcast).
+std::string readingText(const CheckContext &context, int array) {
+  bool uniform = false;
+  for (const SourceAccess &access : context.sourceAccesses()) {
+    if (access.site().array != array || !access.pattern.warpInstructions)
+      continue;
+    if (!access.pattern.stepKnown || access.pattern.laneStep != 0)
+      return "";
+    uniform = true;
+  }
+  return uniform ? ", by all the lanes of a warp at one address" : "";
+}
+
+/// The change to make for \p target, when it is not a fix-it.
+std::string changeText(const PlacementArray &array, PlacementTarget target,
+                       const KernelParam *param) {
+  std::string type = param && !param->pointeeType.empty() ? param->pointeeType
+                                                          : std::string("T");
+  if (StringRef(type).starts_with("const "))
+    type = type.substr(6);
+  std::string bytes = array.bytes ? std::to_string(*array.bytes) : "N";
+  if (target == PlacementTarget::Constant)
+    return "declare '__constant__ " + type + " " + array.name + "_c[...]' (" +
+           bytes +
+           " bytes) at file scope, copy the data with "
+           "'cudaMemcpyToSymbol(" +
+           array.name +
+           "_c, ...)' before the "
+           "launch, and read '" +
+           array.name + "_c' in the kernel";
+  return "declare '__shared__ " + type + " " + array.name +
+         "_s[...]' in the kernel (" + bytes +
+         " bytes a block), copy the array into it at the start of the "
+         "kernel and '__syncthreads()', and read '" +
+         array.name + "_s' instead";
+}
+
+class Placement : public Check {
+public:
+  StringRef name() const override { return Name; }
+  StringRef summary() const override {
+    return "arrays predicted to run faster in another memory (read-only "
+           "path, constant, shared), by seed 002's time model";
+  }
+  std::vector<StringRef> optionNames() const override { return {"MinGain"}; }
+  Error run(const CheckContext &context,
+            std::vector<Finding> &out) const override;
+
+private:
+  Finding finding(const CheckContext &context, const PlacementRanking &ranking,
+                  const PlacementArray &array, PlacementTarget target) const;
+};
+
+Error Placement::run(const CheckContext &context,
+                     std::vector<Finding> &out) const {
+  // The time model reads the placement events and the arch's latencies:
+  // without them the check has nothing to say.
+  if (!context.analysis().placement)
+    return Error::success();
+  if (auto machine = placementMachine(context.arch()); !machine) {
+    consumeError(machine.takeError());
+    return Error::success();
+  }
+  std::vector<PlacementArray> arrays =
+      placementArrays(context.analysis(), context.arch());
+  if (none_of(arrays,
+              [](const PlacementArray &a) { return a.targets.size() > 1; }))
+    return Error::success();
+  const double minGain = context.number(Name, "MinGain", 0.1);
+  PlacementSearchOptions options;
+  options.minGain = minGain;
+  Expected<PlacementRanking> ranking =
+      rankPlacements(context.whatIf(), options);
+  if (!ranking) {
+    // A placement's run failed (a bound of the launch, a budget): the check
+    // has no time to compare; --placements reports the error.
+    consumeError(ranking.takeError());
+    return Error::success();
+  }
+  const PlacementTime &best = ranking->best();
+  double written = ranking->asWritten().total();
+  if (best.asWritten() || written <= 0 ||
+      best.total() > (1 - minGain) * written)
+    return Error::success();
+  for (const PlacementArray &array : ranking->arrays) {
+    auto moved = best.moved.find(array.name);
+    if (moved != best.moved.end())
+      out.push_back(finding(context, *ranking, array, moved->second));
+  }
+  return Error::success();
+}
+
+Finding Placement::finding(const CheckContext &context,
+                           const PlacementRanking &ranking,
+                           const PlacementArray &array,
+                           PlacementTarget target) const {
+  const PlacementTime &best = ranking.best();
+  const PlacementTime &written = ranking.asWritten();
+  const access::AccessSite *first = nullptr;
+  for (const SourceAccess &access : context.sourceAccesses())
+    if (access.site().array == array.index && !first)
+      first = &access.site();
+  Finding f = context.findingAt(Name, *first);
+  std::string where =
+      target == PlacementTarget::ReadOnly
+          ? "reading it through the read-only path"
+          : "placing it in " + placementTargetName(target).str() + " memory";
+  std::string others;
+  for (const auto &[name, otherTarget] : best.moved)
+    if (name != array.name)
+      others +=
+          (others.empty() ? " (with " : ", ") + std::string("'") + name + "' " +
+          (otherTarget == PlacementTarget::ReadOnly
+               ? "through the read-only path"
+               : "in " + placementTargetName(otherTarget).str() + " memory");
+  if (!others.empty())
+    others += ")";
+  f.message = "'" + array.name + "' is only read" +
+              readingText(context, array.index) + "; " + where + others +
+              " is predicted to cut the kernel's time by " +
+              percentText(1 - best.total() / written.total());
+  f.notes.push_back(
+      {std::nullopt,
+       "seed 002's model: T = Tcomp + Tmem - Toverlap from " +
+           cyclesText(written.total()) + " to " + cyclesText(best.total()) +
+           " cycles (Tcomp " + fromToText(written.time.tcomp, best.time.tcomp) +
+           ", Tmem " + fromToText(written.time.tmem, best.time.tmem) +
+           ", Toverlap " +
+           fromToText(written.time.toverlap, best.time.toverlap) + ")" +
+           (best.factor.empty()
+                ? ""
+                : "; the term that decides it: " + best.factor) +
+           " (what-if runs of the models with the arrays moved; "
+           "'--placements' ranks all " +
+           std::to_string(ranking.candidates.size()) + " placements)"});
+  f.notes.push_back(
+      {std::nullopt, "the time assumes: " + join(ranking.assumptions, "; ")});
+  const KernelParam *param = nullptr;
+  const access::ArrayInfo &info = context.model().arrays[array.index];
+  if (info.origin == access::ArrayInfo::Origin::Parameter &&
+      info.paramIndex >= 0 &&
+      static_cast<size_t>(info.paramIndex) < context.kernel().params.size())
+    param = &context.kernel().params[info.paramIndex];
+  if (target == PlacementTarget::ReadOnly && param) {
+    if (std::optional<std::vector<FixIt>> edits =
+            constRestrictEdits(context, *param);
+        edits && !edits->empty() && param->namePosition) {
+      f.notes.push_back({*param->namePosition,
+                         "declare '" + param->name + "' with " +
+                             missingQualifiers(*param) +
+                             " (it must not alias an array the kernel "
+                             "writes)",
+                         *edits});
+      return f;
+    }
+  }
+  if (target != PlacementTarget::ReadOnly)
+    f.notes.push_back({param && param->namePosition
+                           ? std::optional<SourcePosition>(*param->namePosition)
+                           : std::nullopt,
+                       "to place it so, " + changeText(array, target, param)});
+  context.addLaunchAssumptionNotes(f);
+  return f;
+}
+
+} // namespace
+
+std::unique_ptr<Check> makePlacement() { return std::make_unique<Placement>(); }
+
+} // namespace gpurd::advisor

@@ -1,0 +1,48 @@
+// --placements on a 5-point stencil over a 64 x 64 image (seed 002): the
+// image fits in a block's shared memory, and a shared copy of it ranks
+// first.
+//
+// Hand count: 'in' is read at in[(y-1)*64 + x] .. in[(y+1)*64 + x] for
+// 1 <= x, y <= 62: elements 1 .. 4094, 16376 bytes; 'out' is written and
+// stays global. A 32 x 8 block inside the image (rows 8b .. 8b+7, 31 active
+// columns) reads its 8 x 31 words, the column left and right of them
+// (8 x 2) and the row above and below (2 x 31): 326 words, a tile of 1304
+// bytes, each read 5 * 248 / 326 = 3.8 times. Each of the 16 blocks copies
+// its tile in, one DRAM round trip (290 cycles) at 1555 GB/s / 1410 MHz =
+// 1102.8 bytes a cycle: 16 * 1304 / 1102.8 + 290 = 308.9 cycles. In
+// shared memory the lanes of a warp read 32 consecutive words (no bank
+// conflict: 0 replays); in constant memory a warp's 32 addresses serialise
+// (kind 3) and its lines come from DRAM. Seed 002 Fig. 2 saves an
+// addressing instruction per load in either.
+//
+// RUN: gpurd-advise --placements %s -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise --placements --format=json %s -- | FileCheck --check-prefix=JSON %s
+// RUN: gpurd-advise --placements --format=json %s -- | %python %inputs/check-placements.py | FileCheck --check-prefix=ARITH %s
+
+// CHECK: placements of kernel 'stencil' (3 of 3)
+// CHECK: 1 'in' in shared memory {{[0-9]+}} -{{[0-9.]+}}% {{.*}} 309 caching
+// CHECK: 2 as written*
+
+// JSON: "bytes": 16376,
+// JSON: "tile_bytes": 1304,
+// JSON: "copy_in_cycles": 308.9
+// JSON: "description": "'in' in shared memory"
+// JSON: "replays_per_warp": 0.0,
+
+// ARITH: placements: 3 candidates checked
+#define W 64
+__global__ void stencil(const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < 1 || y < 1 || x >= W - 1 || y >= W - 1)
+    return;
+  out[y * W + x] = 0.2f * (in[y * W + x] + in[y * W + x - 1] +
+                           in[y * W + x + 1] + in[(y - 1) * W + x] +
+                           in[(y + 1) * W + x]);
+}
+int main() {
+  float *in, *out;
+  cudaMalloc(&in, W * W * 4);
+  cudaMalloc(&out, W * W * 4);
+  stencil<<<dim3(2, 8), dim3(32, 8)>>>(in, out);
+}
