@@ -46,6 +46,25 @@ std::vector<Placement> singleMoves(const std::vector<PlacementArray> &arrays) {
   return out;
 }
 
+/// The warps an SM holds when each block also holds \p array's tile in
+/// shared memory (0: no limit known).
+double sharedOccupancyWarps(const driver::KernelAnalysis &baseline,
+                            const PlacementArray &array,
+                            const arch::ArchDescription &arch) {
+  if (!array.tileBytes || !arch.sm.sharedMemoryPerSm)
+    return 0;
+  uint64_t unit = arch.sm.sharedMemoryAllocationUnit.value_or(1);
+  uint64_t perBlock = baseline.trace->kernel->staticSharedBytes +
+                      baseline.trace->config.dynamicSharedBytes +
+                      *array.tileBytes;
+  perBlock = (perBlock + unit - 1) / unit * unit +
+             arch.sm.reservedSharedMemoryPerBlock.value_or(0);
+  uint64_t blocks =
+      *arch.sm.sharedMemoryPerSm / std::max<uint64_t>(1, perBlock);
+  return static_cast<double>(std::max<uint64_t>(1, blocks)) *
+         baseline.results.execution.warpsPerBlock;
+}
+
 /// The what-if change that places the arrays so.
 driver::KernelChange changeFor(const Placement &placement,
                                const std::vector<PlacementArray> &arrays,
@@ -142,6 +161,23 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
                                  llvm::formatv("{0:P1}", bound).str() +
                                  ", less than the gain asked for");
         array.targets.resize(1);
+      } else if (llvm::is_contained(array.targets, PlacementTarget::Shared)) {
+        // A shared copy: free accesses, but its copy-in and the occupancy
+        // its tile leaves.
+        auto shared = timePlacement(
+            *baseline, {{array.name, PlacementTarget::Shared}}, ranking.arrays,
+            *machine, &array.name, sharedOccupancyWarps(*baseline, array, arch));
+        if (!shared)
+          return shared.takeError();
+        double sharedBound = 1 - shared->total() / written->total();
+        if (sharedBound < options.minGain) {
+          array.excluded.push_back(
+              "'" + array.name + "' is not copied to shared memory: with its "
+              "copy-in and the occupancy its tile leaves, even free accesses "
+              "would change the time by " +
+              llvm::formatv("{0:P1}", -sharedBound).str());
+          llvm::erase(array.targets, PlacementTarget::Shared);
+        }
       }
     }
     ranking.combinations *= array.targets.size();

@@ -184,7 +184,8 @@ llvm::Expected<PlacementTime>
 timePlacement(const driver::KernelAnalysis &run,
               const std::map<std::string, PlacementTarget> &moved,
               const std::vector<PlacementArray> &arrays,
-              const PlacementMachine &machine, const std::string *freeArray) {
+              const PlacementMachine &machine, const std::string *freeArray,
+              double maxWarpsPerSm) {
   if (!run.placement || !run.placement->warps)
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
@@ -238,6 +239,8 @@ timePlacement(const driver::KernelAnalysis &run,
       std::ceil(static_cast<double>(sampling.totalBlocks) / e.activeSms));
   e.warpsPerSm =
       std::max(1.0, blocksPerSm * static_cast<double>(execution.warpsPerBlock));
+  if (maxWarpsPerSm > 0)
+    e.warpsPerSm = std::min(e.warpsPerSm, std::max(1.0, maxWarpsPerSm));
   out.replays = replays / warps;
   out.addressingDelta = addressing / warps;
   e.instructions = static_cast<double>(counts.instructions) / warps +

@@ -34,13 +34,15 @@ placementMachine(const arch::ArchDescription &arch);
 /// The events and time of \p run, the kernel with \p moved arrays (of
 /// \p arrays) placed so. With \p freeArray, the accesses of that array
 /// cost nothing (no instruction, replay or latency): the bound no placement
-/// of it can beat.
+/// of it can beat; with \p maxWarpsPerSm > 0, at most that many warps
+/// resident on an SM (the occupancy a shared copy leaves).
 llvm::Expected<PlacementTime>
 timePlacement(const driver::KernelAnalysis &run,
               const std::map<std::string, PlacementTarget> &moved,
               const std::vector<PlacementArray> &arrays,
               const PlacementMachine &machine,
-              const std::string *freeArray = nullptr);
+              const std::string *freeArray = nullptr,
+              double maxWarpsPerSm = 0);
 
 /// The term of seed 002's model that moves \p candidate's time most from
 /// \p written's (each swapped into the placement as written alone): a

@@ -13,6 +13,11 @@ bool isGlobalLike(MemorySpace space) {
          space == MemorySpace::Texture || space == MemorySpace::Local;
 }
 
+/// How many distinct \p unit-byte blocks the active lanes' bytes fall in:
+/// 1 at once when they all lie in one (a coalesced access), else counted.
+size_t distinctBlockCount(const trace::WarpInstruction &instruction,
+                          unsigned unit);
+
 /// The distinct \p unit-byte blocks the active lanes' bytes fall in, sorted.
 std::vector<uint64_t> distinctBlocks(const trace::WarpInstruction &instruction,
                                      unsigned unit) {
@@ -30,6 +35,23 @@ std::vector<uint64_t> distinctBlocks(const trace::WarpInstruction &instruction,
   std::sort(blocks.begin(), blocks.end());
   blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
   return blocks;
+}
+
+size_t distinctBlockCount(const trace::WarpInstruction &instruction,
+                          unsigned unit) {
+  uint64_t low = ~uint64_t(0), high = 0;
+  uint64_t size = std::max<uint32_t>(instruction.size, 1);
+  for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
+    if (!(instruction.activeMask & (1u << lane)))
+      continue;
+    low = std::min(low, instruction.addresses[lane]);
+    high = std::max(high, instruction.addresses[lane] + size - 1);
+  }
+  if (low > high)
+    return 0;
+  if (low / unit == high / unit)
+    return 1;
+  return distinctBlocks(instruction, unit).size();
 }
 
 } // namespace
@@ -65,7 +87,7 @@ void PlacementCounter::count(const trace::WarpInstruction &instruction,
     // that for a coalesced access and also counts the divergence the seed
     // names (docs/placement-model.md).
     size_t transactions =
-        distinctBlocks(instruction, config.transactionBytes).size();
+        distinctBlockCount(instruction, config.transactionBytes);
     site.divergenceReplays += transactions ? transactions - 1 : 0;
   } else if (instruction.space == MemorySpace::Constant) {
     // Kind (3): one replay per distinct address beyond the first.
@@ -101,18 +123,20 @@ void PlacementCounter::addToTile(const trace::WarpInstruction &instruction) {
     uint64_t first = instruction.addresses[lane] / 4;
     uint64_t last = (instruction.addresses[lane] + size - 1) / 4;
     for (uint64_t word = first; word <= last; ++word)
-      words.insert(word);
+      words.push_back(word);
     accessed += last - first + 1;
   }
 }
 
 void PlacementCounter::closeBlock() {
   for (auto &[array, tile] : tiles) {
+    std::vector<uint64_t> &words = tile.first;
+    std::sort(words.begin(), words.end());
+    uint64_t distinct = std::unique(words.begin(), words.end()) - words.begin();
     ArrayFootprint &footprint = footprints[array];
     ++footprint.blocks;
-    footprint.maxWords =
-        std::max<uint64_t>(footprint.maxWords, tile.first.size());
-    footprint.totalWords += tile.first.size();
+    footprint.maxWords = std::max<uint64_t>(footprint.maxWords, distinct);
+    footprint.totalWords += distinct;
     footprint.accessedWords += tile.second;
   }
   tiles.clear();

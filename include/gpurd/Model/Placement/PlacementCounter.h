@@ -121,8 +121,9 @@ private:
   /// Every constant line the counted warps touched.
   std::unordered_set<uint64_t> constantLinesSeen;
   uint64_t currentBlock = ~uint64_t(0);
-  /// The current block's distinct words and accessed words, per array.
-  std::map<int, std::pair<std::unordered_set<uint64_t>, uint64_t>> tiles;
+  /// The current block's words (with repeats, made distinct when the block
+  /// ends) and how many the lanes accessed, per array.
+  std::map<int, std::pair<std::vector<uint64_t>, uint64_t>> tiles;
   std::map<int, ArrayFootprint> footprints;
 };
 
