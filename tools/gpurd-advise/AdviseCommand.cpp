@@ -30,17 +30,16 @@ void reportFailure(const std::string &message, const ToolRequest &request,
   reportError(createStringError(inconvertibleErrorCode(), message));
 }
 
-/// Runs --tune's search on \p analysis's kernel and prints (or adds to
-/// \p launchJson) the ranking. False when the search could not run.
-bool tuneKernel(driver::AnalysisContext &context,
-                const TranslationUnitInfo &unit,
-                const driver::KernelAnalysis &analysis,
-                const ToolRequest &request, nlohmann::json &launchJson) {
+/// Reports a search's \p result for \p analysis's kernel: prints the model's
+/// summary and \p print's ranking, or adds the cache report and \p toJson's
+/// ranking under \p key to \p launchJson. False when the search failed.
+template <typename Result, typename Print, typename ToJson>
+bool reportSearch(driver::AnalysisContext &context,
+                  const driver::KernelAnalysis &analysis,
+                  const ToolRequest &request, nlohmann::json &launchJson,
+                  Expected<Result> result, const char *key, Print print,
+                  ToJson toJson) {
   const driver::KernelTrace &trace = *analysis.trace;
-  advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
-  Expected<advisor::TuneResult> result = advisor::searchTiles(
-      runs,
-      advisor::requestedAxes(request.tune, unit, *trace.kernel, trace.config));
   if (!result) {
     reportFailure(kernelMessage(trace.kernel->name, result.takeError()),
                   request, launchJson);
@@ -50,42 +49,41 @@ bool tuneKernel(driver::AnalysisContext &context,
     launchJson["cache_model"] =
         cacheReportJson(context.arch().name, trace.model, analysis.results,
                         /*reuseProfile=*/true);
-    launchJson["tuning"] = tuningJson(*result);
+    launchJson[key] = toJson(*result);
     return true;
   }
   printSpelled([&](raw_ostream &os) {
     printModelSummary(os, analysis.results);
-    printTuning(os, *result);
+    print(os, *result);
   });
   return true;
 }
 
+/// Runs --tune's search on \p analysis's kernel and reports its ranking.
+bool tuneKernel(driver::AnalysisContext &context,
+                const TranslationUnitInfo &unit,
+                const driver::KernelAnalysis &analysis,
+                const ToolRequest &request, nlohmann::json &launchJson) {
+  const driver::KernelTrace &trace = *analysis.trace;
+  advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
+  return reportSearch(
+      context, analysis, request, launchJson,
+      advisor::searchTiles(runs,
+                           advisor::requestedAxes(request.tune, unit,
+                                                  *trace.kernel, trace.config)),
+      "tuning", printTuning, tuningJson);
+}
+
 /// Ranks the placements of \p analysis's kernel's arrays (--placements) and
-/// prints (or adds to \p launchJson) the ranking. False when it could not.
+/// reports the ranking.
 bool placeKernel(driver::AnalysisContext &context,
                  const TranslationUnitInfo &unit,
                  const driver::KernelAnalysis &analysis,
                  const ToolRequest &request, nlohmann::json &launchJson) {
-  const driver::KernelTrace &trace = *analysis.trace;
-  advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
-  Expected<advisor::PlacementRanking> ranking = advisor::rankPlacements(runs);
-  if (!ranking) {
-    reportFailure(kernelMessage(trace.kernel->name, ranking.takeError()),
-                  request, launchJson);
-    return false;
-  }
-  if (request.json) {
-    launchJson["cache_model"] =
-        cacheReportJson(context.arch().name, trace.model, analysis.results,
-                        /*reuseProfile=*/true);
-    launchJson["placements"] = placementsJson(*ranking);
-    return true;
-  }
-  printSpelled([&](raw_ostream &os) {
-    printModelSummary(os, analysis.results);
-    printPlacements(os, *ranking);
-  });
-  return true;
+  advisor::WhatIfRunner runs(context, unit, *analysis.trace->kernel, analysis);
+  return reportSearch(context, analysis, request, launchJson,
+                      advisor::rankPlacements(runs), "placements",
+                      printPlacements, placementsJson);
 }
 
 /// Adds the calibration samples of \p analysis's kernel's measured

@@ -5,6 +5,8 @@
 
 #include "gpurd/Arch/Presets.h"
 
+#include "ModelTestSupport.h"
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -13,12 +15,7 @@ using namespace gpurd::model::placement;
 
 namespace {
 
-/// The message of a failed Expected ("" when it succeeded).
-template <typename T> std::string errorText(llvm::Expected<T> value) {
-  if (value)
-    return "";
-  return llvm::toString(value.takeError());
-}
+using gpurd::model::test::errorText;
 
 DramAddressMap k80Map() {
   auto arch = arch::loadPreset("kepler-k80");

@@ -3,6 +3,8 @@
 #include "gpurd/Model/Placement/KernelTime.h"
 #include "gpurd/Model/Placement/Calibration.h"
 
+#include "ModelTestSupport.h"
+
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -10,12 +12,7 @@ using namespace gpurd::model::placement;
 
 namespace {
 
-/// The message of a failed Expected ("" when it succeeded).
-template <typename T> std::string errorText(llvm::Expected<T> value) {
-  if (value)
-    return "";
-  return llvm::toString(value.takeError());
-}
+using gpurd::model::test::errorText;
 
 MachineFigures machine() {
   MachineFigures m;

@@ -12,6 +12,13 @@
 
 namespace gpurd::model::test {
 
+/// The message of a failed Expected ("" when it succeeded).
+template <typename T> std::string errorText(llvm::Expected<T> value) {
+  if (value)
+    return "";
+  return llvm::toString(value.takeError());
+}
+
 /// A launch whose warps are written out by hand.
 struct HandKernel {
   trace::TraceLaunch launch;

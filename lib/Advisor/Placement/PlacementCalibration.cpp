@@ -63,6 +63,12 @@ parsePlacement(llvm::StringRef text, const std::string &where) {
   return moved;
 }
 
+/// Eq. 11's events in the calibration file, in OverlapEvents::values()
+/// order.
+constexpr const char *EventNames[model::placement::OverlapEvents::Count] = {
+    "global",     "constant",      "texture",     "shared",
+    "row_misses", "row_conflicts", "warps_per_sm"};
+
 } // namespace
 
 llvm::Expected<std::vector<MeasuredPlacement>>
@@ -163,11 +169,8 @@ calibrationSamples(WhatIfRunner &runner,
 std::string calibrationJson(const model::placement::CalibrationFit &fit,
                             llvm::StringRef arch, size_t samples) {
   nlohmann::json weights = nlohmann::json::object();
-  static const char *const Names[] = {
-      "global",     "constant",      "texture",     "shared",
-      "row_misses", "row_conflicts", "warps_per_sm"};
   for (unsigned i = 0; i < model::placement::OverlapEvents::Count; ++i)
-    weights[Names[i]] = fit.coefficients.weights[i];
+    weights[EventNames[i]] = fit.coefficients.weights[i];
   nlohmann::json doc = {{"model", "seed 002 Eq. 11: Toverlap_ratio"},
                         {"arch", arch.str()},
                         {"weights", weights},
@@ -194,15 +197,12 @@ readCalibration(llvm::StringRef path) {
                          "--calibrate)");
   model::placement::OverlapCoefficients out;
   out.constant = doc["constant"].get<double>();
-  static const char *const Names[] = {
-      "global",     "constant",      "texture",     "shared",
-      "row_misses", "row_conflicts", "warps_per_sm"};
   for (unsigned i = 0; i < model::placement::OverlapEvents::Count; ++i) {
     const nlohmann::json &w = doc["weights"];
-    if (!w.contains(Names[i]) || !w[Names[i]].is_number())
-      return errorAt(path, llvm::Twine("the weight '") + Names[i] +
+    if (!w.contains(EventNames[i]) || !w[EventNames[i]].is_number())
+      return errorAt(path, llvm::Twine("the weight '") + EventNames[i] +
                                "' is missing or not a number");
-    out.weights[i] = w[Names[i]].get<double>();
+    out.weights[i] = w[EventNames[i]].get<double>();
   }
   return out;
 }

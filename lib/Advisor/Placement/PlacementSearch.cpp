@@ -164,15 +164,17 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
       } else if (llvm::is_contained(array.targets, PlacementTarget::Shared)) {
         // A shared copy: free accesses, but its copy-in and the occupancy
         // its tile leaves.
-        auto shared = timePlacement(
-            *baseline, {{array.name, PlacementTarget::Shared}}, ranking.arrays,
-            *machine, &array.name, sharedOccupancyWarps(*baseline, array, arch));
+        auto shared =
+            timePlacement(*baseline, {{array.name, PlacementTarget::Shared}},
+                          ranking.arrays, *machine, &array.name,
+                          sharedOccupancyWarps(*baseline, array, arch));
         if (!shared)
           return shared.takeError();
         double sharedBound = 1 - shared->total() / written->total();
         if (sharedBound < options.minGain) {
           array.excluded.push_back(
-              "'" + array.name + "' is not copied to shared memory: with its "
+              "'" + array.name +
+              "' is not copied to shared memory: with its "
               "copy-in and the occupancy its tile leaves, even free accesses "
               "would change the time by " +
               llvm::formatv("{0:P1}", -sharedBound).str());
