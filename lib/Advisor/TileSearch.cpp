@@ -491,11 +491,13 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
           ? "ranked by predicted DRAM read " + counted + "; those within " +
                 percentText(DramTieShare) +
                 " of the best tie and are ranked by predicted L2 read " +
-                counted + " (L1 misses); gpurd has no time model yet"
+                counted +
+                " (L1 misses); the tile search does not use seed 002's time "
+                "model yet"
           : "ranked by predicted L2 read " + counted +
                 " (L1 misses): the launches were sampled, and a sample's "
-                "DRAM reads do not scale to the whole launch; gpurd has no "
-                "time model yet";
+                "DRAM reads do not scale to the whole launch; the tile search "
+                "does not use seed 002's time model yet";
   result.notes.push_back(
       "occupancy counts threads, blocks and shared memory per SM, not "
       "registers (gpurd does not allocate registers): it is an upper bound");
