@@ -36,6 +36,9 @@ enum class PlacementTarget { Global, ReadOnly, Constant, Shared };
 
 /// "global", "read-only path", "constant", "shared".
 llvm::StringRef placementTargetName(PlacementTarget target);
+/// Where an array so placed is read: "through the read-only path", "in
+/// constant memory", "in global memory".
+std::string placementPhrase(PlacementTarget target);
 /// The memory space an array so placed is accessed in.
 MemorySpace placementSpace(PlacementTarget target);
 /// Seed 002 Fig. 2: instructions that address an element of a 1D array:

@@ -104,6 +104,18 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
                   : "");
 }
 
+const KernelParam *pointerParameterOf(const CheckContext &context,
+                                      const access::ArrayInfo &array) {
+  const std::vector<KernelParam> &params = context.kernel().params;
+  if (array.origin != access::ArrayInfo::Origin::Parameter ||
+      array.paramIndex < 0 || size_t(array.paramIndex) >= params.size())
+    return nullptr;
+  const KernelParam &param = params[array.paramIndex];
+  if (param.kind != ParamKind::Pointer || param.name != array.name)
+    return nullptr;
+  return &param;
+}
+
 std::optional<std::vector<FixIt>>
 constRestrictEdits(const CheckContext &context, const KernelParam &param) {
   if (!param.declBegin || !param.namePosition ||

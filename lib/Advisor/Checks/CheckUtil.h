@@ -43,6 +43,9 @@ double launchL2WriteSectors(const model::CacheModelResults &results);
 /// \p sampled, how both sides were sampled: a gain's provenance.
 std::string whatIfRunText(bool sampled, llvm::StringRef detail = {});
 
+/// The pointer parameter whose array \p array is (null for another origin).
+const KernelParam *pointerParameterOf(const CheckContext &context,
+                                      const access::ArrayInfo &array);
 /// The edits that make \p param `const T *__restrict__ name`, or nothing
 /// when its declaration cannot be edited in the analysed file.
 std::optional<std::vector<FixIt>>

@@ -139,17 +139,13 @@ Finding Placement::finding(const CheckContext &context,
       first = &access.site();
   Finding f = context.findingAt(Name, *first);
   std::string where =
-      target == PlacementTarget::ReadOnly
-          ? "reading it through the read-only path"
-          : "placing it in " + placementTargetName(target).str() + " memory";
+      (target == PlacementTarget::ReadOnly ? "reading it " : "placing it ") +
+      placementPhrase(target);
   std::string others;
   for (const auto &[name, otherTarget] : best.moved)
     if (name != array.name)
-      others +=
-          (others.empty() ? " (with " : ", ") + std::string("'") + name + "' " +
-          (otherTarget == PlacementTarget::ReadOnly
-               ? "through the read-only path"
-               : "in " + placementTargetName(otherTarget).str() + " memory");
+      others += (others.empty() ? " (with '" : ", '") + name + "' " +
+                placementPhrase(otherTarget);
   if (!others.empty())
     others += ")";
   f.message = "'" + array.name + "' is only read" +
@@ -172,24 +168,18 @@ Finding Placement::finding(const CheckContext &context,
            std::to_string(ranking.candidates.size()) + " placements)"});
   f.notes.push_back(
       {std::nullopt, "the time assumes: " + join(ranking.assumptions, "; ")});
-  const KernelParam *param = nullptr;
-  const access::ArrayInfo &info = context.model().arrays[array.index];
-  if (info.origin == access::ArrayInfo::Origin::Parameter &&
-      info.paramIndex >= 0 &&
-      static_cast<size_t>(info.paramIndex) < context.kernel().params.size())
-    param = &context.kernel().params[info.paramIndex];
+  const KernelParam *param =
+      pointerParameterOf(context, context.model().arrays[array.index]);
   if (target == PlacementTarget::ReadOnly && param) {
     if (std::optional<std::vector<FixIt>> edits =
             constRestrictEdits(context, *param);
-        edits && !edits->empty() && param->namePosition) {
+        edits && !edits->empty() && param->namePosition)
       f.notes.push_back({*param->namePosition,
                          "declare '" + param->name + "' with " +
                              missingQualifiers(*param) +
                              " (it must not alias an array the kernel "
                              "writes)",
                          *edits});
-      return f;
-    }
   }
   if (target != PlacementTarget::ReadOnly)
     f.notes.push_back({param && param->namePosition

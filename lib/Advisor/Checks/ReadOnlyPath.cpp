@@ -39,15 +39,10 @@ struct ReadOnlyArray {
 
 std::vector<ReadOnlyArray> readOnlyArrays(const CheckContext &context) {
   const access::AccessModel &model = context.model();
-  const KernelInfo &kernel = context.kernel();
   std::vector<ReadOnlyArray> out;
   for (const access::ArrayInfo &array : model.arrays) {
-    if (array.origin != access::ArrayInfo::Origin::Parameter ||
-        array.paramIndex < 0 ||
-        size_t(array.paramIndex) >= kernel.params.size())
-      continue;
-    const KernelParam &param = kernel.params[array.paramIndex];
-    if (param.kind != ParamKind::Pointer || param.name != array.name)
+    const KernelParam *param = pointerParameterOf(context, array);
+    if (!param)
       continue;
     const int index = int(&array - model.arrays.data());
     bool written = any_of(model.sites, [&](const access::AccessSite &site) {
@@ -56,7 +51,7 @@ std::vector<ReadOnlyArray> readOnlyArrays(const CheckContext &context) {
     });
     if (written)
       continue;
-    ReadOnlyArray candidate{&array, &param, {}};
+    ReadOnlyArray candidate{&array, param, {}};
     for (const SourceAccess &access : context.sourceAccesses())
       if (access.site().array == index &&
           access.pattern.space == MemorySpace::Global &&

@@ -62,6 +62,12 @@ bool readOnlyPathDiffers(const arch::ArchDescription &arch) {
          !model::readUsesL1(*l1, MemorySpace::Global);
 }
 
+std::string placementPhrase(PlacementTarget target) {
+  if (target == PlacementTarget::ReadOnly)
+    return "through the read-only path";
+  return "in " + placementTargetName(target).str() + " memory";
+}
+
 std::string PlacementTime::describe() const {
   if (moved.empty())
     return "as written";
@@ -69,10 +75,7 @@ std::string PlacementTime::describe() const {
   for (const auto &[name, target] : moved) {
     if (!text.empty())
       text += ", ";
-    text += "'" + name + "' ";
-    text += target == PlacementTarget::ReadOnly
-                ? "through the read-only path"
-                : "in " + placementTargetName(target).str() + " memory";
+    text += "'" + name + "' " + placementPhrase(target);
   }
   return text;
 }

@@ -1,9 +1,9 @@
-//===- PlacementSearch.cpp - Ranking the placements of a kernel's arrays
-//---===//
+//===- PlacementSearch.cpp - Ranking the placements of the arrays ---------===//
 
 #include "PlacementTiming.h"
 
 #include "gpurd/Advisor/WhatIf.h"
+#include "gpurd/Model/ExecutionModel.h"
 
 #include "llvm/Support/FormatVariadic.h"
 
@@ -47,21 +47,22 @@ std::vector<Placement> singleMoves(const std::vector<PlacementArray> &arrays) {
 }
 
 /// The warps an SM holds when each block also holds \p array's tile in
-/// shared memory (0: no limit known).
+/// shared memory, by the cache model's occupancy rule (0: no limit known).
 double sharedOccupancyWarps(const driver::KernelAnalysis &baseline,
                             const PlacementArray &array,
                             const arch::ArchDescription &arch) {
-  if (!array.tileBytes || !arch.sm.sharedMemoryPerSm)
+  if (!array.tileBytes)
     return 0;
-  uint64_t unit = arch.sm.sharedMemoryAllocationUnit.value_or(1);
-  uint64_t perBlock = baseline.trace->kernel->staticSharedBytes +
-                      baseline.trace->config.dynamicSharedBytes +
-                      *array.tileBytes;
-  perBlock = (perBlock + unit - 1) / unit * unit +
-             arch.sm.reservedSharedMemoryPerBlock.value_or(0);
-  uint64_t blocks =
-      *arch.sm.sharedMemoryPerSm / std::max<uint64_t>(1, perBlock);
-  return static_cast<double>(std::max<uint64_t>(1, blocks)) *
+  const LaunchConfig &launch = baseline.trace->config;
+  llvm::Expected<unsigned> blocks = model::activeBlocksPerSm(
+      arch, launch.threadsPerBlock(),
+      baseline.trace->kernel->staticSharedBytes + launch.dynamicSharedBytes +
+          *array.tileBytes);
+  if (!blocks) {
+    llvm::consumeError(blocks.takeError());
+    return 0;
+  }
+  return static_cast<double>(std::max(1u, *blocks)) *
          baseline.results.execution.warpsPerBlock;
 }
 
@@ -70,19 +71,61 @@ driver::KernelChange changeFor(const Placement &placement,
                                const std::vector<PlacementArray> &arrays,
                                const driver::KernelAnalysis &baseline) {
   driver::KernelChange change;
-  uint64_t sharedBytes = 0;
-  for (const auto &[name, target] : placement) {
+  for (const auto &[name, target] : placement)
     change.arraySpaces[name] = placementSpace(target);
-    if (target == PlacementTarget::Shared)
-      for (const PlacementArray &array : arrays)
-        if (array.name == name && array.tileBytes)
-          sharedBytes += *array.tileBytes;
-  }
+  uint64_t sharedBytes = sharedTileBytes(placement, arrays);
   // A shared copy takes the block's shared memory, and its occupancy.
   if (sharedBytes)
     change.launch.dynamicSharedBytes =
         baseline.trace->config.dynamicSharedBytes + sharedBytes;
   return change;
+}
+
+/// Leaves where they are the arrays (and the shared copies) whose moves the
+/// model's own bounds show cannot gain \p minGain of \p written's time:
+/// with their accesses free, and for a shared copy with its copy-in and the
+/// occupancy its tile leaves too.
+llvm::Error pruneByBounds(PlacementRanking &ranking,
+                          const driver::KernelAnalysis &baseline,
+                          const PlacementTime &written,
+                          const PlacementMachine &machine,
+                          const arch::ArchDescription &arch, double minGain) {
+  for (PlacementArray &array : ranking.arrays) {
+    if (array.targets.size() < 2)
+      continue;
+    auto free =
+        timePlacement(baseline, {}, ranking.arrays, machine, &array.name);
+    if (!free)
+      return free.takeError();
+    double bound = 1 - free->total() / written.total();
+    if (bound < minGain) {
+      array.excluded.push_back("'" + array.name +
+                               "' stays where it is: were its accesses free, "
+                               "the time would drop by " +
+                               llvm::formatv("{0:P1}", bound).str() +
+                               ", less than the gain asked for");
+      array.targets.resize(1);
+      continue;
+    }
+    if (!llvm::is_contained(array.targets, PlacementTarget::Shared))
+      continue;
+    auto shared = timePlacement(
+        baseline, {{array.name, PlacementTarget::Shared}}, ranking.arrays,
+        machine, &array.name, sharedOccupancyWarps(baseline, array, arch));
+    if (!shared)
+      return shared.takeError();
+    double sharedBound = 1 - shared->total() / written.total();
+    if (sharedBound < minGain) {
+      array.excluded.push_back(
+          "'" + array.name +
+          "' is not copied to shared memory: with its copy-in and the "
+          "occupancy its tile leaves, even free accesses would change the "
+          "time by " +
+          llvm::formatv("{0:P1}", -sharedBound).str());
+      llvm::erase(array.targets, PlacementTarget::Shared);
+    }
+  }
+  return llvm::Error::success();
 }
 
 std::vector<std::string> assumptionsOf(const driver::KernelAnalysis &baseline,
@@ -146,42 +189,12 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   auto written = timePlacement(*baseline, {}, ranking.arrays, *machine);
   if (!written)
     return written.takeError();
+  if (options.minGain > 0)
+    if (llvm::Error error = pruneByBounds(ranking, *baseline, *written,
+                                          *machine, arch, options.minGain))
+      return std::move(error);
   std::vector<PlacementArray> movable;
-  for (PlacementArray &array : ranking.arrays) {
-    if (array.targets.size() > 1 && options.minGain > 0) {
-      auto free =
-          timePlacement(*baseline, {}, ranking.arrays, *machine, &array.name);
-      if (!free)
-        return free.takeError();
-      double bound = 1 - free->total() / written->total();
-      if (bound < options.minGain) {
-        array.excluded.push_back("'" + array.name +
-                                 "' stays where it is: were its accesses free, "
-                                 "the time would drop by " +
-                                 llvm::formatv("{0:P1}", bound).str() +
-                                 ", less than the gain asked for");
-        array.targets.resize(1);
-      } else if (llvm::is_contained(array.targets, PlacementTarget::Shared)) {
-        // A shared copy: free accesses, but its copy-in and the occupancy
-        // its tile leaves.
-        auto shared =
-            timePlacement(*baseline, {{array.name, PlacementTarget::Shared}},
-                          ranking.arrays, *machine, &array.name,
-                          sharedOccupancyWarps(*baseline, array, arch));
-        if (!shared)
-          return shared.takeError();
-        double sharedBound = 1 - shared->total() / written->total();
-        if (sharedBound < options.minGain) {
-          array.excluded.push_back(
-              "'" + array.name +
-              "' is not copied to shared memory: with its "
-              "copy-in and the occupancy its tile leaves, even free accesses "
-              "would change the time by " +
-              llvm::formatv("{0:P1}", -sharedBound).str());
-          llvm::erase(array.targets, PlacementTarget::Shared);
-        }
-      }
-    }
+  for (const PlacementArray &array : ranking.arrays) {
     ranking.combinations *= array.targets.size();
     if (array.targets.size() > 1)
       movable.push_back(array);

@@ -20,11 +20,6 @@ llvm::Error missingFields(const arch::ArchDescription &arch,
       list.c_str(), arch.name.c_str());
 }
 
-bool isGlobalLike(MemorySpace space) {
-  return space == MemorySpace::Global || space == MemorySpace::GlobalReadOnly ||
-         space == MemorySpace::Texture || space == MemorySpace::Local;
-}
-
 /// Site id -> the name of the array it accesses, for the arrays placed.
 std::map<uint32_t, const PlacementArray *>
 sitesOfArrays(const access::AccessModel &model,
@@ -130,6 +125,18 @@ overlapEvents(const model::placement::PlacementCounts &counts,
 
 } // namespace
 
+uint64_t sharedTileBytes(const std::map<std::string, PlacementTarget> &moved,
+                         const std::vector<PlacementArray> &arrays) {
+  uint64_t bytes = 0;
+  for (const PlacementArray &array : arrays) {
+    auto placed = moved.find(array.name);
+    if (placed != moved.end() && placed->second == PlacementTarget::Shared &&
+        array.tileBytes)
+      bytes += *array.tileBytes;
+  }
+  return bytes;
+}
+
 llvm::Expected<PlacementMachine>
 placementMachine(const arch::ArchDescription &arch) {
   std::vector<std::string> missing;
@@ -213,7 +220,7 @@ timePlacement(const driver::KernelAnalysis &run,
     }
     replays += static_cast<double>(site.replays());
     served.add(site, results.site(site.site));
-    if (isGlobalLike(site.space))
+    if (model::placement::isOffChipSpace(site.space))
       offChip += static_cast<double>(site.warpInstructions);
     if (array != arrayOfSite.end()) {
       auto placed = moved.find(array->second->name);
@@ -271,12 +278,7 @@ timePlacement(const driver::KernelAnalysis &run,
   // Shared memory: each block copies its tile in from global memory; the
   // seed estimates the copy from its size and the bandwidth (§III-B), to
   // which gpurd adds one DRAM round trip for each wave of resident blocks.
-  double tileBytes = 0;
-  for (const auto &[name, target] : moved)
-    if (target == PlacementTarget::Shared)
-      for (const PlacementArray &array : arrays)
-        if (array.name == name && array.tileBytes)
-          tileBytes += static_cast<double>(*array.tileBytes);
+  double tileBytes = static_cast<double>(sharedTileBytes(moved, arrays));
   if (tileBytes > 0) {
     double resident = std::max(
         1.0, e.warpsPerSm / std::max<double>(1, execution.warpsPerBlock));
@@ -295,6 +297,8 @@ std::string decidingFactor(const PlacementTime &written,
   using model::placement::KernelEvents;
   double base = written.total();
   double change = candidate.total() - base;
+  if (std::abs(change) <= 1e-9 * std::max(1.0, base))
+    return ""; // The time does not move: no term decides it.
   struct Term {
     const char *name;
     double delta;
@@ -334,10 +338,7 @@ std::string decidingFactor(const PlacementTime &written,
   terms.push_back({"occupancy", timeOf(e, dramW, written.copyInCycles) - base});
   terms.push_back(
       {"shared-memory copy-in", candidate.copyInCycles - written.copyInCycles});
-  // The term that moves the time furthest in the direction it moves (none
-  // when it does not move).
-  if (std::abs(change) <= 1e-9 * std::max(1.0, base))
-    return "";
+  // The term that moves the time furthest in the direction it moves.
   const Term *best = nullptr;
   for (const Term &term : terms) {
     double along = change < 0 ? -term.delta : term.delta;

@@ -31,6 +31,11 @@ struct PlacementMachine {
 llvm::Expected<PlacementMachine>
 placementMachine(const arch::ArchDescription &arch);
 
+/// The bytes of the shared copies \p moved asks for: the tiles of the arrays
+/// it places in shared memory.
+uint64_t sharedTileBytes(const std::map<std::string, PlacementTarget> &moved,
+                         const std::vector<PlacementArray> &arrays);
+
 /// The events and time of \p run, the kernel with \p moved arrays (of
 /// \p arrays) placed so. With \p freeArray, the accesses of that array
 /// cost nothing (no instruction, replay or latency): the bound no placement
@@ -41,8 +46,7 @@ timePlacement(const driver::KernelAnalysis &run,
               const std::map<std::string, PlacementTarget> &moved,
               const std::vector<PlacementArray> &arrays,
               const PlacementMachine &machine,
-              const std::string *freeArray = nullptr,
-              double maxWarpsPerSm = 0);
+              const std::string *freeArray = nullptr, double maxWarpsPerSm = 0);
 
 /// The term of seed 002's model that moves \p candidate's time most from
 /// \p written's (each swapped into the placement as written alone): a

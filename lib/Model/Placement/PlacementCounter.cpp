@@ -3,58 +3,13 @@
 #include "gpurd/Model/Placement/PlacementCounter.h"
 
 #include <algorithm>
-#include <array>
 
 namespace gpurd::model::placement {
-namespace {
 
-bool isGlobalLike(MemorySpace space) {
+bool isOffChipSpace(MemorySpace space) {
   return space == MemorySpace::Global || space == MemorySpace::GlobalReadOnly ||
          space == MemorySpace::Texture || space == MemorySpace::Local;
 }
-
-/// How many distinct \p unit-byte blocks the active lanes' bytes fall in:
-/// 1 at once when they all lie in one (a coalesced access), else counted.
-size_t distinctBlockCount(const trace::WarpInstruction &instruction,
-                          unsigned unit);
-
-/// The distinct \p unit-byte blocks the active lanes' bytes fall in, sorted.
-std::vector<uint64_t> distinctBlocks(const trace::WarpInstruction &instruction,
-                                     unsigned unit) {
-  std::vector<uint64_t> blocks;
-  blocks.reserve(2 * trace::WarpSize);
-  uint64_t size = std::max<uint32_t>(instruction.size, 1);
-  for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
-    if (!(instruction.activeMask & (1u << lane)))
-      continue;
-    uint64_t first = instruction.addresses[lane] / unit;
-    uint64_t last = (instruction.addresses[lane] + size - 1) / unit;
-    for (uint64_t block = first; block <= last; ++block)
-      blocks.push_back(block);
-  }
-  std::sort(blocks.begin(), blocks.end());
-  blocks.erase(std::unique(blocks.begin(), blocks.end()), blocks.end());
-  return blocks;
-}
-
-size_t distinctBlockCount(const trace::WarpInstruction &instruction,
-                          unsigned unit) {
-  uint64_t low = ~uint64_t(0), high = 0;
-  uint64_t size = std::max<uint32_t>(instruction.size, 1);
-  for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
-    if (!(instruction.activeMask & (1u << lane)))
-      continue;
-    low = std::min(low, instruction.addresses[lane]);
-    high = std::max(high, instruction.addresses[lane] + size - 1);
-  }
-  if (low > high)
-    return 0;
-  if (low / unit == high / unit)
-    return 1;
-  return distinctBlocks(instruction, unit).size();
-}
-
-} // namespace
 
 PlacementCounter::PlacementCounter(PlacementCounterConfig config)
     : config(config) {
@@ -62,6 +17,11 @@ PlacementCounter::PlacementCounter(PlacementCounterConfig config)
     this->config.transactionBytes = 128;
   if (!this->config.constantLineSize)
     this->config.constantLineSize = 64;
+}
+
+void PlacementCounter::splitLines(const trace::WarpInstruction &instruction,
+                                  unsigned unit) {
+  splitIntoLines(instruction, unit, /*sectorSize=*/0, lines);
 }
 
 bool PlacementCounter::constantHit(uint64_t line) {
@@ -81,23 +41,23 @@ void PlacementCounter::count(const trace::WarpInstruction &instruction,
   ++site.warpInstructions;
   if (instruction.kind == AccessKind::Barrier || !instruction.activeMask)
     return;
-  if (isGlobalLike(instruction.space)) {
+  if (isOffChipSpace(instruction.space)) {
     // Kind (1): seed 002 divides the bytes of the warp by the transaction
     // size; gpurd counts the transactions the addresses touch, which is
     // that for a coalesced access and also counts the divergence the seed
     // names (docs/placement-model.md).
-    size_t transactions =
-        distinctBlockCount(instruction, config.transactionBytes);
-    site.divergenceReplays += transactions ? transactions - 1 : 0;
+    splitLines(instruction, config.transactionBytes);
+    site.divergenceReplays += lines.empty() ? 0 : lines.size() - 1;
   } else if (instruction.space == MemorySpace::Constant) {
     // Kind (3): one replay per distinct address beyond the first.
     unsigned addresses = distinctAddresses(instruction);
     site.constantReplays += addresses ? addresses - 1 : 0;
     // Kind (2): one replay per constant cache miss.
-    for (uint64_t line : distinctBlocks(instruction, config.constantLineSize))
-      if (!constantHit(line)) {
+    splitLines(instruction, config.constantLineSize);
+    for (const LineRequestRef &line : lines)
+      if (!constantHit(line.lineNumber)) {
         ++site.constantMisses;
-        if (constantLinesSeen.insert(line).second)
+        if (constantLinesSeen.insert(line.lineNumber).second)
           ++site.constantColdMisses;
       }
   } else if (instruction.space == MemorySpace::Shared) {

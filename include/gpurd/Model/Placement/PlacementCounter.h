@@ -21,6 +21,7 @@
 #define GPURD_MODEL_PLACEMENT_PLACEMENTCOUNTER_H
 
 #include "gpurd/Model/AccessPattern.h"
+#include "gpurd/Model/WarpRequests.h"
 #include "gpurd/Trace/WarpTrace.h"
 
 #include <cstdint>
@@ -29,6 +30,10 @@
 #include <vector>
 
 namespace gpurd::model::placement {
+
+/// Global, read-only, texture and local memory: the spaces whose accesses
+/// go through the L1/L2 path as memory transactions.
+bool isOffChipSpace(MemorySpace space);
 
 struct PlacementCounterConfig {
   /// Bytes of a global memory transaction, the unit of kind (1): the L1's
@@ -104,6 +109,9 @@ public:
 private:
   void count(const trace::WarpInstruction &instruction,
              SitePlacementCounts &site);
+  /// The lines of \p unit bytes \p instruction touches, into `lines`
+  /// (the cache model's coalescer, splitIntoLines).
+  void splitLines(const trace::WarpInstruction &instruction, unsigned unit);
   /// The constant cache: true when \p line hits.
   bool constantHit(uint64_t line);
   /// The words \p instruction accesses, into its array's tile.
@@ -116,6 +124,7 @@ private:
   uint64_t instructions = 0;
   std::vector<SitePlacementCounts> sites; ///< By site id.
   std::vector<bool> seen;
+  std::vector<LineRequestRef> lines; ///< splitLines' scratch.
   /// Most recent first.
   std::vector<uint64_t> constantLru;
   /// Every constant line the counted warps touched.
