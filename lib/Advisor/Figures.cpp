@@ -34,4 +34,12 @@ std::string fromToText(double from, double to) {
   return countText(from) + " to " + countText(to);
 }
 
+std::string changeText(double change) {
+  if (std::fabs(change) < 0.0005)
+    return "0%";
+  return llvm::formatv("{0}{1:F1}%", change > 0 ? "+" : "-",
+                       std::fabs(change) * 100)
+      .str();
+}
+
 } // namespace gpurd::advisor

@@ -22,6 +22,8 @@ std::string averageText(double value);
 std::string percentText(double share);
 /// `16.8 M to 21.0 M`.
 std::string fromToText(double from, double to);
+/// `-6.9%`, `+0.4%`, `0%`: a relative change, one decimal.
+std::string changeText(double change);
 
 } // namespace gpurd::advisor
 

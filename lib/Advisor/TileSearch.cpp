@@ -10,6 +10,7 @@
 
 #include "gpurd/Advisor/TileSearch.h"
 #include "Figures.h"
+#include "gpurd/Advisor/PredictedTime.h"
 #include "gpurd/Advisor/WhatIf.h"
 
 #include "gpurd/Model/ExecutionModel.h"
@@ -178,6 +179,7 @@ std::string illegalReason(const arch::ArchDescription &arch,
 }
 
 TuneFigures figuresOf(const arch::ArchDescription &arch,
+                      const driver::ModelOptions &options,
                       const driver::KernelAnalysis &analysis) {
   const driver::KernelTrace &trace = *analysis.trace;
   const model::CacheModelResults &r = analysis.results;
@@ -203,6 +205,10 @@ TuneFigures figuresOf(const arch::ArchDescription &arch,
          pattern.space == MemorySpace::Local))
       out.bytesWritten +=
           double(pattern.activeLanes) * pattern.accessSize * scale;
+  if (auto time = predictedTime(analysis, arch, options))
+    out.predictedCycles = time->cycles;
+  else
+    llvm::consumeError(time.takeError()); // the arch lacks figures
   return out;
 }
 
@@ -245,7 +251,7 @@ std::vector<TuneCandidate> combinations(const std::vector<TuneAxis> &axes) {
 /// Ranks the candidates with figures and puts them first: with
 /// \p byDram, by DRAM read sectors in tiers (DramTieShare) and within a
 /// tier by L2 read sectors; otherwise by L2 read sectors.
-void rank(std::vector<TuneCandidate> &candidates, bool byDram) {
+void rank(std::vector<TuneCandidate> &candidates, bool byDram, bool byTime) {
   std::vector<size_t> order(candidates.size());
   std::iota(order.begin(), order.end(), 0);
   auto rankable =
@@ -256,7 +262,11 @@ void rank(std::vector<TuneCandidate> &candidates, bool byDram) {
   auto byL2 = [&](size_t a, size_t b) {
     return figures(a).l2ReadSectors < figures(b).l2ReadSectors;
   };
-  if (!byDram) {
+  if (byTime) {
+    std::stable_sort(order.begin(), rankable, [&](size_t a, size_t b) {
+      return *figures(a).predictedCycles < *figures(b).predictedCycles;
+    });
+  } else if (!byDram) {
     std::stable_sort(order.begin(), rankable, byL2);
   } else {
     std::stable_sort(order.begin(), rankable, [&](size_t a, size_t b) {
@@ -305,14 +315,12 @@ std::optional<driver::KernelAnalysis> analyseCandidate(
       illegalReason(context.arch(), *(*trace)->kernel, (*trace)->config);
   if (!candidate.illegal.empty())
     return std::nullopt;
-  model::AccessPatternCounter patterns(context.accessPatternConfig());
-  auto results = context.runCacheModel(**trace, &patterns, options);
-  if (!results) {
-    candidate.failed = toString(results.takeError());
+  auto analysis = context.modelTrace(std::move(*trace), options);
+  if (!analysis) {
+    candidate.failed = toString(analysis.takeError());
     return std::nullopt;
   }
-  return driver::KernelAnalysis{std::move(*trace), std::move(*results),
-                                patterns.results()};
+  return std::move(*analysis);
 }
 
 } // namespace
@@ -421,8 +429,32 @@ std::vector<TuneAxis> requestedAxes(const TuneRequest &request,
   return axes;
 }
 
+/// How \p result is ranked, one sentence (TuneResult::metric).
+std::string metricText(const TuneResult &result) {
+  const std::string &counted = result.unit;
+  if (result.rankedByTime)
+    return "ranked by predicted kernel time (" + result.timeModel +
+           "); the traffic columns are what it rests on";
+  const std::string time =
+      result.timeModel.empty()
+          ? "; the arch lacks the figures of seed 002's time model, so no "
+            "time is predicted"
+          : "; the time column is " + result.timeModel +
+                " (--tune-metric=time ranks by it)";
+  return result.rankedByDram
+             ? "ranked by predicted DRAM read " + counted + "; those within " +
+                   percentText(DramTieShare) +
+                   " of the best tie and are ranked by predicted L2 read " +
+                   counted + " (L1 misses)" + time
+             : "ranked by predicted L2 read " + counted +
+                   " (L1 misses): the launches were sampled, and a sample's "
+                   "DRAM reads do not scale to the whole launch" +
+                   time;
+}
+
 Expected<TuneResult> searchTiles(WhatIfRunner &runs,
-                                 const std::vector<TuneAxis> &axes) {
+                                 const std::vector<TuneAxis> &axes,
+                                 bool byTime) {
   driver::AnalysisContext &context = runs.analysisContext();
   const TranslationUnitInfo &unit = runs.translationUnit();
   const driver::KernelAnalysis &baseline = runs.baselineAnalysis();
@@ -445,6 +477,10 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
         " combinations, more than " + std::to_string(MaxCandidates) +
         " (each is a run of the models); give fewer values");
   const arch::ArchDescription &arch = context.arch();
+  const driver::ModelOptions &options = context.modelOptions();
+  if (byTime)
+    if (Error missing = checkTimeModelFigures(arch))
+      return std::move(missing);
   // A large launch: every candidate on the same, smaller sample, the one as
   // written from the runner (shared with the checks' comparisons).
   std::optional<driver::ModelOptions> comparison;
@@ -459,18 +495,21 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
       return change.takeError();
     candidate.asWritten = change->empty();
     if (candidate.asWritten) {
-      candidate.figures = figuresOf(arch, *written);
+      candidate.figures = figuresOf(arch, options, *written);
       continue;
     }
     auto analysis =
         analyseCandidate(context, unit, kernel, *change,
                          comparison ? &*comparison : nullptr, candidate);
     if (analysis)
-      candidate.figures = figuresOf(arch, *analysis);
+      candidate.figures = figuresOf(arch, options, *analysis);
   }
-  const TuneFigures writtenFigures = figuresOf(arch, *written);
+  const TuneFigures writtenFigures = figuresOf(arch, options, *written);
   for (TuneCandidate &candidate : result.candidates)
-    if (candidate.figures && !candidate.asWritten) {
+    if (byTime && candidate.figures && !candidate.figures->predictedCycles) {
+      candidate.failed = "seed 002's time model could not time its run";
+      candidate.figures.reset();
+    } else if (candidate.figures && !candidate.asWritten) {
       candidate.otherWork = otherWorkReason(*candidate.figures, writtenFigures);
       if (!candidate.otherWork.empty())
         candidate.figures.reset();
@@ -482,22 +521,16 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
   const bool sampled = llvm::any_of(result.candidates, [](const auto &c) {
     return c.figures && c.figures->sampled;
   });
-  result.rankedByDram = !sampled;
+  result.rankedByDram = !sampled && !byTime;
+  result.rankedByTime = byTime;
   result.unit = written->results.execution.l2Unit();
-  rank(result.candidates, result.rankedByDram);
+  if (llvm::any_of(result.candidates, [](const TuneCandidate &c) {
+        return c.figures && c.figures->predictedCycles;
+      }))
+    result.timeModel = timeModelName(options);
+  rank(result.candidates, result.rankedByDram, byTime);
+  result.metric = metricText(result);
   const std::string &counted = result.unit;
-  result.metric =
-      result.rankedByDram
-          ? "ranked by predicted DRAM read " + counted + "; those within " +
-                percentText(DramTieShare) +
-                " of the best tie and are ranked by predicted L2 read " +
-                counted +
-                " (L1 misses); the tile search does not use seed 002's time "
-                "model yet"
-          : "ranked by predicted L2 read " + counted +
-                " (L1 misses): the launches were sampled, and a sample's "
-                "DRAM reads do not scale to the whole launch; the tile search "
-                "does not use seed 002's time model yet";
   result.notes.push_back(
       "occupancy counts threads, blocks and shared memory per SM, not "
       "registers (gpurd does not allocate registers): it is an upper bound");

@@ -7,6 +7,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
+
 using namespace llvm;
 
 namespace gpurd {
@@ -14,8 +16,21 @@ namespace {
 
 std::string countText(double count) { return formatv("{0:F0}", count).str(); }
 
-/// The cells of one row.
-std::vector<std::string> rowOf(const advisor::TuneCandidate &candidate) {
+/// `-12.3%`: \p cycles against \p written's.
+std::string vsWrittenText(double cycles, double written) {
+  if (written <= 0)
+    return "-";
+  double change = cycles / written - 1;
+  if (std::abs(change) < 0.0005)
+    return "0%";
+  return formatv("{0}{1:F1}%", change > 0 ? "+" : "-", std::abs(change) * 100)
+      .str();
+}
+
+/// The cells of one row; \p writtenCycles: the predicted time as written
+/// (0 when unknown).
+std::vector<std::string> rowOf(const advisor::TuneCandidate &candidate,
+                               bool withTime, double writtenCycles) {
   std::vector<std::string> row;
   row.push_back(candidate.rank ? std::to_string(candidate.rank) : "-");
   for (const auto &[name, value] : candidate.values)
@@ -32,6 +47,12 @@ std::vector<std::string> rowOf(const advisor::TuneCandidate &candidate) {
   row.push_back(f.sampled ? "-" : percent(f.l2SectorHitRate));
   row.push_back(countText(f.l2ReadSectors));
   row.push_back(f.sampled ? "-" : countText(f.dramReadSectors));
+  if (withTime) {
+    row.push_back(f.predictedCycles ? countText(*f.predictedCycles) : "-");
+    row.push_back(f.predictedCycles
+                      ? vsWrittenText(*f.predictedCycles, writtenCycles)
+                      : "-");
+  }
   return row;
 }
 
@@ -53,9 +74,19 @@ void printTuning(raw_ostream &os, const advisor::TuneResult &result) {
         std::string("L1 hit"), std::string("L2 hit"), "L2 read " + result.unit,
         "DRAM read " + result.unit})
     header.push_back(column);
+  const bool withTime = !result.timeModel.empty();
+  if (withTime) {
+    header.push_back("time (cycles)");
+    header.push_back("vs written");
+  }
+  const advisor::TuneCandidate *written = result.asWritten();
+  const double writtenCycles =
+      written && written->figures && written->figures->predictedCycles
+          ? *written->figures->predictedCycles
+          : 0;
   std::vector<std::vector<std::string>> rows = {header};
   for (const advisor::TuneCandidate &candidate : result.candidates)
-    rows.push_back(rowOf(candidate));
+    rows.push_back(rowOf(candidate, withTime, writtenCycles));
   std::vector<size_t> widths(header.size(), 0);
   for (const auto &row : rows)
     for (size_t i = 0; i < row.size(); ++i)
@@ -120,13 +151,20 @@ nlohmann::json tuningJson(const advisor::TuneResult &result) {
           {"l2_read_sectors", f->l2ReadSectors},
           {"dram_read_sectors",
            f->sampled ? nlohmann::json() : nlohmann::json(f->dramReadSectors)},
-          {"bytes_written", f->bytesWritten}};
+          {"bytes_written", f->bytesWritten},
+          {"kernel_cycles", f->predictedCycles
+                                ? nlohmann::json(*f->predictedCycles)
+                                : nlohmann::json()}};
     candidates.push_back(std::move(entry));
   }
   return {{"axes", axes},
           {"metric", result.metric},
-          {"ranked_by",
-           result.rankedByDram ? "dram_read_sectors" : "l2_read_sectors"},
+          {"ranked_by", result.rankedByTime   ? "kernel_cycles"
+                        : result.rankedByDram ? "dram_read_sectors"
+                                              : "l2_read_sectors"},
+          {"time_model", result.timeModel.empty()
+                             ? nlohmann::json()
+                             : nlohmann::json(result.timeModel)},
           {"candidates", candidates},
           {"notes", result.notes}};
 }

@@ -39,6 +39,9 @@
 // RUN: not gpurd-advise %s --tune TILE=8,x -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=VALUE %s
 // RUN: not gpurd-advise %s --tune block=8y8 -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=SHAPE %s
 // RUN: not gpurd-advise %s --tune TILE=8 --list-kernels -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=MODE %s
+// RUN: not gpurd-advise %s --tune TILE=8 --tune-metric=speed -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=METRIC %s
+// RUN: not gpurd-advise %s --tune-metric=time -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=METRICALONE %s
+// RUN: not gpurd-advise %s --arch fermi-gtx470 --tune TILE=8,16 --tune-metric=time -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=NOFIGURES %s
 
 #define N 64
 #define TILE 8
@@ -83,14 +86,20 @@ void run(const float *a, const float *b, float *c) {
 // JSON-NEXT:         "block": [
 // JSON-NEXT:           32,
 // JSON:              "dram_read_sectors": 1024.0,
+// JSON:              "kernel_cycles": {{[0-9.]+}},
 // JSON:              "l2_read_sectors": 2048.0,
 // JSON:            "rank": 1,
 // JSON-NEXT:       "values": {
 // JSON-NEXT:         "TILE": "32"
 // JSON:              "l2_read_sectors": 4096.0,
 // JSON:            "rank": 2,
+// JSON:        "ranked_by": "dram_read_sectors",
+// JSON-NEXT:   "time_model": "seed 002's time model, Toverlap uncalibrated"
 
 // UNKNOWN: error: kernel 'tiled': --tune: 'TILES' is not a tunable of {{.*}}tile-search.cu (a macro defined as an integer literal, or a namespace-scope const or constexpr integer initialised with one); its tunables: 'N', 'TILE', 'Unused'; 'block' tunes the block shape
 // VALUE: error: --tune TILE: 'x' is not a positive integer
 // SHAPE: error: --tune block: '8y8' is not a block shape (X, XxY or XxYxZ)
 // MODE: error: --tune searches tile sizes in the default action
+// METRIC: error: --tune-metric='speed' is not a metric: give traffic or time
+// METRICALONE: error: --tune-metric ranks the tile search: give --tune too
+// NOFIGURES: error: kernel 'tiled': the placement model (seed 002) needs sm.instructionLatency, sm.sharedMemoryLatency, which arch 'fermi-gtx470' does not give

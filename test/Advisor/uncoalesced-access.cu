@@ -35,8 +35,15 @@ __global__ void rows(const float *a, float *out) {
   // CHECK-NEXT: | ^
   // CHECK-NEXT: note: neighbouring threads of a warp access 'a' 256 bytes apart; with a step of 4 bytes (the access size) each request would touch 4 sectors
   // CHECK-NEXT: note: sectors counted on the 256 warp requests of the 4 blocks modelled of 4; predicted L1 sector hit rate
-  // CHECK-NEXT: note: with 'a' stored transposed (its 128 rows of 64 elements as 64 rows of 128, a[r * 64 + c] moved to a[c * 128 + r]), this access would touch 4 sectors a request, but the kernel's L2 read sectors would stay at 1024 and its DRAM read sectors at 1024: no predicted gain in traffic; fewer sectors a request may still save time, which gpurd does not model yet (a what-if run of the models with every access of 'a' in the kernel moved so; every other use of 'a' must follow that layout)
+  // CHECK-NEXT: note: with 'a' stored transposed (its 128 rows of 64 elements as 64 rows of 128, a[r * 64 + c] moved to a[c * 128 + r]), this access would touch 4 sectors a request, but the kernel's L2 read sectors would stay at 1024 and its DRAM read sectors at 1024: no predicted gain in traffic; the kernel's time would go from [[#T0:]] to
+  // CHECK-SAME: {{^}} [[#T0-7936]] cycles (-{{[0-9.]+}}%, seed 002's time model, Toverlap uncalibrated) (a what-if run of the models with every access of 'a' in the kernel moved so; every other use of 'a' must follow that layout)
   // CHECK-NEXT: note: the sectors per request are exact: the access is affine and its addresses rest on no assumed value
+  // The traffic stays, the time falls: each of a warp's 64 loads touches 32
+  // lines as written (31 replays of kind 1, seed 002 Eq. 3) and one line
+  // transposed, so a warp issues 64 * 31 = 1984 fewer instructions. With one
+  // warp on each of 4 SMs (ITILP 1, Eq. 14; Toverlap 0: nothing to overlap
+  // with) each costs the A100's 4-cycle instruction latency (Eq. 13), and
+  // Tcomp (Eq. 2) falls by 1984 * 4 = 7936 cycles; Tmem does not move.
   out[t] = s;
 }
 

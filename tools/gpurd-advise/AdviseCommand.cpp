@@ -70,7 +70,8 @@ bool tuneKernel(driver::AnalysisContext &context,
       context, analysis, request, launchJson,
       advisor::searchTiles(runs,
                            advisor::requestedAxes(request.tune, unit,
-                                                  *trace.kernel, trace.config)),
+                                                  *trace.kernel, trace.config),
+                           request.tune.byTime),
       "tuning", printTuning, tuningJson);
 }
 

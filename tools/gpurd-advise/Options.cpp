@@ -178,6 +178,13 @@ cl::list<std::string> tuneOptions(
              "integer literal), block=XxY,... or auto; repeat for more "
              "(every combination runs)"),
     cl::value_desc("spec"), cl::cat(toolCategory));
+cl::opt<std::string> tuneMetricOption(
+    "tune-metric",
+    cl::desc("What --tune ranks by: traffic (predicted DRAM, then L2, "
+             "reads; the default) or time (seed 002's predicted kernel "
+             "time)"),
+    cl::value_desc("traffic|time"), cl::init("traffic"),
+    cl::cat(toolCategory));
 cl::opt<bool> placementsOption(
     "placements",
     cl::desc("Rank the placements of each kernel's arrays (global, read-only "

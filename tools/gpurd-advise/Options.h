@@ -73,6 +73,7 @@ extern llvm::cl::opt<FixItStyle> fixItStyle;
 enum class FailOn { None, Warning, Remark };
 extern llvm::cl::opt<FailOn> failOn;
 extern llvm::cl::list<std::string> tuneOptions;
+extern llvm::cl::opt<std::string> tuneMetricOption;
 extern llvm::cl::opt<bool> placementsOption;
 extern llvm::cl::opt<std::string> calibrateFile;
 extern llvm::cl::opt<std::string> calibrationOutFile;

@@ -163,6 +163,12 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   if (!tune)
     return tune.takeError();
   request.tune = std::move(*tune);
+  if (tuneMetricOption != "traffic" && tuneMetricOption != "time")
+    return makeError("--tune-metric='" + tuneMetricOption +
+                     "' is not a metric: give traffic or time");
+  request.tune.byTime = tuneMetricOption == "time";
+  if (tuneMetricOption.getNumOccurrences() && request.tune.empty())
+    return makeError("--tune-metric ranks the tile search: give --tune too");
 
   if (!launchSpecFile.empty()) {
     auto spec = loadLaunchSpec(launchSpecFile);
@@ -244,8 +250,8 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   if (request.command == Command::Advise && !request.stats &&
       !sampleOptionGiven())
     request.model = driver::quickOptions(request.model);
-  // The placement ranking and the gpurd-placement check read the placement
-  // model's events.
+  // The placement ranking, the checks and the tile search read the
+  // placement model's events: seed 002's time is the gain they quote.
   if (!calibrationFile.empty()) {
     auto coefficients = advisor::readCalibration(calibrationFile);
     if (!coefficients)
@@ -255,9 +261,8 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   }
   request.model.placementEvents =
       request.placements || request.calibrating() ||
-      llvm::any_of(request.advisor->checks(), [](const auto &check) {
-        return check->name() == "gpurd-placement";
-      });
+      (request.command == Command::Advise &&
+       (!request.tune.empty() || !request.advisor->checks().empty()));
 
   driver::AnalysisOptions &analysis = request.analysis;
   analysis.unroll = unroll;

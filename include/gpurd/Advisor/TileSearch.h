@@ -8,8 +8,9 @@
 // shapes (the grid recomputed to cover the same threads), checked for
 // legality on the arch (threads and shared memory per block, occupancy),
 // run through the whole pipeline and ranked by a named metric of the
-// models' predictions. gpurd has no time model yet: the ranking is by
-// predicted memory traffic (docs/tuning.md).
+// models' predictions: predicted memory traffic, or with `--tune-metric=time`
+// seed 002's predicted kernel time, which every candidate reports beside
+// its traffic (docs/tuning.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_ADVISOR_TILESEARCH_H
@@ -46,6 +47,8 @@ struct TuneAxis {
 struct TuneRequest {
   std::vector<TuneAxis> axes;
   bool automatic = false;
+  /// `--tune-metric=time`: rank by seed 002's predicted time, not traffic.
+  bool byTime = false;
   bool empty() const { return axes.empty() && !automatic; }
 };
 
@@ -81,6 +84,9 @@ struct TuneFigures {
   /// writes another amount computes something else, and its traffic is
   /// not comparable.
   double bytesWritten = 0;
+  /// Seed 002's predicted kernel time (PredictedTime.h), cycles, when the
+  /// arch gives the figures its model reads.
+  std::optional<double> predictedCycles;
 };
 
 /// One combination of values.
@@ -110,6 +116,11 @@ struct TuneResult {
   /// otherwise (a sample's DRAM reads do not scale to the whole launch).
   std::string metric;
   bool rankedByDram = true;
+  /// Ranked by TuneFigures::predictedCycles (`--tune-metric=time`).
+  bool rankedByTime = false;
+  /// The model of the predicted times, with its calibration
+  /// (timeModelName); empty when no candidate has one.
+  std::string timeModel;
   /// What the L2 and DRAM figures count: "sectors", or "lines" on an arch
   /// with an unsectored L2 (model::ExecutionInfo::l2Unit).
   std::string unit = "sectors";
@@ -135,11 +146,13 @@ std::vector<TuneAxis> requestedAxes(const TuneRequest &request,
 
 /// Runs every combination of \p axes' values on the kernel of \p runs
 /// (whose analysis as written, on the sample comparisons use, stands for
-/// the combination that changes nothing). An axis naming no tunable of the
-/// file, a value that is not a number or a shape, or no axis at all, is an
-/// error.
+/// the combination that changes nothing), ranked by traffic or, with
+/// \p byTime, by predicted time. An axis naming no tunable of the file, a
+/// value that is not a number or a shape, no axis at all, or a ranking by
+/// time on an arch that lacks the time model's figures, is an error.
 llvm::Expected<TuneResult> searchTiles(WhatIfRunner &runs,
-                                       const std::vector<TuneAxis> &axes);
+                                       const std::vector<TuneAxis> &axes,
+                                       bool byTime = false);
 
 } // namespace gpurd::advisor
 

@@ -170,6 +170,13 @@ public:
                 const ModelOptions *options = nullptr,
                 model::placement::PlacementCounter *placement = nullptr,
                 model::CacheModelObserver *observer = nullptr);
+  /// Runs the models on a prepared trace and keeps it with their results:
+  /// the cache model, the access patterns and, with
+  /// ModelOptions::placementEvents, the placement events and the DRAM's
+  /// row buffers. \p options as for runCacheModel.
+  llvm::Expected<KernelAnalysis>
+  modelTrace(llvm::Expected<std::unique_ptr<KernelTrace>> trace,
+             const ModelOptions *options = nullptr);
   /// How the context's arch counts placement events (its L1 line, constant
   /// cache and shared-memory banks).
   model::placement::PlacementCounterConfig placementCounterConfig() const;
@@ -245,10 +252,6 @@ private:
                  const LaunchConfig &config, const KernelChange &change,
                  const AssumptionScale &scale = {},
                  LaunchConfig *completed = nullptr);
-  /// Runs the cache model on \p trace and keeps both.
-  llvm::Expected<KernelAnalysis>
-  modelTrace(llvm::Expected<std::unique_ptr<KernelTrace>> trace,
-             const ModelOptions *options = nullptr);
   /// One run of analyseLaunch at \p scale.
   llvm::Expected<KernelAnalysis> analyseScaled(const TranslationUnitInfo &unit,
                                                const KernelInfo &kernel,

@@ -55,6 +55,9 @@ std::string fitsText(const CheckContext &context,
     text += std::string(", and the kernel's L2 read ") + r0.execution.l2Unit() +
             " would go from " +
             fromToText(launchL2ReadSectors(r0), launchL2ReadSectors(r1));
+  const std::string time = timeChangeText(context, runs.before, runs.after);
+  if (!time.empty())
+    text += "; " + time;
   return text + " (" + whatIfRunText(runs.sampled) +
          "); a working set per SM that small fits: a smaller tile or block "
          "doing the same work in more steps, or fewer resident blocks, at "

@@ -3,6 +3,7 @@
 #include "CheckUtil.h"
 #include "../Figures.h"
 
+#include "gpurd/Advisor/PredictedTime.h"
 #include "gpurd/Advisor/WhatIf.h"
 
 namespace gpurd::advisor {
@@ -102,6 +103,24 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
          (sampled ? ", both sides on a sample of the SMs and scaled to the "
                     "launch"
                   : "");
+}
+
+std::string timeChangeText(const CheckContext &context,
+                           const driver::KernelAnalysis &before,
+                           const driver::KernelAnalysis &after) {
+  const driver::ModelOptions &options =
+      context.whatIf().analysisContext().modelOptions();
+  auto t0 = predictedTime(before, context.arch(), options);
+  auto t1 = predictedTime(after, context.arch(), options);
+  if (!t0 || !t1) {
+    llvm::consumeError(t0.takeError());
+    llvm::consumeError(t1.takeError());
+    return "";
+  }
+  return "the kernel's time would go from " +
+         fromToText(t0->cycles, t1->cycles) + " cycles (" +
+         changeText(timeChange(*t0, *t1)) + ", " + timeModelName(options) +
+         ")";
 }
 
 const KernelParam *pointerParameterOf(const CheckContext &context,

@@ -163,6 +163,9 @@ std::optional<Finding> ReadOnlyPath::finding(const CheckContext &context,
                 r0.execution.l2Unit() + " would go from " +
                 fromToText(double(r0.transactions.dramReadSectors),
                            double(r1.transactions.dramReadSectors));
+  const std::string time = timeChangeText(context, runs->before, runs->after);
+  if (!time.empty())
+    evidence += "; " + time;
   f.notes.push_back(
       {std::nullopt, evidence + " (" +
                          whatIfRunText(runs->sampled, " with the edit below") +

@@ -169,11 +169,14 @@ void SharedBankConflict::addPadding(const CheckContext &context,
              figures});
     return;
   }
+  const std::string time =
+      timeChangeText(context, context.analysis(), *after);
   f.notes.push_back(
       {*decl->innerSizeBegin,
        what + " is predicted to take " + figures + " (-" +
            percentText(1 - double(arrayNow) / double(arrayBefore)) +
-           (arrayBefore != before ? " for '" + decl->name + "')" : ")"),
+           (arrayBefore != before ? " for '" + decl->name + "')" : ")") +
+           (time.empty() ? "" : "; " + time),
        {{*decl->innerSizeBegin, *decl->innerSizeEnd, padded}}});
 }
 

@@ -73,7 +73,23 @@ std::string rowText(const TuneCandidate &candidate, const std::string &unit) {
               : countText(f.dramReadSectors) + " DRAM read " + unit + ", ") +
          std::to_string(f.blocksPerSm) + " blocks per SM" +
          (f.occupancy > 0 ? " (occupancy " + percentText(f.occupancy) + ")"
-                          : std::string());
+                          : std::string()) +
+         (f.predictedCycles
+              ? ", " + countText(*f.predictedCycles) + " cycles"
+              : std::string());
+}
+
+/// `; the kernel's time would go from A to B cycles (-x%, seed 002's time
+/// model, ...)`, when both have a predicted time.
+std::string timeText(const TuneResult &result, const TuneFigures &written,
+                     const TuneFigures &best) {
+  if (!written.predictedCycles || !best.predictedCycles)
+    return "";
+  return "; the kernel's time would go from " +
+         fromToText(*written.predictedCycles, *best.predictedCycles) +
+         " cycles (" +
+         changeText(*best.predictedCycles / *written.predictedCycles - 1) +
+         ", " + result.timeModel + ")";
 }
 
 Error TileSize::run(const CheckContext &context,
@@ -100,6 +116,13 @@ Error TileSize::run(const CheckContext &context,
     const double after = (*best.figures).*figure;
     if (before <= 0 || (before - after) / before < minGain)
       continue;
+    // Less traffic in a slower kernel is no advice: seed 002's time model,
+    // when it ran, must not predict the kernel slower (fewer blocks than
+    // SMs, say, leave SMs idle whatever the traffic).
+    const std::optional<double> &timeBefore = written->figures->predictedCycles,
+                                &timeAfter = best.figures->predictedCycles;
+    if (timeBefore && timeAfter && *timeAfter > *timeBefore)
+      continue;
     const std::string &value = best.values.front().second;
     Finding f;
     f.check = Name.str();
@@ -109,7 +132,8 @@ Error TileSize::run(const CheckContext &context,
                 tunable->literalText + " is predicted to cut the " +
                 figureName + " of kernel '" + context.kernel().name + "' by " +
                 percentText((before - after) / before) + " (" +
-                countText(before) + " to " + countText(after) + ")";
+                countText(before) + " to " + countText(after) + ")" +
+                timeText(*result, *written->figures, *best.figures);
     f.fixIts.push_back({tunable->literal,
                         {tunable->literal.file, tunable->literal.line,
                          tunable->literalEndColumn},

@@ -64,9 +64,13 @@ fewerSectorsText(const WhatIfRunner::Comparison &runs,
 /// ", and the kernel's L2 read sectors would go from A to B: predicted to
 /// pay" (or ", but ...: predicted not to pay"; write sectors for a store):
 /// the access is one of the kernel's, so a change pays only when the
-/// kernel's traffic goes down.
-std::string kernelTrafficText(const WhatIfRunner::Comparison &runs,
+/// kernel's traffic goes down. Then the kernel's predicted time, when the
+/// time model ran (timeChangeText).
+std::string kernelTrafficText(const CheckContext &context,
+                              const WhatIfRunner::Comparison &runs,
                               AccessKind kind) {
+  const std::string time = timeChangeText(context, runs.before, runs.after);
+  const std::string timeClause = time.empty() ? "" : "; " + time;
   const model::CacheModelResults &r0 = runs.before.results,
                                  &r1 = runs.after.results;
   if (!r0.l2Modelled || !r1.l2Modelled)
@@ -92,15 +96,18 @@ std::string kernelTrafficText(const WhatIfRunner::Comparison &runs,
            countText(l2Before) +
            (dram ? " and " + dramWhat + " at " + countText(dramBefore)
                  : std::string()) +
-           ": no predicted gain in traffic; fewer sectors a request may "
-           "still save time, which gpurd does not model yet";
+           ": no predicted gain in traffic" +
+           (time.empty() ? "; fewer sectors a request may still save time, "
+                           "which the time model could not predict here"
+                         : timeClause);
   std::string figures = "the kernel's L2 " + what + " would go from " +
                         fromToText(l2Before, l2After);
   if (dram)
     figures +=
         " and " + dramWhat + " from " + fromToText(dramBefore, dramAfter);
-  return l2After < l2Before ? ", and " + figures + ": predicted to pay"
-                            : ", but " + figures + ": predicted not to pay";
+  return (l2After < l2Before ? ", and " + figures + ": predicted to pay"
+                             : ", but " + figures + ": predicted not to pay") +
+         timeClause;
 }
 
 class UncoalescedAccess : public Check {
@@ -222,7 +229,7 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
                      " (the same threads, in warps of one row each), this "
                      "access would touch " +
                      *sectors + " a request";
-  text += kernelTrafficText(*runs, access.site().kind);
+  text += kernelTrafficText(context, *runs, access.site().kind);
   f.notes.push_back(
       {std::nullopt,
        text + " (" + whatIfRunText(runs->sampled) +
@@ -270,7 +277,7 @@ void UncoalescedAccess::addTransposedArray(const CheckContext &context,
                      name + "[r * " + columns + " + c] moved to " + name +
                      "[c * " + rows + " + r]), this access would touch " +
                      *sectors + " a request";
-  text += kernelTrafficText(*runs, site.kind);
+  text += kernelTrafficText(context, *runs, site.kind);
   f.notes.push_back(
       {std::nullopt,
        text + " (" +

@@ -1,0 +1,53 @@
+//===- PredictedTime.h - Seed 002's time of an analysed run -----*- C++ -*-===//
+//
+// The kernel time gpurd quotes as the gain of a change (a finding's what-if
+// run, a candidate of the tile search): seed 002's T = Tcomp + Tmem -
+// Toverlap (Model/Placement/KernelTime.h) of a run with no array moved,
+// from the events the run counted (ModelOptions::placementEvents). Every
+// figure names the model it comes from and whether Toverlap is calibrated.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_ADVISOR_PREDICTEDTIME_H
+#define GPURD_ADVISOR_PREDICTEDTIME_H
+
+#include "gpurd/Driver/AnalysisContext.h"
+
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace gpurd::advisor {
+
+/// A run's predicted time.
+struct PredictedTime {
+  double cycles = 0;       ///< T (seed 002 Eq. 1), core cycles.
+  double microseconds = 0; ///< cycles at the arch's clock.
+  bool calibrated = false; ///< Toverlap from Eq. 11's fitted coefficients.
+};
+
+/// Fails, naming the fields, when \p arch lacks a figure the time model
+/// reads.
+llvm::Error checkTimeModelFigures(const arch::ArchDescription &arch);
+
+/// Seed 002's time of \p run on \p arch, with the calibration of
+/// \p options (--calibration) when it has one. Fails when the run counted
+/// no placement events or the arch lacks a figure the model reads (the
+/// error names it).
+llvm::Expected<PredictedTime>
+predictedTime(const driver::KernelAnalysis &run,
+              const arch::ArchDescription &arch,
+              const driver::ModelOptions &options);
+
+/// "seed 002's time model, Toverlap uncalibrated" (or "calibrated in
+/// FILE"): the provenance a predicted time is quoted with.
+std::string timeModelName(const driver::ModelOptions &options);
+
+/// The relative change from \p before to \p after (-0.07: 7 % faster).
+inline double timeChange(const PredictedTime &before,
+                         const PredictedTime &after) {
+  return before.cycles > 0 ? after.cycles / before.cycles - 1 : 0;
+}
+
+} // namespace gpurd::advisor
+
+#endif // GPURD_ADVISOR_PREDICTEDTIME_H
