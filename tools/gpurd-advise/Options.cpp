@@ -183,8 +183,7 @@ cl::opt<std::string> tuneMetricOption(
     cl::desc("What --tune ranks by: traffic (predicted DRAM, then L2, "
              "reads; the default) or time (seed 002's predicted kernel "
              "time)"),
-    cl::value_desc("traffic|time"), cl::init("traffic"),
-    cl::cat(toolCategory));
+    cl::value_desc("traffic|time"), cl::init("traffic"), cl::cat(toolCategory));
 cl::opt<bool> placementsOption(
     "placements",
     cl::desc("Rank the placements of each kernel's arrays (global, read-only "

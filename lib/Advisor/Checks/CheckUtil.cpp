@@ -119,8 +119,7 @@ std::string timeChangeText(const CheckContext &context,
   }
   return "the kernel's time would go from " +
          fromToText(t0->cycles, t1->cycles) + " cycles (" +
-         changeText(timeChange(*t0, *t1)) + ", " + timeModelName(options) +
-         ")";
+         changeText(timeChange(*t0, *t1)) + ", " + timeModelName(options) + ")";
 }
 
 const KernelParam *pointerParameterOf(const CheckContext &context,

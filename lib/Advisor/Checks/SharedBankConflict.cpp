@@ -169,8 +169,7 @@ void SharedBankConflict::addPadding(const CheckContext &context,
              figures});
     return;
   }
-  const std::string time =
-      timeChangeText(context, context.analysis(), *after);
+  const std::string time = timeChangeText(context, context.analysis(), *after);
   f.notes.push_back(
       {*decl->innerSizeBegin,
        what + " is predicted to take " + figures + " (-" +

@@ -74,9 +74,8 @@ std::string rowText(const TuneCandidate &candidate, const std::string &unit) {
          std::to_string(f.blocksPerSm) + " blocks per SM" +
          (f.occupancy > 0 ? " (occupancy " + percentText(f.occupancy) + ")"
                           : std::string()) +
-         (f.predictedCycles
-              ? ", " + countText(*f.predictedCycles) + " cycles"
-              : std::string());
+         (f.predictedCycles ? ", " + countText(*f.predictedCycles) + " cycles"
+                            : std::string());
 }
 
 /// `; the kernel's time would go from A to B cycles (-x%, seed 002's time
