@@ -119,8 +119,33 @@ void printPlacements(raw_ostream &os,
   for (const advisor::PlacementArray &array : ranking.arrays)
     for (const std::string &reason : array.excluded)
       os << "    " << reason << "\n";
+  if (ranking.measured && ranking.measured->microseconds &&
+      ranking.clockMHz > 0)
+    os << "    measured as written: "
+       << formatv("{0:F2}", *ranking.measured->microseconds) << " us ("
+       << ranking.measured->source << "); predicted as written: "
+       << formatv("{0:F2}", written / ranking.clockMHz) << " us at "
+       << formatv("{0:F0}", ranking.clockMHz) << " MHz\n";
   for (const std::string &assumption : ranking.assumptions)
     os << "    assumes: " << assumption << "\n";
+}
+
+/// The `--sample-profile` events the ranking started from.
+static nlohmann::json measuredJson(const model::placement::MeasuredEvents &m,
+                                   double writtenMicroseconds) {
+  auto optional = [](const std::optional<double> &value) {
+    return value ? nlohmann::json(*value) : nlohmann::json();
+  };
+  return {{"source", m.source},
+          {"kernel", m.kernel},
+          {"inst_issued", optional(m.instructionsIssued)},
+          {"warps_launched", optional(m.warpsLaunched)},
+          {"l1_hit_rate", optional(m.l1HitRate)},
+          {"l2_hit_rate", optional(m.l2HitRate)},
+          {"time_us", optional(m.microseconds)},
+          {"predicted_time_us", writtenMicroseconds > 0
+                                    ? nlohmann::json(writtenMicroseconds)
+                                    : nlohmann::json()}};
 }
 
 nlohmann::json placementsJson(const advisor::PlacementRanking &ranking) {
@@ -144,14 +169,19 @@ nlohmann::json placementsJson(const advisor::PlacementRanking &ranking) {
       arrays.back()["reuse"] = array.reuse;
     }
   }
-  return {{"kernel", ranking.kernel},
-          {"model", "seed 002: T = Tcomp + Tmem - Toverlap"},
-          {"unit", "cycles"},
-          {"combinations", ranking.combinations},
-          {"exhaustive", ranking.exhaustive},
-          {"arrays", arrays},
-          {"candidates", candidates},
-          {"assumptions", ranking.assumptions}};
+  nlohmann::json out = {{"kernel", ranking.kernel},
+                        {"model", "seed 002: T = Tcomp + Tmem - Toverlap"},
+                        {"unit", "cycles"},
+                        {"combinations", ranking.combinations},
+                        {"exhaustive", ranking.exhaustive},
+                        {"arrays", arrays},
+                        {"candidates", candidates},
+                        {"assumptions", ranking.assumptions}};
+  if (ranking.measured)
+    out["sample_profile"] =
+        measuredJson(*ranking.measured,
+                     ranking.clockMHz > 0 ? written / ranking.clockMHz : 0);
+  return out;
 }
 
 } // namespace gpurd

@@ -205,6 +205,13 @@ cl::opt<std::string> calibrationFile(
     cl::desc("Use the Toverlap coefficients --calibrate wrote (placement "
              "model, --placements and gpurd-placement)"),
     cl::value_desc("file.json"), cl::cat(toolCategory));
+cl::opt<std::string> sampleProfileFile(
+    "sample-profile",
+    cl::desc("Measured events of the kernels' placements as written "
+             "(kernel,event,value rows, or Nsight Compute's --csv output), "
+             "which the placement model starts from instead of its own "
+             "counts (--placements and gpurd-placement)"),
+    cl::value_desc("profile.csv"), cl::cat(toolCategory));
 cl::opt<bool> listChecks("list-checks",
                          cl::desc("List the checks --checks enables and exit"),
                          cl::cat(toolCategory));

@@ -78,6 +78,7 @@ extern llvm::cl::opt<bool> placementsOption;
 extern llvm::cl::opt<std::string> calibrateFile;
 extern llvm::cl::opt<std::string> calibrationOutFile;
 extern llvm::cl::opt<std::string> calibrationFile;
+extern llvm::cl::opt<std::string> sampleProfileFile;
 
 /// What gpurd-advise does with each input file; one per run.
 enum class Command {

@@ -259,6 +259,12 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
     request.model.placementCalibration = *coefficients;
     request.model.placementCalibrationSource = calibrationFile;
   }
+  if (!sampleProfileFile.empty()) {
+    auto profile = advisor::readSampleProfile(sampleProfileFile);
+    if (!profile)
+      return profile.takeError();
+    request.model.sampleProfile = std::move(*profile);
+  }
   request.model.placementEvents =
       request.placements || request.calibrating() ||
       (request.command == Command::Advise &&

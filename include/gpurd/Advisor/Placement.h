@@ -16,6 +16,7 @@
 #include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Model/Placement/Calibration.h"
 #include "gpurd/Model/Placement/KernelTime.h"
+#include "gpurd/Model/Placement/SampleProfile.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -117,6 +118,11 @@ struct PlacementRanking {
   bool exhaustive = true;
   /// What the times rest on, one sentence each.
   std::vector<std::string> assumptions;
+  /// The measured events the placements start from (`--sample-profile`),
+  /// when the profile has the kernel.
+  std::optional<model::placement::MeasuredEvents> measured;
+  /// The arch's clock, to quote times in microseconds.
+  double clockMHz = 0;
 
   const PlacementTime &asWritten() const;
   const PlacementTime &best() const { return candidates.front(); }
@@ -134,6 +140,9 @@ struct PlacementSearchOptions {
   /// they come from; without, Toverlap is uncalibrated.
   std::optional<model::placement::OverlapCoefficients> calibration;
   std::string calibrationSource;
+  /// Measured events of the placement as written (`--sample-profile`);
+  /// empty: the context's (ModelOptions::sampleProfile).
+  std::vector<model::placement::MeasuredEvents> sampleProfile;
 };
 
 /// The arrays of \p analysis's kernel that placement may move, with their
@@ -164,6 +173,19 @@ readMeasuredPlacements(llvm::StringRef path);
 llvm::Expected<std::vector<model::placement::CalibrationSample>>
 calibrationSamples(WhatIfRunner &runner,
                    const std::vector<MeasuredPlacement> &measured);
+
+/// Reads `--sample-profile`: the measured events of kernels' placements as
+/// written, as `kernel,event,value` rows (events inst_issued,
+/// warps_launched, l1_hit_rate and l2_hit_rate in percent, time_us) or
+/// Nsight Compute's `ncu --csv` output (its first launch of each kernel).
+/// Errors name the file and line.
+llvm::Expected<std::vector<model::placement::MeasuredEvents>>
+readSampleProfile(llvm::StringRef path);
+/// The events \p profile gives for \p kernel (by its name, or a
+/// template's instance by the template's when only one is given), or null.
+const model::placement::MeasuredEvents *
+measuredEventsOf(const std::vector<model::placement::MeasuredEvents> &profile,
+                 llvm::StringRef kernel);
 
 /// The calibration file: Eq. 11's coefficients as JSON, and back.
 std::string calibrationJson(const model::placement::CalibrationFit &fit,

@@ -13,6 +13,7 @@
 #include "gpurd/Frontend/LaunchConfig.h"
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/Placement/Calibration.h"
+#include "gpurd/Model/Placement/SampleProfile.h"
 #include "gpurd/Trace/Buffers.h"
 #include "gpurd/Trace/TraceSource.h"
 
@@ -125,6 +126,10 @@ struct ModelOptions {
   /// uncalibrated.
   std::optional<model::placement::OverlapCoefficients> placementCalibration;
   std::string placementCalibrationSource;
+  /// Measured events of kernels' placements as written
+  /// (`--sample-profile`), which the placement model starts from instead of
+  /// its own counts (Model/Placement/SampleProfile.h).
+  std::vector<model::placement::MeasuredEvents> sampleProfile;
 };
 
 /// The share of the budgets a quick sample runs on.

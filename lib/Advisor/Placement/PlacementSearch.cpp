@@ -5,6 +5,7 @@
 #include "gpurd/Advisor/WhatIf.h"
 #include "gpurd/Model/ExecutionModel.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
@@ -128,14 +129,37 @@ llvm::Error pruneByBounds(PlacementRanking &ranking,
   return llvm::Error::success();
 }
 
-std::vector<std::string> assumptionsOf(const driver::KernelAnalysis &baseline,
-                                       const arch::ArchDescription &arch,
-                                       const PlacementSearchOptions &options) {
+/// What \p measured gives, for the assumptions: `issued instructions, L1
+/// hit rate`.
+std::string measuredEventsText(const model::placement::MeasuredEvents &m) {
+  std::vector<std::string> parts;
+  if (m.instructionsIssued)
+    parts.push_back("issued instructions");
+  if (m.l1HitRate)
+    parts.push_back("L1 hit rate");
+  if (m.l2HitRate)
+    parts.push_back("L2 hit rate");
+  return parts.empty() ? std::string("no event the model reads")
+                       : llvm::join(parts, ", ");
+}
+
+std::vector<std::string>
+assumptionsOf(const driver::KernelAnalysis &baseline,
+              const arch::ArchDescription &arch,
+              const PlacementSearchOptions &options,
+              const model::placement::MeasuredEvents *measured) {
   std::vector<std::string> out{
-      "the events of every placement come from gpurd's models of the "
-      "compiled kernel (instructions of its optimised IR, the cache model's "
-      "misses), not from a profile measured on a GPU as seed 002's sample "
-      "placement is",
+      measured
+          ? "the placement as written has the events measured in " +
+                measured->source + " (" + measuredEventsText(*measured) +
+                "; the rest from gpurd's models), and every other placement "
+                "those events moved by the difference gpurd's models "
+                "predict between it and the placement as written (seed 002's "
+                "method from its sample placement)"
+          : "the events of every placement come from gpurd's models of the "
+            "compiled kernel (instructions of its optimised IR, the cache "
+            "model's misses), not from a profile measured on a GPU as seed "
+            "002's sample placement is",
       options.calibration
           ? "Toverlap is seed 002's Eq. 11 with the coefficients fitted in " +
                 options.calibrationSource
@@ -189,6 +213,26 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   auto written = timePlacement(*baseline, {}, ranking.arrays, *machine);
   if (!written)
     return written.takeError();
+  // A measured profile of the placement as written: every placement's
+  // events move by its difference from the modelled ones (seed 002 §III).
+  const std::vector<model::placement::MeasuredEvents> &profile =
+      given.sampleProfile.empty() ? model.sampleProfile : given.sampleProfile;
+  std::optional<model::placement::ProfileCorrection> correction;
+  if (const model::placement::MeasuredEvents *measured =
+          measuredEventsOf(profile, ranking.kernel)) {
+    auto found =
+        model::placement::profileCorrection(*measured, written->events);
+    if (!found)
+      return found.takeError();
+    correction = *found;
+    ranking.measured = *measured;
+  }
+  ranking.clockMHz = arch.clockMHz.value_or(0);
+  auto profiled = [&](PlacementTime time) {
+    if (correction)
+      applyProfile(time, *correction, *machine);
+    return time;
+  };
   if (options.minGain > 0)
     if (llvm::Error error = pruneByBounds(ranking, *baseline, *written,
                                           *machine, arch, options.minGain))
@@ -206,11 +250,15 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   auto timeOf =
       [&](const Placement &placement) -> llvm::Expected<PlacementTime> {
     if (placement.empty())
-      return *written;
+      return profiled(*written);
     auto compared = runner.compare(changeFor(placement, movable, *baseline));
     if (!compared)
       return compared.takeError();
-    return timePlacement(compared->after, placement, ranking.arrays, *machine);
+    auto time =
+        timePlacement(compared->after, placement, ranking.arrays, *machine);
+    if (!time)
+      return time.takeError();
+    return profiled(std::move(*time));
   };
   for (const Placement &placement : placements) {
     auto time = timeOf(placement);
@@ -245,7 +293,18 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   for (PlacementTime &candidate : ranking.candidates)
     if (!candidate.asWritten())
       candidate.factor = decidingFactor(asWritten, candidate, *machine);
-  ranking.assumptions = assumptionsOf(*baseline, arch, given);
+  ranking.assumptions = assumptionsOf(
+      *baseline, arch, given, ranking.measured ? &*ranking.measured : nullptr);
+  if (!profile.empty() && !ranking.measured) {
+    std::vector<std::string> names;
+    for (const model::placement::MeasuredEvents &events : profile)
+      names.push_back("'" + events.kernel + "'");
+    ranking.assumptions.insert(
+        ranking.assumptions.begin() + 1,
+        profile.front().source + " has no events of kernel '" + ranking.kernel +
+            "' (it has " + llvm::join(names, ", ") +
+            "), so its placement as written is modelled too");
+  }
   return ranking;
 }
 

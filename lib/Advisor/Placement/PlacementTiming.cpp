@@ -291,6 +291,15 @@ timePlacement(const driver::KernelAnalysis &run,
   return out;
 }
 
+void applyProfile(PlacementTime &time,
+                  const model::placement::ProfileCorrection &correction,
+                  const PlacementMachine &machine) {
+  time.events = model::placement::corrected(time.events, correction);
+  time.time = model::placement::predictKernelTime(
+      time.events, machine.figures, time.time.dramLatency,
+      machine.overlap ? &*machine.overlap : nullptr, &time.overlap);
+}
+
 std::string decidingFactor(const PlacementTime &written,
                            const PlacementTime &candidate,
                            const PlacementMachine &machine) {

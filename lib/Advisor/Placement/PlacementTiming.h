@@ -48,6 +48,12 @@ timePlacement(const driver::KernelAnalysis &run,
               const PlacementMachine &machine,
               const std::string *freeArray = nullptr, double maxWarpsPerSm = 0);
 
+/// \p time with its events moved by \p correction (a measured sample
+/// profile's: Model/Placement/SampleProfile.h) and timed again.
+void applyProfile(PlacementTime &time,
+                  const model::placement::ProfileCorrection &correction,
+                  const PlacementMachine &machine);
+
 /// The term of seed 002's model that moves \p candidate's time most from
 /// \p written's (each swapped into the placement as written alone): a
 /// name for the output.
