@@ -160,6 +160,7 @@ nlohmann::json placementsJson(const advisor::PlacementRanking &ranking) {
       targets.push_back(placementTargetName(target).str());
     arrays.push_back({{"name", array.name},
                       {"written", array.written},
+                      {"home", placementTargetName(array.home).str()},
                       {"targets", targets},
                       {"excluded", array.excluded}});
     if (array.bytes)

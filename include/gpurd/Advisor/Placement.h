@@ -1,12 +1,12 @@
 //===- Placement.h - Where a kernel's arrays should live --------*- C++ -*-===//
 //
 // `gpurd-advise --placements` and the gpurd-placement check: the legal
-// placements of a kernel's global arrays (global memory, the read-only path,
-// constant memory, shared memory), each analysed by the whole pipeline with
-// the arrays moved (a what-if run: WhatIf.h) and timed by seed 002's model,
-// T = Tcomp + Tmem - Toverlap (Model/Placement/KernelTime.h), and ranked by
-// the predicted time. Seed 002 starts from a profile measured on a GPU;
-// gpurd has none, so the events of every placement, the one as written
+// placements of a kernel's global and constant arrays (global memory, the
+// read-only path, constant memory, shared memory), each analysed by the whole
+// pipeline with the arrays moved (a what-if run: WhatIf.h) and timed by seed
+// 002's model, T = Tcomp + Tmem - Toverlap (Model/Placement/KernelTime.h), and
+// ranked by the predicted time. Seed 002 starts from a profile measured on a
+// GPU; gpurd has none, so the events of every placement, the one as written
 // included, come from its own models (docs/placement-model.md).
 //
 //===----------------------------------------------------------------------===//
@@ -70,9 +70,13 @@ struct PlacementArray {
   std::optional<uint64_t> tileBytes;
   double reuse = 0;
   bool written = false;
+  /// Where the kernel as written keeps it: global memory (a pointer
+  /// parameter, a `__device__` array) or constant memory (a `__constant__`
+  /// array, which may move to global memory).
+  PlacementTarget home = PlacementTarget::Global;
   /// Its warp instructions in the analysis as written (to rank the arrays).
   uint64_t warpInstructions = 0;
-  /// The legal targets, global (as written) first.
+  /// The legal targets, home (as written) first.
   std::vector<PlacementTarget> targets{PlacementTarget::Global};
   /// Why the other targets are not legal, one sentence each.
   std::vector<std::string> excluded;

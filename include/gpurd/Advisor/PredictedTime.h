@@ -14,6 +14,7 @@
 
 #include "llvm/Support/Error.h"
 
+#include <map>
 #include <string>
 
 namespace gpurd::advisor {
@@ -37,6 +38,15 @@ llvm::Expected<PredictedTime>
 predictedTime(const driver::KernelAnalysis &run,
               const arch::ArchDescription &arch,
               const driver::ModelOptions &options);
+
+/// The same for \p run, a what-if run of \p before with arrays moved to
+/// other memory spaces (\p spaces: KernelChange::arraySpaces): their
+/// accesses also pay the addressing of the new space instead of the old
+/// (seed 002 Fig. 2), which a run's instruction counts do not show.
+llvm::Expected<PredictedTime> predictedTime(
+    const driver::KernelAnalysis &run, const driver::KernelAnalysis &before,
+    const std::map<std::string, MemorySpace> &spaces,
+    const arch::ArchDescription &arch, const driver::ModelOptions &options);
 
 /// "seed 002's time model, Toverlap uncalibrated" (or "calibrated in
 /// FILE"): the provenance a predicted time is quoted with.

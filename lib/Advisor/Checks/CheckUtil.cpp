@@ -107,11 +107,14 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
 
 std::string timeChangeText(const CheckContext &context,
                            const driver::KernelAnalysis &before,
-                           const driver::KernelAnalysis &after) {
+                           const driver::KernelAnalysis &after,
+                           const std::map<std::string, MemorySpace> *spaces) {
   const driver::ModelOptions &options =
       context.whatIf().analysisContext().modelOptions();
   auto t0 = predictedTime(before, context.arch(), options);
-  auto t1 = predictedTime(after, context.arch(), options);
+  auto t1 = spaces
+                ? predictedTime(after, before, *spaces, context.arch(), options)
+                : predictedTime(after, context.arch(), options);
   if (!t0 || !t1) {
     llvm::consumeError(t0.takeError());
     llvm::consumeError(t1.takeError());

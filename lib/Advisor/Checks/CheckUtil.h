@@ -46,10 +46,14 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail = {});
 /// `the kernel's time would go from 752579 to 700323 cycles (-6.9%, seed
 /// 002's time model, Toverlap uncalibrated)`: seed 002's time of the two
 /// runs (PredictedTime.h); empty when either has none (the runs counted no
-/// placement events, or the arch lacks a figure the model reads).
-std::string timeChangeText(const CheckContext &context,
-                           const driver::KernelAnalysis &before,
-                           const driver::KernelAnalysis &after);
+/// placement events, or the arch lacks a figure the model reads). With
+/// \p spaces, \p after has those arrays moved (KernelChange::arraySpaces)
+/// and pays their new addressing.
+std::string
+timeChangeText(const CheckContext &context,
+               const driver::KernelAnalysis &before,
+               const driver::KernelAnalysis &after,
+               const std::map<std::string, MemorySpace> *spaces = nullptr);
 
 /// The pointer parameter whose array \p array is (null for another origin).
 const KernelParam *pointerParameterOf(const CheckContext &context,

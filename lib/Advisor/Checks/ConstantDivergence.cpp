@@ -10,6 +10,8 @@
 #include "../Figures.h"
 #include "CheckUtil.h"
 #include "Checks.h"
+#include "gpurd/Advisor/Placement.h"
+#include "gpurd/Advisor/WhatIf.h"
 
 using namespace llvm;
 
@@ -29,7 +31,45 @@ public:
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
+
+private:
+  /// The note that suggests global memory, with seed 002's time of the
+  /// kernel with the array there (a what-if run), when it runs.
+  FindingNote globalMemoryNote(const CheckContext &context,
+                               const access::AccessSite &site) const;
 };
+
+FindingNote
+ConstantDivergence::globalMemoryNote(const CheckContext &context,
+                                     const access::AccessSite &site) const {
+  const bool readOnly = readOnlyPathDiffers(context.arch());
+  std::string text =
+      arrayText(context, site) + " in global memory" +
+      (readOnly ? " read through the read-only path (`const __restrict__` or "
+                  "`__ldg`)"
+                : "") +
+      " would serve a warp's distinct addresses a sector at a time";
+  const access::ArrayInfo *array = context.arrayOf(site);
+  if (!array)
+    return {site.position, text};
+  driver::KernelChange change;
+  change.arraySpaces[array->name] =
+      readOnly ? MemorySpace::GlobalReadOnly : MemorySpace::Global;
+  Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
+  if (!runs) {
+    consumeError(runs.takeError());
+    return {site.position, text};
+  }
+  const std::string time =
+      timeChangeText(context, runs->before, runs->after, &change.arraySpaces);
+  if (!time.empty())
+    text +=
+        ": " + time + " (" +
+        whatIfRunText(runs->sampled, " with every access of '" + array->name +
+                                         "' in global memory") +
+        ")";
+  return {site.position, text};
+}
 
 Error ConstantDivergence::run(const CheckContext &context,
                               std::vector<Finding> &out) const {
@@ -50,12 +90,7 @@ Error ConstantDivergence::run(const CheckContext &context,
                 "after another (at most " +
                 std::to_string(pattern.maxConstantAddresses) +
                 " in one request)";
-    f.notes.push_back(
-        {site->position,
-         arrayText(context, *site) +
-             " in global memory read through the read-only path (`const "
-             "__restrict__` or `__ldg`) would serve a warp's distinct "
-             "addresses a sector at a time"});
+    f.notes.push_back(globalMemoryNote(context, *site));
     f.notes.push_back(
         {std::nullopt,
          "addresses " + sampleText(context, pattern.warpInstructions)});

@@ -56,15 +56,23 @@ std::string changeText(const PlacementArray &array, PlacementTarget target,
   if (StringRef(type).starts_with("const "))
     type = type.substr(6);
   std::string bytes = array.bytes ? std::to_string(*array.bytes) : "N";
-  if (target == PlacementTarget::Constant)
-    return "declare '__constant__ " + type + " " + array.name + "_c[...]' (" +
-           bytes +
-           " bytes) at file scope, copy the data with "
-           "'cudaMemcpyToSymbol(" +
-           array.name +
-           "_c, ...)' before the "
-           "launch, and read '" +
-           array.name + "_c' in the kernel";
+  if (array.home == PlacementTarget::Constant &&
+      (target == PlacementTarget::Global ||
+       target == PlacementTarget::ReadOnly))
+    return "declare '" + array.name +
+           "' '__device__' instead of '__constant__' (cudaMemcpyToSymbol "
+           "copies to either)" +
+           (target == PlacementTarget::ReadOnly
+                ? " and read it with '__ldg(&" + array.name + "[i])'"
+                : std::string());
+  return "declare '__constant__ " + type + " " + array.name + "_c[...]' (" +
+         bytes +
+         " bytes) at file scope, copy the data with "
+         "'cudaMemcpyToSymbol(" +
+         array.name +
+         "_c, ...)' before the "
+         "launch, and read '" +
+         array.name + "_c' in the kernel";
   return "declare '__shared__ " + type + " " + array.name +
          "_s[...]' in the kernel (" + bytes +
          " bytes a block), copy the array into it at the start of the "
@@ -181,7 +189,7 @@ Finding Placement::finding(const CheckContext &context,
                              "writes)",
                          *edits});
   }
-  if (target != PlacementTarget::ReadOnly)
+  if (target != PlacementTarget::ReadOnly || !param)
     f.notes.push_back({param && param->namePosition
                            ? std::optional<SourcePosition>(*param->namePosition)
                            : std::nullopt,

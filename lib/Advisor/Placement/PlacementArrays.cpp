@@ -89,21 +89,25 @@ const PlacementTime &PlacementRanking::asWritten() const {
 
 namespace {
 
-/// The arrays' warp instructions and whether the kernel writes them.
+/// The arrays' warp instructions (counted by the pattern counter, which
+/// sees every space, constant memory included) and whether the kernel
+/// writes them.
 void countUses(const driver::KernelAnalysis &analysis,
                std::vector<PlacementArray> &arrays) {
   const access::AccessModel &model = analysis.trace->model;
   std::map<int, PlacementArray *> byIndex;
   for (PlacementArray &array : arrays)
     byIndex[array.index] = &array;
+  std::map<uint32_t, uint64_t> instructions;
+  for (const model::SiteAccessPattern &pattern : analysis.patterns)
+    instructions[pattern.site] += pattern.warpInstructions;
   for (const access::AccessSite &site : model.sites) {
     auto it = byIndex.find(site.array);
     if (it == byIndex.end() || site.kind == AccessKind::Barrier)
       continue;
     if (site.kind != AccessKind::Read)
       it->second->written = true;
-    if (const model::SiteCacheResults *results = analysis.results.site(site.id))
-      it->second->warpInstructions += results->warpInstructions;
+    it->second->warpInstructions += instructions[site.id];
   }
 }
 
@@ -155,13 +159,17 @@ void legalTargets(PlacementArray &array, const driver::KernelAnalysis &analysis,
         "only reads");
     return;
   }
+  if (array.home == PlacementTarget::Constant)
+    array.targets.push_back(PlacementTarget::Global);
   if (readOnlyPathDiffers(arch))
     array.targets.push_back(PlacementTarget::ReadOnly);
   else
     array.excluded.push_back(
         "'" + array.name + "' is not moved to the read-only path: on " +
         arch.name + " its loads reach the same L1 as plain global loads");
-  if (!array.bytes)
+  if (array.home == PlacementTarget::Constant) {
+    // In constant memory already.
+  } else if (!array.bytes)
     array.excluded.push_back("'" + array.name +
                              "' is not moved to constant memory: gpurd does "
                              "not know all the bytes the kernel accesses");
@@ -183,12 +191,19 @@ placementArrays(const driver::KernelAnalysis &analysis,
   const access::AccessModel &model = analysis.trace->model;
   std::vector<PlacementArray> arrays;
   for (auto [index, info] : llvm::enumerate(model.arrays)) {
-    if (info.space != MemorySpace::Global ||
-        (info.origin != access::ArrayInfo::Origin::Parameter &&
-         info.origin != access::ArrayInfo::Origin::Variable))
+    const bool global = info.space == MemorySpace::Global &&
+                        (info.origin == access::ArrayInfo::Origin::Parameter ||
+                         info.origin == access::ArrayInfo::Origin::Variable);
+    const bool constant = info.space == MemorySpace::Constant &&
+                          info.origin == access::ArrayInfo::Origin::Variable;
+    if (!global && !constant)
       continue;
     PlacementArray array;
     array.name = info.name;
+    if (constant) {
+      array.home = PlacementTarget::Constant;
+      array.targets = {PlacementTarget::Constant};
+    }
     array.index = static_cast<int>(index);
     trace::ArrayExtent extent =
         trace::accessedExtent(model, static_cast<int>(index));

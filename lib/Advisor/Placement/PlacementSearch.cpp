@@ -23,7 +23,7 @@ allPlacements(const std::vector<PlacementArray> &arrays) {
   while (true) {
     Placement placement;
     for (size_t i = 0; i < arrays.size(); ++i)
-      if (arrays[i].targets[digit[i]] != PlacementTarget::Global)
+      if (arrays[i].targets[digit[i]] != arrays[i].home)
         placement[arrays[i].name] = arrays[i].targets[digit[i]];
     out.push_back(std::move(placement));
     size_t i = 0;
@@ -42,7 +42,7 @@ std::vector<Placement> singleMoves(const std::vector<PlacementArray> &arrays) {
   std::vector<Placement> out{Placement{}};
   for (const PlacementArray &array : arrays)
     for (PlacementTarget target : array.targets)
-      if (target != PlacementTarget::Global)
+      if (target != array.home)
         out.push_back(Placement{{array.name, target}});
   return out;
 }

@@ -215,7 +215,7 @@ timePlacement(const driver::KernelAnalysis &run,
         array->second->name == *freeArray) {
       // Free accesses: not the instruction, nor its addressing.
       addressing -= static_cast<double>(site.warpInstructions) *
-                    (1.0 + addressingInstructions(PlacementTarget::Global));
+                    (1.0 + addressingInstructions(array->second->home));
       continue;
     }
     replays += static_cast<double>(site.replays());
@@ -223,12 +223,14 @@ timePlacement(const driver::KernelAnalysis &run,
     if (model::placement::isOffChipSpace(site.space))
       offChip += static_cast<double>(site.warpInstructions);
     if (array != arrayOfSite.end()) {
+      // Seed 002 Fig. 2: the addressing of the target against that of the
+      // memory the kernel as written uses.
       auto placed = moved.find(array->second->name);
-      PlacementTarget target =
-          placed == moved.end() ? PlacementTarget::Global : placed->second;
+      PlacementTarget home = array->second->home;
+      PlacementTarget target = placed == moved.end() ? home : placed->second;
       addressing += static_cast<double>(site.warpInstructions) *
                     (static_cast<double>(addressingInstructions(target)) -
-                     addressingInstructions(PlacementTarget::Global));
+                     addressingInstructions(home));
     }
   }
   double memory = served.total();
