@@ -2,6 +2,8 @@
 
 #include "gpurd/Model/Placement/PlacementCounter.h"
 
+#include "llvm/ADT/bit.h"
+
 #include <algorithm>
 
 namespace gpurd::model::placement {
@@ -75,31 +77,48 @@ void PlacementCounter::addToTile(const trace::WarpInstruction &instruction) {
       config.siteArray[instruction.site] < 0 ||
       instruction.kind == AccessKind::Barrier)
     return;
-  auto &[words, accessed] = tiles[config.siteArray[instruction.site]];
+  TileWords &tile = tiles[config.siteArray[instruction.site]];
   uint64_t size = std::max<uint32_t>(instruction.size, 1);
+  // The chunk of the last word: neighbouring lanes mostly share it.
+  uint64_t chunkKey = ~uint64_t(0);
+  uint64_t *chunk = nullptr;
   for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
     if (!(instruction.activeMask & (1u << lane)))
       continue;
     uint64_t first = instruction.addresses[lane] / 4;
     uint64_t last = (instruction.addresses[lane] + size - 1) / 4;
-    for (uint64_t word = first; word <= last; ++word)
-      words.push_back(word);
-    accessed += last - first + 1;
+    for (uint64_t word = first; word <= last; ++word) {
+      if (word >> 6 != chunkKey) {
+        chunkKey = word >> 6;
+        chunk = &tile.chunks[chunkKey];
+      }
+      *chunk |= uint64_t(1) << (word & 63);
+    }
+    tile.accessed += last - first + 1;
   }
+}
+
+uint64_t PlacementCounter::TileWords::distinct() const {
+  uint64_t words = 0;
+  for (const auto &entry : chunks)
+    words += llvm::popcount(entry.second);
+  return words;
 }
 
 void PlacementCounter::closeBlock() {
   for (auto &[array, tile] : tiles) {
-    std::vector<uint64_t> &words = tile.first;
-    std::sort(words.begin(), words.end());
-    uint64_t distinct = std::unique(words.begin(), words.end()) - words.begin();
+    if (!tile.accessed)
+      continue; // not touched by this block
+    uint64_t distinct = tile.distinct();
     ArrayFootprint &footprint = footprints[array];
     ++footprint.blocks;
     footprint.maxWords = std::max<uint64_t>(footprint.maxWords, distinct);
     footprint.totalWords += distinct;
-    footprint.accessedWords += tile.second;
+    footprint.accessedWords += tile.accessed;
+    // Kept for the next block: its buckets are allocated already.
+    tile.chunks.clear();
+    tile.accessed = 0;
   }
-  tiles.clear();
 }
 
 void PlacementCounter::add(const trace::WarpTrace &warp) {

@@ -24,6 +24,8 @@
 #include "gpurd/Model/WarpRequests.h"
 #include "gpurd/Trace/WarpTrace.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <cstdint>
 #include <map>
 #include <unordered_set>
@@ -130,9 +132,16 @@ private:
   /// Every constant line the counted warps touched.
   std::unordered_set<uint64_t> constantLinesSeen;
   uint64_t currentBlock = ~uint64_t(0);
-  /// The current block's words (with repeats, made distinct when the block
-  /// ends) and how many the lanes accessed, per array.
-  std::map<int, std::pair<std::vector<uint64_t>, uint64_t>> tiles;
+  /// The current block's distinct words of one array, as a bit per word in
+  /// chunks of 64 (a coalesced warp touches one or two), and how many the
+  /// lanes accessed.
+  struct TileWords {
+    llvm::DenseMap<uint64_t, uint64_t> chunks;
+    uint64_t accessed = 0;
+    /// The distinct words.
+    uint64_t distinct() const;
+  };
+  std::map<int, TileWords> tiles;
   std::map<int, ArrayFootprint> footprints;
 };
 
