@@ -39,18 +39,4 @@
 // MEMORY: error: {{.*}}.bad3.csv:2: unknown memory 'texture': expected global, read-only, constant or shared
 // NOOUT: error: --calibrate writes its fit to --calibration-out=FILE; give one
 // NOTCAL: error: {{.*}}.bad1.csv: not a calibration file: expected an object with 'weights' and 'constant' (written by --calibrate)
-#define N 1024
-__global__ void mv(const float *A, const float *x, float *y) {
-  int row = blockIdx.x * blockDim.x + threadIdx.x;
-  float sum = 0;
-  for (int k = 0; k < N; ++k)
-    sum += A[k * N + row] * x[k];
-  y[row] = sum;
-}
-int main() {
-  float *A, *x, *y;
-  cudaMalloc(&A, N * N * 4);
-  cudaMalloc(&x, N * 4);
-  cudaMalloc(&y, N * 4);
-  mv<<<N / 128, 128>>>(A, x, y);
-}
+#include "../Inputs/matvec.cuh"

@@ -57,18 +57,4 @@
 // TYPO: error: {{.*}}mv-typo.csv:2: unknown event 'inst_isued': expected inst_issued, warps_launched, l1_hit_rate, l2_hit_rate or time_us
 // MISSING: error: {{.*}}.missing: cannot read the sample profile:
 
-#define N 1024
-__global__ void mv(const float *A, const float *x, float *y) {
-  int row = blockIdx.x * blockDim.x + threadIdx.x;
-  float sum = 0;
-  for (int k = 0; k < N; ++k)
-    sum += A[k * N + row] * x[k];
-  y[row] = sum;
-}
-int main() {
-  float *A, *x, *y;
-  cudaMalloc(&A, N * N * 4);
-  cudaMalloc(&x, N * 4);
-  cudaMalloc(&y, N * 4);
-  mv<<<N / 128, 128>>>(A, x, y);
-}
+#include "../Inputs/matvec.cuh"

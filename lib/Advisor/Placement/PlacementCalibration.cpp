@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CsvFile.h"
 #include "PlacementTiming.h"
 
 #include "gpurd/Advisor/WhatIf.h"
@@ -20,11 +21,6 @@
 namespace gpurd::advisor {
 namespace {
 
-llvm::Error errorAt(const llvm::Twine &where, const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 (where + ": " + message).str());
-}
-
 llvm::Expected<PlacementTarget> targetNamed(llvm::StringRef name,
                                             const std::string &where) {
   if (name == "global")
@@ -35,9 +31,9 @@ llvm::Expected<PlacementTarget> targetNamed(llvm::StringRef name,
     return PlacementTarget::Constant;
   if (name == "shared")
     return PlacementTarget::Shared;
-  return errorAt(where, "unknown memory '" + name +
-                            "': expected global, read-only, constant or "
-                            "shared");
+  return csvError(where, "unknown memory '" + name +
+                             "': expected global, read-only, constant or "
+                             "shared");
 }
 
 /// `x=constant;y=shared` (or `as-written`, or empty).
@@ -52,8 +48,8 @@ parsePlacement(llvm::StringRef text, const std::string &where) {
   for (llvm::StringRef part : parts) {
     auto [name, target] = part.split('=');
     if (name.trim().empty() || target.trim().empty())
-      return errorAt(where, "expected NAME=MEMORY in the placement, got '" +
-                                part + "'");
+      return csvError(where, "expected NAME=MEMORY in the placement, got '" +
+                                 part + "'");
     auto parsed = targetNamed(target.trim(), where);
     if (!parsed)
       return parsed.takeError();
@@ -73,32 +69,26 @@ constexpr const char *EventNames[model::placement::OverlapEvents::Count] = {
 
 llvm::Expected<std::vector<MeasuredPlacement>>
 readMeasuredPlacements(llvm::StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return errorAt(path, "cannot read the measured times: " +
-                             buffer.getError().message());
-  llvm::SmallVector<llvm::StringRef, 16> lines;
-  (*buffer)->getBuffer().split(lines, '\n');
+  auto rows = readCsvRows(path, "measured times");
+  if (!rows)
+    return rows.takeError();
   std::vector<MeasuredPlacement> out;
   bool header = false;
-  for (auto [index, raw] : llvm::enumerate(lines)) {
-    std::string where = (path + ":" + llvm::Twine(index + 1)).str();
-    llvm::StringRef line = raw.trim();
-    if (line.empty() || line.starts_with("#"))
-      continue;
-    llvm::SmallVector<llvm::StringRef, 4> cells;
-    line.split(cells, ',');
+  for (const CsvRow &csv : *rows) {
+    const std::string &where = csv.where;
+    std::vector<llvm::StringRef> cells(csv.cells.begin(), csv.cells.end());
     if (!header) {
       if (cells.size() != 3 || cells[0].trim() != "kernel" ||
           cells[1].trim() != "placement" || cells[2].trim() != "time_us")
-        return errorAt(where, "expected the header 'kernel,placement,time_us'");
+        return csvError(where,
+                        "expected the header 'kernel,placement,time_us'");
       header = true;
       continue;
     }
     if (cells.size() != 3)
-      return errorAt(where,
-                     "expected 3 cells (kernel,placement,time_us), got " +
-                         llvm::Twine(cells.size()));
+      return csvError(where,
+                      "expected 3 cells (kernel,placement,time_us), got " +
+                          llvm::Twine(cells.size()));
     MeasuredPlacement row;
     row.kernel = cells[0].trim().str();
     row.where = where;
@@ -108,12 +98,12 @@ readMeasuredPlacements(llvm::StringRef path) {
     row.moved = std::move(*moved);
     if (cells[2].trim().getAsDouble(row.microseconds) ||
         !(row.microseconds > 0))
-      return errorAt(where, "expected a time in microseconds > 0, got '" +
-                                cells[2].trim() + "'");
+      return csvError(where, "expected a time in microseconds > 0, got '" +
+                                 cells[2].trim() + "'");
     out.push_back(std::move(row));
   }
   if (!header)
-    return errorAt(path, "no header 'kernel,placement,time_us'");
+    return csvError(path, "no header 'kernel,placement,time_us'");
   return out;
 }
 
@@ -137,8 +127,9 @@ calibrationSamples(WhatIfRunner &runner,
     for (const auto &[name, target] : row.moved) {
       if (llvm::none_of(
               arrays, [&](const PlacementArray &a) { return a.name == name; }))
-        return errorAt(row.where, "kernel '" + row.kernel + "' has no array '" +
-                                      name + "' placement can move");
+        return csvError(row.where, "kernel '" + row.kernel +
+                                       "' has no array '" + name +
+                                       "' placement can move");
       change.arraySpaces[name] = placementSpace(target);
     }
     const driver::KernelAnalysis *run = &*baseline;
@@ -152,8 +143,8 @@ calibrationSamples(WhatIfRunner &runner,
     if (!time)
       return time.takeError();
     if (time->time.tmem <= 0)
-      return errorAt(row.where, "the model predicts no memory time for this "
-                                "placement: it cannot calibrate Toverlap");
+      return csvError(row.where, "the model predicts no memory time for this "
+                                 "placement: it cannot calibrate Toverlap");
     double measuredCycles = row.microseconds * *arch.clockMHz;
     model::placement::CalibrationSample sample;
     sample.events = time->overlap;
@@ -185,23 +176,23 @@ llvm::Expected<model::placement::OverlapCoefficients>
 readCalibration(llvm::StringRef path) {
   auto buffer = llvm::MemoryBuffer::getFile(path);
   if (!buffer)
-    return errorAt(path, "cannot read the calibration: " +
-                             buffer.getError().message());
+    return csvError(path, "cannot read the calibration: " +
+                              buffer.getError().message());
   nlohmann::json doc =
       nlohmann::json::parse((*buffer)->getBuffer(), nullptr, false);
   if (doc.is_discarded() || !doc.is_object() || !doc.contains("weights") ||
       !doc["weights"].is_object() || !doc.contains("constant") ||
       !doc["constant"].is_number())
-    return errorAt(path, "not a calibration file: expected an object with "
-                         "'weights' and 'constant' (written by "
-                         "--calibrate)");
+    return csvError(path, "not a calibration file: expected an object with "
+                          "'weights' and 'constant' (written by "
+                          "--calibrate)");
   model::placement::OverlapCoefficients out;
   out.constant = doc["constant"].get<double>();
   for (unsigned i = 0; i < model::placement::OverlapEvents::Count; ++i) {
     const nlohmann::json &w = doc["weights"];
     if (!w.contains(EventNames[i]) || !w[EventNames[i]].is_number())
-      return errorAt(path, llvm::Twine("the weight '") + EventNames[i] +
-                               "' is missing or not a number");
+      return csvError(path, llvm::Twine("the weight '") + EventNames[i] +
+                                "' is missing or not a number");
     out.weights[i] = w[EventNames[i]].get<double>();
   }
   return out;

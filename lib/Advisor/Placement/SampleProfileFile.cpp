@@ -11,8 +11,9 @@
 
 #include "gpurd/Advisor/Placement.h"
 
+#include "CsvFile.h"
+
 #include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 #include <map>
 
@@ -20,34 +21,6 @@ namespace gpurd::advisor {
 namespace {
 
 using model::placement::MeasuredEvents;
-
-llvm::Error errorAt(const llvm::Twine &where, const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                 (where + ": " + message).str());
-}
-
-/// The cells of one CSV row: comma-separated, a cell in double quotes may
-/// hold commas, and "" in it is a quote.
-std::vector<std::string> csvCells(llvm::StringRef line) {
-  std::vector<std::string> cells(1);
-  bool quoted = false;
-  for (size_t i = 0; i < line.size(); ++i) {
-    char c = line[i];
-    if (quoted && c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
-      cells.back() += '"';
-      ++i;
-    } else if (c == '"') {
-      quoted = !quoted;
-    } else if (c == ',' && !quoted) {
-      cells.emplace_back();
-    } else {
-      cells.back() += c;
-    }
-  }
-  for (std::string &cell : cells)
-    cell = llvm::StringRef(cell).trim().str();
-  return cells;
-}
 
 /// The events a profile may give: gpurd's name, Nsight Compute's metric,
 /// and the MeasuredEvents field; rates are in percent in both layouts.
@@ -135,11 +108,11 @@ private:
 llvm::Error setEvent(MeasuredEvents &kernel, const EventName &event,
                      double value, const std::string &where) {
   if (value < 0)
-    return errorAt(where, llvm::Twine("'") + event.name +
-                              "' is negative: " + std::to_string(value));
+    return csvError(where, llvm::Twine("'") + event.name +
+                               "' is negative: " + std::to_string(value));
   if (kernel.*event.field)
-    return errorAt(where, llvm::Twine("'") + event.name + "' of kernel '" +
-                              kernel.kernel + "' is given twice");
+    return csvError(where, llvm::Twine("'") + event.name + "' of kernel '" +
+                               kernel.kernel + "' is given twice");
   kernel.*event.field = event.percent ? value / 100 : value;
   return llvm::Error::success();
 }
@@ -153,8 +126,8 @@ columnsOf(const std::vector<std::string> &header,
   for (const char *name : names) {
     auto it = llvm::find(header, name);
     if (it == header.end())
-      return errorAt(where, llvm::Twine("Nsight Compute's CSV has no '") +
-                                name + "' column");
+      return csvError(where, llvm::Twine("Nsight Compute's CSV has no '") +
+                                 name + "' column");
     out.push_back(it - header.begin());
   }
   return out;
@@ -164,25 +137,18 @@ columnsOf(const std::vector<std::string> &header,
 
 llvm::Expected<std::vector<MeasuredEvents>>
 readSampleProfile(llvm::StringRef path) {
-  auto buffer = llvm::MemoryBuffer::getFile(path);
-  if (!buffer)
-    return errorAt(path, "cannot read the sample profile: " +
-                             buffer.getError().message());
-  llvm::SmallVector<llvm::StringRef, 16> lines;
-  (*buffer)->getBuffer().split(lines, '\n');
+  auto rows = readCsvRows(path, "sample profile");
+  if (!rows)
+    return rows.takeError();
   Profiles profiles(path);
   std::optional<std::vector<std::string>> header;
   // Nsight Compute: the columns of kernel, metric, unit, value and launch.
   std::optional<std::vector<size_t>> ncu;
   std::optional<size_t> idColumn;
   std::map<std::string, std::string> firstLaunch; // kernel -> its ID
-  for (auto [index, raw] : llvm::enumerate(lines)) {
-    std::string where = (path + ":" + llvm::Twine(index + 1)).str();
-    llvm::StringRef line = raw.trim();
-    // Blank lines, comments, and the `==PROF==` lines ncu may print.
-    if (line.empty() || line.starts_with("#") || line.starts_with("=="))
-      continue;
-    std::vector<std::string> cells = csvCells(line);
+  for (const CsvRow &row : *rows) {
+    const std::string &where = row.where;
+    const std::vector<std::string> &cells = row.cells;
     if (!header) {
       header = cells;
       if (llvm::is_contained(cells, "Metric Name")) {
@@ -197,15 +163,15 @@ readSampleProfile(llvm::StringRef path) {
           idColumn = it - cells.begin();
       } else if (cells !=
                  std::vector<std::string>{"kernel", "event", "value"}) {
-        return errorAt(where, "expected the header 'kernel,event,value', or "
-                              "Nsight Compute's CSV (ncu --csv) with a "
-                              "'Metric Name' column");
+        return csvError(where, "expected the header 'kernel,event,value', or "
+                               "Nsight Compute's CSV (ncu --csv) with a "
+                               "'Metric Name' column");
       }
       continue;
     }
     if (cells.size() != header->size())
-      return errorAt(where, "expected " + llvm::Twine(header->size()) +
-                                " cells, got " + llvm::Twine(cells.size()));
+      return csvError(where, "expected " + llvm::Twine(header->size()) +
+                                 " cells, got " + llvm::Twine(cells.size()));
     if (ncu) {
       const std::string kernel = kernelNameIn(cells[(*ncu)[0]]);
       // The first launch of each kernel: later ones are other launches.
@@ -219,13 +185,13 @@ readSampleProfile(llvm::StringRef path) {
         continue; // a metric the model does not read
       auto value = numberIn(cells[(*ncu)[3]]);
       if (!value)
-        return errorAt(where, "'" + cells[(*ncu)[3]] + "' is not a number");
+        return csvError(where, "'" + cells[(*ncu)[3]] + "' is not a number");
       if (event->field == &MeasuredEvents::microseconds) {
         auto scale = microsecondsPer(cells[(*ncu)[2]]);
         if (!scale)
-          return errorAt(where, "unknown time unit '" + cells[(*ncu)[2]] +
-                                    "' (expected nsecond, usecond, msecond "
-                                    "or second)");
+          return csvError(where, "unknown time unit '" + cells[(*ncu)[2]] +
+                                     "' (expected nsecond, usecond, msecond "
+                                     "or second)");
         *value *= *scale;
       }
       if (llvm::Error error =
@@ -235,21 +201,21 @@ readSampleProfile(llvm::StringRef path) {
     }
     const EventName *event = eventNamed(cells[1]);
     if (!event)
-      return errorAt(where, "unknown event '" + cells[1] +
-                                "': expected inst_issued, warps_launched, "
-                                "l1_hit_rate, l2_hit_rate or time_us");
+      return csvError(where, "unknown event '" + cells[1] +
+                                 "': expected inst_issued, warps_launched, "
+                                 "l1_hit_rate, l2_hit_rate or time_us");
     auto value = numberIn(cells[2]);
     if (!value)
-      return errorAt(where, "'" + cells[2] + "' is not a number");
+      return csvError(where, "'" + cells[2] + "' is not a number");
     if (cells[0].empty())
-      return errorAt(where, "the kernel is empty");
+      return csvError(where, "the kernel is empty");
     if (llvm::Error error =
             setEvent(profiles.of(cells[0]), *event, *value, where))
       return std::move(error);
   }
   if (!header)
-    return errorAt(path, "the sample profile is empty: expected the header "
-                         "'kernel,event,value' and a row per event");
+    return csvError(path, "the sample profile is empty: expected the header "
+                          "'kernel,event,value' and a row per event");
   return profiles.take();
 }
 
