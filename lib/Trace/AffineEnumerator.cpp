@@ -1,6 +1,7 @@
 //===- AffineEnumerator.cpp - Warp traces from the affine model -----------===//
 
 #include "gpurd/Trace/AffineEnumerator.h"
+#include "InstructionGaps.h"
 #include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
 
@@ -260,6 +261,8 @@ private:
   std::set<uint64_t> blocksTraced, cutBlocks;
   uint64_t remaining = 0;
   uint64_t visited = 0; ///< instructionsExecuted
+  /// Non-memory instructions each warp executes once (InstructionGaps).
+  uint32_t warpInstructions = 0;
   /// Instructions of the current warp so far (see nextInstruction).
   size_t used = 0;
   WarpTrace warpBuffer; ///< traceWarps' one warp.
@@ -272,24 +275,10 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
     values.assign(numVariables, 0);
   shared.assign(numVariables, 0);
 
-  // Non-memory IR instructions between consecutive operations of a block.
-  std::vector<uint32_t> gaps(model.sites.size(), 0);
-  if (kernel && kernel->siteInstructions.size() == model.sites.size()) {
-    for (size_t i = 0; i < model.sites.size(); ++i) {
-      const llvm::Instruction *inst = kernel->siteInstructions[i];
-      uint32_t count = 0;
-      for (const llvm::Instruction *p = inst->getPrevNode(); p;
-           p = p->getPrevNode()) {
-        if (std::find(kernel->siteInstructions.begin(),
-                      kernel->siteInstructions.end(),
-                      p) != kernel->siteInstructions.end())
-          break;
-        if (!llvm::isa<llvm::PHINode>(p) && !p->isDebugOrPseudoInst())
-          ++count;
-      }
-      gaps[i] = count;
-    }
-  }
+  // Non-memory IR instructions between consecutive operations of a block,
+  // and those every warp executes once.
+  const InstructionGaps gaps = instructionGaps(kernel, model.sites.size());
+  warpInstructions = gaps.perWarp;
 
   for (const LoopInfo &loop : model.loops) {
     LoopPlan plan;
@@ -303,7 +292,7 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
   for (const AccessSite &site : model.sites) {
     SitePlan plan;
     plan.site = &site;
-    plan.instructionsBefore = gaps[site.id];
+    plan.instructionsBefore = gaps.beforeSite[site.id];
     plan.offset = compile(site.offset, numVariables);
     flatten(site.domain, numVariables, plan.domain);
     plan.domain.general = site.domain;
@@ -637,7 +626,7 @@ llvm::Error AffineEnumerator::traceWarp(uint64_t block, unsigned w,
   out.block = block;
   out.warp = w;
   used = 0;
-  out.trailingInstructions = 0;
+  out.trailingInstructions = warpInstructions;
   uint32_t mask = 0;
   for (unsigned lane = 0; lane < WarpSize; ++lane) {
     uint64_t thread = uint64_t(w) * WarpSize + lane;

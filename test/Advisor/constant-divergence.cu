@@ -24,16 +24,17 @@ __global__ void spread(float *out) {
   // CHECK-NEXT: note: addresses counted on the 4 warp requests of the 2 blocks modelled of 2
   // CHECK-NEXT: note: the addresses per request are exact
   // gpurd-placement ranks the same move (a __constant__ array may go to
-  // global memory), with the same time. By hand: a warp executes 10
-  // instructions; as written it replays its load 31 times for the 32
-  // addresses (kind 3) and 2 times for constant-cache misses (kind 2: each
-  // block's 2 warps miss the table's 4 lines of 64 bytes), 43 in all; in
-  // global memory the load is one 128-byte line (no replay) and takes one
-  // more addressing instruction (Fig. 2: 2 against 1), 11. With 2 warps an
-  // SM (ITILP 2, Eqs. 13-14: 4 / 2 cycles an instruction), Eq. 2 gives
-  // Tcomp = 43 * 2 * 2 = 172 and 11 * 2 * 2 = 44.
+  // global memory), with the same time. By hand: a warp executes 11
+  // instructions (10 of the IR up to the store, and the return); as written
+  // it replays its load 31 times for the 32 addresses (kind 3) and 2 times
+  // for constant-cache misses (kind 2: each block's 2 warps miss the
+  // table's 4 lines of 64 bytes), 44 in all; in global memory the load is
+  // one 128-byte line (no replay) and takes one more addressing instruction
+  // (Fig. 2: 2 against 1), 12. With 2 warps an SM (ITILP 2, Eqs. 13-14:
+  // 4 / 2 cycles an instruction), Eq. 2 gives Tcomp = 44 * 2 * 2 = 176 and
+  // 12 * 2 * 2 = 48.
   // CHECK-NEXT: warning: 'coeffs' is only read; placing it in global memory is predicted to cut the kernel's time by {{[0-9]+}}% [gpurd-placement]
-  // CHECK: note: seed 002's model: T = Tcomp + Tmem - Toverlap from [[T0]] to [[T1]] cycles (Tcomp 172 to 44,
+  // CHECK: note: seed 002's model: T = Tcomp + Tmem - Toverlap from [[T0]] to [[T1]] cycles (Tcomp 176 to 48,
   // CHECK: note: to place it so, declare 'coeffs' '__device__' instead of '__constant__' (cudaMemcpyToSymbol copies to either)
 }
 

@@ -3,6 +3,7 @@
 #include "KernelFixture.h"
 
 #include "gpurd/Trace/AffineEnumerator.h"
+#include "gpurd/Trace/Emulator.h"
 
 using namespace gpurd;
 using namespace gpurd::trace;
@@ -233,3 +234,68 @@ __global__ void gather(float *y, const float *x, const int *idx) {
 }
 
 } // namespace
+
+// Every warp executes the kernel's entry block and leaves through a return
+// block, whether or not it reaches a memory operation: a warp past the
+// guard counts those instructions (the placement model's #inst), as many as
+// the IR emulator counts executing it.
+TEST(AffineEnumerator, WarpsWithoutAccessesCountTheirInstructions) {
+  const char *code = R"(
+__global__ void guarded(const float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    b[i] = a[i] * 2.0f;
+})";
+  auto compiled =
+      test::compileKernel(code, "guarded", {2, 1, 1}, {64, 1, 1}, {{2, 40}});
+  ASSERT_TRUE(static_cast<bool>(compiled))
+      << llvm::toString(compiled.takeError());
+  TraceLaunch launch;
+  launch.grid = {2, 1, 1};
+  launch.block = {64, 1, 1};
+  std::map<unsigned, uint64_t> sizes{{0, 512}, {1, 512}};
+  MemoryLayout layout = createLayout(*(*compiled)->prepared.function, sizes, 0);
+  auto affine = createAffineEnumerator((*compiled)->model, launch, layout,
+                                       &(*compiled)->prepared);
+  ASSERT_TRUE(static_cast<bool>(affine)) << llvm::toString(affine.takeError());
+  EmulatorArguments arguments;
+  arguments.integers[2] = 40;
+  arguments.buffers[0].assign(512, 0);
+  arguments.buffers[1].assign(512, 0);
+  auto emulator = createEmulator((*compiled)->prepared, (*compiled)->model,
+                                 launch, layout, arguments);
+  ASSERT_TRUE(static_cast<bool>(emulator))
+      << llvm::toString(emulator.takeError());
+  // Block 1's threads 64-127 are all past n = 40: no warp of it accesses.
+  std::vector<WarpTrace> fromAffine, fromEmulator;
+  ASSERT_FALSE(static_cast<bool>((*affine)->traceBlock(1, fromAffine)));
+  ASSERT_FALSE(static_cast<bool>((*emulator)->traceBlock(1, fromEmulator)));
+  ASSERT_EQ(fromAffine.size(), 2u);
+  ASSERT_EQ(fromEmulator.size(), 2u);
+  for (size_t w = 0; w < 2; ++w) {
+    EXPECT_TRUE(fromAffine[w].instructions.empty());
+    EXPECT_TRUE(fromEmulator[w].instructions.empty());
+    // The index, the compare, the branch and the return, at least.
+    EXPECT_GE(fromAffine[w].trailingInstructions, 4u);
+    EXPECT_EQ(fromAffine[w].trailingInstructions,
+              fromEmulator[w].trailingInstructions);
+  }
+  // Block 0's first warp reaches the store with every lane: the same
+  // instructions in all, counted before its operations or after them. (Its
+  // second warp diverges at the guard; the emulator then counts the
+  // instructions of the lanes that skip the store again after it, as
+  // trailing ones.)
+  auto total = [](const WarpTrace &warp) {
+    uint64_t n = warp.trailingInstructions;
+    for (const WarpInstruction &inst : warp.instructions)
+      n += inst.instructionsBefore + 1;
+    return n;
+  };
+  fromAffine.clear();
+  fromEmulator.clear();
+  ASSERT_FALSE(static_cast<bool>((*affine)->traceBlock(0, fromAffine)));
+  ASSERT_FALSE(static_cast<bool>((*emulator)->traceBlock(0, fromEmulator)));
+  ASSERT_EQ(fromAffine.size(), 2u);
+  ASSERT_EQ(fromEmulator.size(), 2u);
+  EXPECT_EQ(total(fromAffine[0]), total(fromEmulator[0]));
+}

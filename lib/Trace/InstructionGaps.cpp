@@ -1,0 +1,89 @@
+//===- InstructionGaps.cpp - Non-memory instructions of the affine path ---===//
+
+#include "InstructionGaps.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/Instructions.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace gpurd::trace {
+namespace {
+
+bool counts(const llvm::Instruction &inst) {
+  return !llvm::isa<llvm::PHINode>(inst) && !inst.isDebugOrPseudoInst();
+}
+
+/// The counted instructions of \p block after its last site (all of them
+/// when it has none), its terminator included.
+uint32_t tailOf(const llvm::BasicBlock &block,
+                const llvm::DenseSet<const llvm::Instruction *> &sites) {
+  uint32_t count = 0;
+  for (const llvm::Instruction &inst : llvm::reverse(block)) {
+    if (sites.contains(&inst))
+      break;
+    if (counts(inst))
+      ++count;
+  }
+  return count;
+}
+
+/// The last site of \p block, or null.
+const llvm::Instruction *
+tailStart(const llvm::BasicBlock &block,
+          const llvm::DenseSet<const llvm::Instruction *> &sites) {
+  for (const llvm::Instruction &inst : llvm::reverse(block))
+    if (sites.contains(&inst))
+      return &inst;
+  return nullptr;
+}
+
+} // namespace
+
+InstructionGaps instructionGaps(const access::PreparedKernel *kernel,
+                                size_t sites) {
+  InstructionGaps out;
+  out.beforeSite.assign(sites, 0);
+  if (!kernel || !kernel->function || kernel->siteInstructions.size() != sites)
+    return out;
+  llvm::DenseSet<const llvm::Instruction *> siteSet(
+      kernel->siteInstructions.begin(), kernel->siteInstructions.end());
+  for (size_t i = 0; i < sites; ++i) {
+    uint32_t count = 0;
+    for (const llvm::Instruction *p =
+             kernel->siteInstructions[i]->getPrevNode();
+         p && !siteSet.contains(p); p = p->getPrevNode())
+      if (counts(*p))
+        ++count;
+    out.beforeSite[i] = count;
+  }
+  // A block's tail (after its last site, its terminator included) runs
+  // each time that site does: it is counted with it.
+  for (size_t i = 0; i < sites; ++i) {
+    const llvm::Instruction *site = kernel->siteInstructions[i];
+    const llvm::BasicBlock &block = *site->getParent();
+    if (tailStart(block, siteSet) == site)
+      out.beforeSite[i] += tailOf(block, siteSet);
+  }
+  // Blocks without sites that every warp runs once: the entry block, and
+  // the return block it leaves through (the fewest instructions of those).
+  const llvm::BasicBlock &entry = kernel->function->getEntryBlock();
+  auto hasSites = [&](const llvm::BasicBlock &block) {
+    return tailStart(block, siteSet) != nullptr;
+  };
+  if (!hasSites(entry))
+    out.perWarp += tailOf(entry, siteSet);
+  if (llvm::isa<llvm::ReturnInst>(entry.getTerminator()))
+    return out;
+  std::optional<uint32_t> leaving;
+  for (const llvm::BasicBlock &block : *kernel->function)
+    if (&block != &entry && llvm::isa<llvm::ReturnInst>(block.getTerminator()))
+      leaving = std::min(leaving.value_or(UINT32_MAX),
+                         hasSites(block) ? 0 : tailOf(block, siteSet));
+  out.perWarp += leaving.value_or(0);
+  return out;
+}
+
+} // namespace gpurd::trace
