@@ -18,10 +18,16 @@
 // RUN: gpurd-advise --placements %s -- 2>&1 | FileCheck %s
 // RUN: gpurd-advise --placements --format=json %s -- | FileCheck --check-prefix=JSON %s
 // RUN: gpurd-advise --placements --format=json %s -- | %python %inputs/check-placements.py | FileCheck --check-prefix=ARITH %s
+// The check says what to write for the shared copy: a block's tile of
+// 1304 bytes (not the 16376 of the array).
+// RUN: gpurd-advise --checks=-*,gpurd-placement %s -- 2>&1 | FileCheck --check-prefix=WARN %s
 
 // CHECK: placements of kernel 'stencil' (3 of 3)
 // CHECK: 1 'in' in shared memory {{[0-9]+}} -{{[0-9.]+}}% {{.*}} 309 caching
 // CHECK: 2 as written*
+
+// WARN: warning: 'in' is only read; placing it in shared memory is predicted to cut the kernel's time by {{[0-9]+}}% [gpurd-placement]
+// WARN: note: to place it so, declare '__shared__ float in_s[...]' in the kernel (1304 bytes a block), copy the part of the array the block accesses into it at the start of the kernel and '__syncthreads()', and read 'in_s' instead
 
 // JSON: "bytes": 16376,
 // JSON: "tile_bytes": 1304,

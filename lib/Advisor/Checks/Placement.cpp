@@ -65,17 +65,21 @@ std::string changeText(const PlacementArray &array, PlacementTarget target,
            (target == PlacementTarget::ReadOnly
                 ? " and read it with '__ldg(&" + array.name + "[i])'"
                 : std::string());
-  return "declare '__constant__ " + type + " " + array.name + "_c[...]' (" +
-         bytes +
-         " bytes) at file scope, copy the data with "
-         "'cudaMemcpyToSymbol(" +
-         array.name +
-         "_c, ...)' before the "
-         "launch, and read '" +
-         array.name + "_c' in the kernel";
+  if (target == PlacementTarget::Constant)
+    return "declare '__constant__ " + type + " " + array.name + "_c[...]' (" +
+           bytes +
+           " bytes) at file scope, copy the data with "
+           "'cudaMemcpyToSymbol(" +
+           array.name +
+           "_c, ...)' before the "
+           "launch, and read '" +
+           array.name + "_c' in the kernel";
+  // A shared copy holds the block's tile, not the whole array.
+  std::string tile = array.tileBytes ? std::to_string(*array.tileBytes) : "N";
   return "declare '__shared__ " + type + " " + array.name +
-         "_s[...]' in the kernel (" + bytes +
-         " bytes a block), copy the array into it at the start of the "
+         "_s[...]' in the kernel (" + tile +
+         " bytes a block), copy the part of the array the block accesses "
+         "into it at the start of the "
          "kernel and '__syncthreads()', and read '" +
          array.name + "_s' instead";
 }
