@@ -13,23 +13,8 @@ llvm::Error checkTimeModelFigures(const arch::ArchDescription &arch) {
 
 namespace {
 
-/// The placement target whose accesses are in \p space.
-PlacementTarget targetOf(MemorySpace space) {
-  switch (space) {
-  case MemorySpace::GlobalReadOnly:
-  case MemorySpace::Texture:
-    return PlacementTarget::ReadOnly;
-  case MemorySpace::Constant:
-    return PlacementTarget::Constant;
-  case MemorySpace::Shared:
-    return PlacementTarget::Shared;
-  default:
-    return PlacementTarget::Global;
-  }
-}
-
 /// The time of \p run with \p moved of \p arrays placed so.
-llvm::Expected<PredictedTime>
+llvm::Expected<double>
 timeOf(const driver::KernelAnalysis &run,
        const std::map<std::string, PlacementTarget> &moved,
        const std::vector<PlacementArray> &arrays,
@@ -41,24 +26,19 @@ timeOf(const driver::KernelAnalysis &run,
   auto time = timePlacement(run, moved, arrays, *machine);
   if (!time)
     return time.takeError();
-  PredictedTime out;
-  out.cycles = time->total();
-  out.microseconds = out.cycles / *arch.clockMHz;
-  out.calibrated = time->time.calibratedOverlap;
-  return out;
+  return time->total();
 }
 
 } // namespace
 
-llvm::Expected<PredictedTime>
-predictedTime(const driver::KernelAnalysis &run,
-              const arch::ArchDescription &arch,
-              const driver::ModelOptions &options) {
+llvm::Expected<double> predictedCycles(const driver::KernelAnalysis &run,
+                                       const arch::ArchDescription &arch,
+                                       const driver::ModelOptions &options) {
   // No array moved: the run's own events at its own addressing.
   return timeOf(run, {}, {}, arch, options);
 }
 
-llvm::Expected<PredictedTime> predictedTime(
+llvm::Expected<double> predictedCycles(
     const driver::KernelAnalysis &run, const driver::KernelAnalysis &before,
     const std::map<std::string, MemorySpace> &spaces,
     const arch::ArchDescription &arch, const driver::ModelOptions &options) {
@@ -74,8 +54,8 @@ llvm::Expected<PredictedTime> predictedTime(
     PlacementArray array;
     array.name = info.name;
     array.index = static_cast<int>(index);
-    array.home = targetOf(old->space);
-    moved[info.name] = targetOf(space->second);
+    array.home = placementTargetOf(old->space);
+    moved[info.name] = placementTargetOf(space->second);
     arrays.push_back(std::move(array));
   }
   return timeOf(run, moved, arrays, arch, options);

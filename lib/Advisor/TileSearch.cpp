@@ -205,10 +205,10 @@ TuneFigures figuresOf(const arch::ArchDescription &arch,
          pattern.space == MemorySpace::Local))
       out.bytesWritten +=
           double(pattern.activeLanes) * pattern.accessSize * scale;
-  if (auto time = predictedTime(analysis, arch, options))
-    out.predictedCycles = time->cycles;
+  if (auto cycles = predictedCycles(analysis, arch, options))
+    out.predictedCycles = *cycles;
   else
-    llvm::consumeError(time.takeError()); // the arch lacks figures
+    llvm::consumeError(cycles.takeError()); // the arch lacks figures
   return out;
 }
 

@@ -40,8 +40,10 @@ llvm::StringRef placementTargetName(PlacementTarget target);
 /// Where an array so placed is read: "through the read-only path", "in
 /// constant memory", "in global memory".
 std::string placementPhrase(PlacementTarget target);
-/// The memory space an array so placed is accessed in.
+/// The memory space an array so placed is accessed in, and the target
+/// whose accesses are in \p space (the texture path is the read-only one).
 MemorySpace placementSpace(PlacementTarget target);
+PlacementTarget placementTargetOf(MemorySpace space);
 /// Seed 002 Fig. 2: instructions that address an element of a 1D array:
 /// 2 for global memory (a 64-bit address from the index), 1 for constant
 /// and shared memory (an index from the base), 0 for a 1D texture. The

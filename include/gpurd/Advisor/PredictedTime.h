@@ -19,31 +19,24 @@
 
 namespace gpurd::advisor {
 
-/// A run's predicted time.
-struct PredictedTime {
-  double cycles = 0;       ///< T (seed 002 Eq. 1), core cycles.
-  double microseconds = 0; ///< cycles at the arch's clock.
-  bool calibrated = false; ///< Toverlap from Eq. 11's fitted coefficients.
-};
-
 /// Fails, naming the fields, when \p arch lacks a figure the time model
 /// reads.
 llvm::Error checkTimeModelFigures(const arch::ArchDescription &arch);
 
-/// Seed 002's time of \p run on \p arch, with the calibration of
+/// Seed 002's time of \p run on \p arch (T, Eq. 1, in core cycles), with the
+/// calibration of
 /// \p options (--calibration) when it has one. Fails when the run counted
 /// no placement events or the arch lacks a figure the model reads (the
 /// error names it).
-llvm::Expected<PredictedTime>
-predictedTime(const driver::KernelAnalysis &run,
-              const arch::ArchDescription &arch,
-              const driver::ModelOptions &options);
+llvm::Expected<double> predictedCycles(const driver::KernelAnalysis &run,
+                                       const arch::ArchDescription &arch,
+                                       const driver::ModelOptions &options);
 
 /// The same for \p run, a what-if run of \p before with arrays moved to
 /// other memory spaces (\p spaces: KernelChange::arraySpaces): their
 /// accesses also pay the addressing of the new space instead of the old
 /// (seed 002 Fig. 2), which a run's instruction counts do not show.
-llvm::Expected<PredictedTime> predictedTime(
+llvm::Expected<double> predictedCycles(
     const driver::KernelAnalysis &run, const driver::KernelAnalysis &before,
     const std::map<std::string, MemorySpace> &spaces,
     const arch::ArchDescription &arch, const driver::ModelOptions &options);
@@ -51,12 +44,6 @@ llvm::Expected<PredictedTime> predictedTime(
 /// "seed 002's time model, Toverlap uncalibrated" (or "calibrated in
 /// FILE"): the provenance a predicted time is quoted with.
 std::string timeModelName(const driver::ModelOptions &options);
-
-/// The relative change from \p before to \p after (-0.07: 7 % faster).
-inline double timeChange(const PredictedTime &before,
-                         const PredictedTime &after) {
-  return before.cycles > 0 ? after.cycles / before.cycles - 1 : 0;
-}
 
 } // namespace gpurd::advisor
 

@@ -111,18 +111,22 @@ std::string timeChangeText(const CheckContext &context,
                            const std::map<std::string, MemorySpace> *spaces) {
   const driver::ModelOptions &options =
       context.whatIf().analysisContext().modelOptions();
-  auto t0 = predictedTime(before, context.arch(), options);
-  auto t1 = spaces
-                ? predictedTime(after, before, *spaces, context.arch(), options)
-                : predictedTime(after, context.arch(), options);
+  auto t0 = predictedCycles(before, context.arch(), options);
+  auto t1 =
+      spaces ? predictedCycles(after, before, *spaces, context.arch(), options)
+             : predictedCycles(after, context.arch(), options);
   if (!t0 || !t1) {
     llvm::consumeError(t0.takeError());
     llvm::consumeError(t1.takeError());
     return "";
   }
-  return "the kernel's time would go from " +
-         fromToText(t0->cycles, t1->cycles) + " cycles (" +
-         changeText(timeChange(*t0, *t1)) + ", " + timeModelName(options) + ")";
+  return timeChangeText(*t0, *t1, timeModelName(options));
+}
+
+std::string timeChangeText(double before, double after, llvm::StringRef model) {
+  return "the kernel's time would go from " + fromToText(before, after) +
+         " cycles (" + changeText(before > 0 ? after / before - 1 : 0) + ", " +
+         model.str() + ")";
 }
 
 const KernelParam *pointerParameterOf(const CheckContext &context,

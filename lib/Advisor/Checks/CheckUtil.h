@@ -55,6 +55,10 @@ timeChangeText(const CheckContext &context,
                const driver::KernelAnalysis &after,
                const std::map<std::string, MemorySpace> *spaces = nullptr);
 
+/// The same sentence for \p before and \p after cycles by \p model
+/// (timeModelName).
+std::string timeChangeText(double before, double after, llvm::StringRef model);
+
 /// The pointer parameter whose array \p array is (null for another origin).
 const KernelParam *pointerParameterOf(const CheckContext &context,
                                       const access::ArrayInfo &array);

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Figures.h"
+#include "CheckUtil.h"
 #include "Checks.h"
 
 #include "gpurd/Advisor/TileSearch.h"
@@ -84,11 +85,8 @@ std::string timeText(const TuneResult &result, const TuneFigures &written,
                      const TuneFigures &best) {
   if (!written.predictedCycles || !best.predictedCycles)
     return "";
-  return "; the kernel's time would go from " +
-         fromToText(*written.predictedCycles, *best.predictedCycles) +
-         " cycles (" +
-         changeText(*best.predictedCycles / *written.predictedCycles - 1) +
-         ", " + result.timeModel + ")";
+  return "; " + timeChangeText(*written.predictedCycles, *best.predictedCycles,
+                               result.timeModel);
 }
 
 Error TileSize::run(const CheckContext &context,

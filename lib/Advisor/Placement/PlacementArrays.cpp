@@ -39,6 +39,22 @@ MemorySpace placementSpace(PlacementTarget target) {
   return MemorySpace::Global;
 }
 
+PlacementTarget placementTargetOf(MemorySpace space) {
+  switch (space) {
+  case MemorySpace::GlobalReadOnly:
+  case MemorySpace::Texture:
+    return PlacementTarget::ReadOnly;
+  case MemorySpace::Constant:
+    return PlacementTarget::Constant;
+  case MemorySpace::Shared:
+    return PlacementTarget::Shared;
+  case MemorySpace::Global:
+  case MemorySpace::Local:
+    return PlacementTarget::Global;
+  }
+  return PlacementTarget::Global;
+}
+
 unsigned addressingInstructions(PlacementTarget target) {
   // Seed 002 Fig. 2 and §III-B.
   switch (target) {
