@@ -82,15 +82,28 @@ driver::KernelChange changeFor(const Placement &placement,
   return change;
 }
 
+/// \p time moved by a sample profile's \p correction, when there is one.
+PlacementTime
+profiled(PlacementTime time,
+         const std::optional<model::placement::ProfileCorrection> &correction,
+         const PlacementMachine &machine) {
+  if (correction)
+    applyProfile(time, *correction, machine);
+  return time;
+}
+
 /// Leaves where they are the arrays (and the shared copies) whose moves the
 /// model's own bounds show cannot gain \p minGain of \p written's time:
 /// with their accesses free, and for a shared copy with its copy-in and the
-/// occupancy its tile leaves too.
-llvm::Error pruneByBounds(PlacementRanking &ranking,
-                          const driver::KernelAnalysis &baseline,
-                          const PlacementTime &written,
-                          const PlacementMachine &machine,
-                          const arch::ArchDescription &arch, double minGain) {
+/// occupancy its tile leaves too. The bounds are times of the ranking's
+/// own kind (with the sample profile's \p correction), so they never drop
+/// a placement that would have won.
+llvm::Error pruneByBounds(
+    PlacementRanking &ranking, const driver::KernelAnalysis &baseline,
+    const PlacementTime &written,
+    const std::optional<model::placement::ProfileCorrection> &correction,
+    const PlacementMachine &machine, const arch::ArchDescription &arch,
+    double minGain) {
   for (PlacementArray &array : ranking.arrays) {
     if (array.targets.size() < 2)
       continue;
@@ -98,7 +111,8 @@ llvm::Error pruneByBounds(PlacementRanking &ranking,
         timePlacement(baseline, {}, ranking.arrays, machine, &array.name);
     if (!free)
       return free.takeError();
-    double bound = 1 - free->total() / written.total();
+    double bound =
+        1 - profiled(*free, correction, machine).total() / written.total();
     if (bound < minGain) {
       array.excluded.push_back("'" + array.name +
                                "' stays where it is: were its accesses free, "
@@ -115,7 +129,8 @@ llvm::Error pruneByBounds(PlacementRanking &ranking,
         machine, &array.name, sharedOccupancyWarps(baseline, array, arch));
     if (!shared)
       return shared.takeError();
-    double sharedBound = 1 - shared->total() / written.total();
+    double sharedBound =
+        1 - profiled(*shared, correction, machine).total() / written.total();
     if (sharedBound < minGain) {
       array.excluded.push_back(
           "'" + array.name +
@@ -228,14 +243,11 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
     ranking.measured = *measured;
   }
   ranking.clockMHz = arch.clockMHz.value_or(0);
-  auto profiled = [&](PlacementTime time) {
-    if (correction)
-      applyProfile(time, *correction, *machine);
-    return time;
-  };
+  const PlacementTime writtenTime = profiled(*written, correction, *machine);
   if (options.minGain > 0)
-    if (llvm::Error error = pruneByBounds(ranking, *baseline, *written,
-                                          *machine, arch, options.minGain))
+    if (llvm::Error error =
+            pruneByBounds(ranking, *baseline, writtenTime, correction, *machine,
+                          arch, options.minGain))
       return std::move(error);
   std::vector<PlacementArray> movable;
   for (const PlacementArray &array : ranking.arrays) {
@@ -250,7 +262,7 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   auto timeOf =
       [&](const Placement &placement) -> llvm::Expected<PlacementTime> {
     if (placement.empty())
-      return profiled(*written);
+      return writtenTime;
     auto compared = runner.compare(changeFor(placement, movable, *baseline));
     if (!compared)
       return compared.takeError();
@@ -258,7 +270,7 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
         timePlacement(compared->after, placement, ranking.arrays, *machine);
     if (!time)
       return time.takeError();
-    return profiled(std::move(*time));
+    return profiled(std::move(*time), correction, *machine);
   };
   for (const Placement &placement : placements) {
     auto time = timeOf(placement);
