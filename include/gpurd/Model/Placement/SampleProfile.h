@@ -1,5 +1,4 @@
-//===- SampleProfile.h - Measured events of the sample placement -*- C++
-//-*-===//
+//===- SampleProfile.h - Measured events of a sample placement --*- C++ -*-===//
 //
 // Seed 002 starts from a profile of the sample placement (the one as
 // written) measured on the GPU, and predicts each other placement by the
