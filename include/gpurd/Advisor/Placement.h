@@ -71,6 +71,11 @@ struct PlacementArray {
   /// blocks the cache model ran.
   std::optional<uint64_t> tileBytes;
   double reuse = 0;
+  /// A site of it whose address is computed from loaded data (`x[col[j]]`,
+  /// trace::analyseContentDependence), described for messages; empty when
+  /// none. Its tile is then what one input made the blocks touch, not what
+  /// a per-block copy must hold.
+  std::string dataDependentSite;
   bool written = false;
   /// Where the kernel as written keeps it: global memory (a pointer
   /// parameter, a `__device__` array) or constant memory (a `__constant__`

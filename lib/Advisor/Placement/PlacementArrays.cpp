@@ -5,6 +5,8 @@
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/WarpRequests.h"
 #include "gpurd/Trace/BufferExtents.h"
+#include "gpurd/Trace/ContentDependence.h"
+#include "gpurd/Trace/DefaultBuffers.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -127,12 +129,42 @@ void countUses(const driver::KernelAnalysis &analysis,
   }
 }
 
+/// Marks the arrays with a site whose address is computed from loaded data.
+void findDataDependentSites(const driver::KernelAnalysis &analysis,
+                            std::vector<PlacementArray> &arrays) {
+  const driver::KernelTrace &trace = *analysis.trace;
+  if (!trace.prepared.function)
+    return;
+  trace::ContentDependence dependence = trace::analyseContentDependence(
+      *trace.prepared.function, trace.prepared.siteInstructions);
+  for (const access::AccessSite &site : trace.model.sites) {
+    if (site.kind == AccessKind::Barrier ||
+        site.id >= dependence.siteAddress.size() ||
+        !dependence.siteAddress[site.id])
+      continue;
+    for (PlacementArray &array : arrays)
+      if (array.index == site.array && array.dataDependentSite.empty())
+        array.dataDependentSite = trace::describeSite(site);
+  }
+}
+
 /// Shared memory: a per-block copy of the block's tile of \p array, when
 /// the block reuses it (else the copy reads what the kernel reads) and it
-/// fits.
+/// fits. A block's tile is known only where addresses do not come from
+/// loaded data: for `x[col[j]]` the copy would have to hold every byte an
+/// index may reach, and the bytes one input made the blocks touch are not
+/// that.
 void sharedTarget(PlacementArray &array, const driver::KernelAnalysis &analysis,
                   const arch::ArchDescription &arch) {
   const std::string name = "'" + array.name + "'";
+  if (!array.dataDependentSite.empty()) {
+    array.excluded.push_back(
+        name + " is not copied to shared memory: the addresses of " +
+        array.dataDependentSite +
+        " are computed from loaded data, so a block's copy would have to "
+        "hold every byte they may reach, which gpurd does not know");
+    return;
+  }
   if (!array.tileBytes) {
     array.excluded.push_back(name + " is not copied to shared memory: the "
                                     "modelled blocks gave no tile of it");
@@ -236,6 +268,7 @@ placementArrays(const driver::KernelAnalysis &analysis,
       array.tileBytes = 4 * it->second.maxWords;
       array.reuse = it->second.reuse();
     }
+  findDataDependentSites(analysis, arrays);
   // Arrays the modelled warps never touched have nothing to place.
   llvm::erase_if(arrays,
                  [](const PlacementArray &a) { return !a.warpInstructions; });
