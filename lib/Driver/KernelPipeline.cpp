@@ -366,16 +366,20 @@ model::AccessPatternConfig AnalysisContext::accessPatternConfig() const {
 Expected<model::CacheModelResults> AnalysisContext::runCacheModel(
     KernelTrace &trace, model::AccessPatternCounter *patterns,
     const ModelOptions *given, model::placement::PlacementCounter *placement,
-    model::CacheModelObserver *observer) {
+    model::CacheModelObserver *observer,
+    model::divergence::IntervalRecorder *intervals) {
   const ModelOptions &modelOptions = given ? *given : modelOptionsValue;
   model::KernelTraceInput input =
       traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);
-  if (patterns || placement)
-    input.onModelledWarp = [patterns, placement](const trace::WarpTrace &warp) {
+  if (patterns || placement || intervals)
+    input.onModelledWarp = [patterns, placement,
+                            intervals](const trace::WarpTrace &warp) {
       if (patterns)
         patterns->add(warp);
       if (placement)
         placement->add(warp);
+      if (intervals)
+        intervals->add(warp);
     };
   model::CacheModelOptions options = cacheModelOptions(modelOptions);
   options.observer = observer;
@@ -417,9 +421,15 @@ AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace,
     placement.emplace(std::move(config));
     dram = dramRecording(archDescription);
   }
-  auto results = runCacheModel(**trace, &patterns, options,
-                               placement ? &*placement : nullptr,
-                               dram ? &dram->recorder : nullptr);
+  // Seed 004 runs where the arch gives its figures.
+  std::optional<model::divergence::IntervalRecorder> intervals;
+  if (auto machine = model::divergence::mdmMachine(archDescription, 1))
+    intervals.emplace(static_cast<unsigned>(machine->blockBytes));
+  else
+    llvm::consumeError(machine.takeError());
+  auto results = runCacheModel(
+      **trace, &patterns, options, placement ? &*placement : nullptr,
+      dram ? &dram->recorder : nullptr, intervals ? &*intervals : nullptr);
   if (!results)
     return results.takeError();
   KernelAnalysis analysis;
@@ -430,6 +440,13 @@ AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace,
     analysis.placement = placement->results();
   if (dram)
     analysis.dram = dram->latency(analysis.results);
+  if (intervals && intervals->warps()) {
+    auto divergence = model::divergence::predictKernelDivergence(
+        *intervals, analysis.results, archDescription);
+    if (!divergence)
+      return divergence.takeError();
+    analysis.divergence = std::move(*divergence);
+  }
   return analysis;
 }
 

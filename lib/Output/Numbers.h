@@ -1,5 +1,4 @@
-//===- Numbers.h - Figures as the reports print them -------------*- C++
-//-*-===//
+//===- Numbers.h - Figures as the reports print them -----------*- C++ -*-===//
 #ifndef GPURD_LIB_OUTPUT_NUMBERS_H
 #define GPURD_LIB_OUTPUT_NUMBERS_H
 

@@ -50,7 +50,7 @@ void run(const float *in, float *out) { scale<<<8, 256>>>(in, out); }
 
 // NOMODEL-OUT: advise-options.cu:{{[0-9]+}}:17: kernel scale: grid (8, 1, 1), block (256, 1, 1) = 8 blocks of 256 threads
 // NOMODEL-OUT-NOT: cache model
-// NOMODEL-ERR: gpurd-advise: warning: no cache model: arch 'ampere-a100' has no l1.assoc; the cache model needs it (set it with --set l1.assoc=WAYS); presets it runs on: ampere-a100, fermi-gtx470, fermi-gtx470-l1-48k, hopper-h100, maxwell-gtx970, maxwell-gtx970-dlcm-cg, volta-v100; printing launch configurations only
+// NOMODEL-ERR: gpurd-advise: warning: no cache model: arch 'ampere-a100' has no l1.assoc; the cache model needs it (set it with --set l1.assoc=WAYS); presets it runs on: ampere-a100, fermi-gtx470, fermi-gtx470-l1-48k, hopper-h100, maxwell-gtx970, maxwell-gtx970-dlcm-cg, mdm-pascal, volta-v100; printing launch configurations only
 
 // STRICT: gpurd-advise: error: no cache model: arch 'ampere-a100' has no l1.assoc;
 

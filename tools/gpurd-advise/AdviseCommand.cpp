@@ -12,6 +12,7 @@
 #include "gpurd/Advisor/WhatIf.h"
 #include "gpurd/Output/CacheReport.h"
 #include "gpurd/Output/Diagnostics.h"
+#include "gpurd/Output/Divergence.h"
 #include "gpurd/Output/KernelListing.h"
 #include "gpurd/Output/Placements.h"
 #include "gpurd/Output/Tuning.h"
@@ -147,6 +148,8 @@ bool reportKernel(driver::AnalysisContext &context,
         cacheReportJson(arch, trace.model, analysis.results,
                         /*reuseProfile=*/true);
     launchJson["findings"] = findingsJson(*findings);
+    if (analysis.divergence)
+      launchJson["divergence"] = divergenceJson(*analysis.divergence);
     return true;
   }
   printSpelled([&](raw_ostream &os) {
@@ -155,6 +158,9 @@ bool reportKernel(driver::AnalysisContext &context,
                        request.reuseProfile);
     else
       printModelSummary(os, analysis.results);
+    if (analysis.divergence)
+      printDivergenceSummary(os, *analysis.divergence,
+                             request.divergenceBaseline);
     printFindings(os, *findings, request.fixIts);
   });
   return true;

@@ -184,6 +184,11 @@ cl::opt<std::string> tuneMetricOption(
              "reads; the default) or time (seed 002's predicted kernel "
              "time)"),
     cl::value_desc("traffic|time"), cl::init("traffic"), cl::cat(toolCategory));
+cl::opt<std::string> divergenceModelOption(
+    "divergence-model",
+    cl::desc("Seed 004's memory-divergence figures: mdm (the default) or "
+             "gpumech, which shows the GPUMech baseline beside MDM's"),
+    cl::value_desc("mdm|gpumech"), cl::init("mdm"), cl::cat(toolCategory));
 cl::opt<bool> placementsOption(
     "placements",
     cl::desc("Rank the placements of each kernel's arrays (global, read-only "

@@ -74,6 +74,7 @@ enum class FailOn { None, Warning, Remark };
 extern llvm::cl::opt<FailOn> failOn;
 extern llvm::cl::list<std::string> tuneOptions;
 extern llvm::cl::opt<std::string> tuneMetricOption;
+extern llvm::cl::opt<std::string> divergenceModelOption;
 extern llvm::cl::opt<bool> placementsOption;
 extern llvm::cl::opt<std::string> calibrateFile;
 extern llvm::cl::opt<std::string> calibrationOutFile;
@@ -113,6 +114,8 @@ struct ToolRequest {
   advisor::TuneRequest tune;
   /// --placements: the placement ranking runs instead of the checks.
   bool placements = false;
+  /// --divergence-model=gpumech: GPUMech's figures beside MDM's.
+  bool divergenceBaseline = false;
   /// --calibrate: the measured times the placement model's Toverlap is
   /// fitted to (instead of the checks), and --calibration-out.
   std::vector<advisor::MeasuredPlacement> measured;

@@ -169,6 +169,10 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   request.tune.byTime = tuneMetricOption == "time";
   if (tuneMetricOption.getNumOccurrences() && request.tune.empty())
     return makeError("--tune-metric ranks the tile search: give --tune too");
+  if (divergenceModelOption != "mdm" && divergenceModelOption != "gpumech")
+    return makeError("--divergence-model='" + divergenceModelOption +
+                     "' is not a model: give mdm or gpumech");
+  request.divergenceBaseline = divergenceModelOption == "gpumech";
 
   if (!launchSpecFile.empty()) {
     auto spec = loadLaunchSpec(launchSpecFile);

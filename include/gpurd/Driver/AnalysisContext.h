@@ -29,6 +29,7 @@
 #include "gpurd/Frontend/LaunchConfig.h"
 #include "gpurd/Model/AccessPattern.h"
 #include "gpurd/Model/CacheResults.h"
+#include "gpurd/Model/Divergence/KernelDivergence.h"
 #include "gpurd/Model/Placement/DramLatency.h"
 #include "gpurd/Model/Placement/PlacementCounter.h"
 #include "gpurd/Trace/DefaultBuffers.h"
@@ -88,6 +89,10 @@ struct KernelAnalysis {
   /// and bank queues of the reads its L2 sent down (§III-C).
   std::optional<model::placement::PlacementCounts> placement;
   std::optional<model::placement::DramLatencyResult> dram;
+  /// On an arch with the figures seed 004 needs: MDM's and GPUMech's
+  /// predictions from the representative warp of the warps the cache model
+  /// ran on (Model/Divergence).
+  std::optional<model::divergence::KernelDivergence> divergence;
 };
 
 class AnalysisContext {
@@ -162,14 +167,15 @@ public:
   /// counts the access patterns of the warps it runs on. \p options, if
   /// given, replace the context's model options for this run (the tile
   /// search's comparison sample).
-  /// \p placement and \p observer, if given, also see the warps and the
-  /// requests.
+  /// \p placement, \p intervals and \p observer, if given, also see the
+  /// warps and the requests.
   llvm::Expected<model::CacheModelResults>
   runCacheModel(KernelTrace &trace,
                 model::AccessPatternCounter *patterns = nullptr,
                 const ModelOptions *options = nullptr,
                 model::placement::PlacementCounter *placement = nullptr,
-                model::CacheModelObserver *observer = nullptr);
+                model::CacheModelObserver *observer = nullptr,
+                model::divergence::IntervalRecorder *intervals = nullptr);
   /// Runs the models on a prepared trace and keeps it with their results:
   /// the cache model, the access patterns and, with
   /// ModelOptions::placementEvents, the placement events and the DRAM's
