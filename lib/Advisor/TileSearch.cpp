@@ -209,6 +209,11 @@ TuneFigures figuresOf(const arch::ArchDescription &arch,
     out.predictedCycles = *cycles;
   else
     llvm::consumeError(cycles.takeError()); // the arch lacks figures
+  if (analysis.divergence) {
+    using model::divergence::DivergenceModel;
+    out.mdmCycles = analysis.divergence->cycles(DivergenceModel::Mdm);
+    out.mdmIpcSm = analysis.divergence->mdm.ipcSm;
+  }
   return out;
 }
 

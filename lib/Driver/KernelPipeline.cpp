@@ -17,6 +17,7 @@
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/CacheModel.h"
 #include "gpurd/Support/UserInput.h"
+#include "gpurd/Trace/CoalescedSites.h"
 #include "gpurd/Trace/TraceSource.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -287,6 +288,9 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
       return placed.takeError();
     out->source = std::move(*placed);
   }
+  if (!change.coalescedSites.empty())
+    out->source = trace::withCoalescedSites(std::move(out->source),
+                                            change.coalescedSites);
   return out;
 }
 

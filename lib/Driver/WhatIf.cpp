@@ -80,7 +80,7 @@ bool KernelChange::empty() const {
   return !launch.grid && !launch.block && !launch.dynamicSharedBytes &&
          launch.args.empty() && !launch.launchIndex && defines.empty() &&
          templateArguments.empty() && arraySpaces.empty() &&
-         transposedArrays.empty() && edits.empty();
+         transposedArrays.empty() && coalescedSites.empty() && edits.empty();
 }
 
 std::string KernelChange::describe() const {
@@ -103,6 +103,8 @@ std::string KernelChange::describe() const {
   for (const auto &[name, rowBytes] : transposedArrays)
     parts.push_back("'" + name + "' stored transposed (rows of " +
                     std::to_string(rowBytes) + " bytes)");
+  for (unsigned site : coalescedSites)
+    parts.push_back("S" + std::to_string(site) + " coalesced");
   for (const SourceEdit &edit : edits)
     parts.push_back("'" + edit.replacement + "' at " +
                     std::to_string(edit.line) + ":" +

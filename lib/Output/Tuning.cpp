@@ -30,7 +30,8 @@ std::string vsWrittenText(double cycles, double written) {
 /// The cells of one row; \p writtenCycles: the predicted time as written
 /// (0 when unknown).
 std::vector<std::string> rowOf(const advisor::TuneCandidate &candidate,
-                               bool withTime, double writtenCycles) {
+                               bool withTime, bool withMdm,
+                               double writtenCycles) {
   std::vector<std::string> row;
   row.push_back(candidate.rank ? std::to_string(candidate.rank) : "-");
   for (const auto &[name, value] : candidate.values)
@@ -52,6 +53,10 @@ std::vector<std::string> rowOf(const advisor::TuneCandidate &candidate,
     row.push_back(f.predictedCycles
                       ? vsWrittenText(*f.predictedCycles, writtenCycles)
                       : "-");
+  }
+  if (withMdm) {
+    row.push_back(f.mdmCycles ? countText(*f.mdmCycles) : "-");
+    row.push_back(f.mdmIpcSm ? formatv("{0:F2}", *f.mdmIpcSm).str() : "-");
   }
   return row;
 }
@@ -79,6 +84,13 @@ void printTuning(raw_ostream &os, const advisor::TuneResult &result) {
     header.push_back("time (cycles)");
     header.push_back("vs written");
   }
+  const bool withMdm = llvm::any_of(result.candidates, [](const auto &c) {
+    return c.figures && c.figures->mdmCycles;
+  });
+  if (withMdm) {
+    header.push_back("MDM cycles");
+    header.push_back("MDM IPC/SM");
+  }
   const advisor::TuneCandidate *written = result.asWritten();
   const double writtenCycles =
       written && written->figures && written->figures->predictedCycles
@@ -86,7 +98,7 @@ void printTuning(raw_ostream &os, const advisor::TuneResult &result) {
           : 0;
   std::vector<std::vector<std::string>> rows = {header};
   for (const advisor::TuneCandidate &candidate : result.candidates)
-    rows.push_back(rowOf(candidate, withTime, writtenCycles));
+    rows.push_back(rowOf(candidate, withTime, withMdm, writtenCycles));
   std::vector<size_t> widths(header.size(), 0);
   for (const auto &row : rows)
     for (size_t i = 0; i < row.size(); ++i)
@@ -154,7 +166,11 @@ nlohmann::json tuningJson(const advisor::TuneResult &result) {
           {"bytes_written", f->bytesWritten},
           {"kernel_cycles", f->predictedCycles
                                 ? nlohmann::json(*f->predictedCycles)
-                                : nlohmann::json()}};
+                                : nlohmann::json()},
+          {"mdm_cycles",
+           f->mdmCycles ? nlohmann::json(*f->mdmCycles) : nlohmann::json()},
+          {"mdm_ipc_sm",
+           f->mdmIpcSm ? nlohmann::json(*f->mdmIpcSm) : nlohmann::json()}};
     candidates.push_back(std::move(entry));
   }
   return {{"axes", axes},

@@ -62,7 +62,7 @@ void host(const float *a, float *out) {
   columns<<<4, 32>>>(a, out);
 }
 
-// BADGLOB: error: --checks/--check-option: check glob 'gpurd-no-such-*' matches no check; the checks are gpurd-cache-capacity, gpurd-constant-divergence, gpurd-placement, gpurd-readonly-path, gpurd-shared-bank-conflict, gpurd-tile-size, gpurd-uncoalesced-access
+// BADGLOB: error: --checks/--check-option: check glob 'gpurd-no-such-*' matches no check; the checks are gpurd-cache-capacity, gpurd-constant-divergence, gpurd-memory-divergence, gpurd-placement, gpurd-readonly-path, gpurd-shared-bank-conflict, gpurd-tile-size, gpurd-uncoalesced-access
 // BADOPTION: error: --checks/--check-option: check option 'gpurd-nothing.X' names no check
 // TYPO: error: --checks/--check-option: check gpurd-uncoalesced-access has no option 'MinExessiveShare'; its options: MinExcessiveShare
 // TYPO-NOT: error:

@@ -21,6 +21,7 @@ std::vector<std::string> enabledBy(const char *globs) {
 TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
   const std::vector<std::string> all = {"gpurd-cache-capacity",
                                         "gpurd-constant-divergence",
+                                        "gpurd-memory-divergence",
                                         "gpurd-placement",
                                         "gpurd-readonly-path",
                                         "gpurd-shared-bank-conflict",
@@ -32,7 +33,8 @@ TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
   EXPECT_EQ(enabledBy("*,-gpurd-shared-*"),
             (std::vector<std::string>{
                 "gpurd-cache-capacity", "gpurd-constant-divergence",
-                "gpurd-placement", "gpurd-readonly-path", "gpurd-tile-size",
+                "gpurd-memory-divergence", "gpurd-placement",
+                "gpurd-readonly-path", "gpurd-tile-size",
                 "gpurd-uncoalesced-access"}));
   EXPECT_EQ(enabledBy("gpurd-*-access, -*, gpurd-c*"),
             (std::vector<std::string>{"gpurd-cache-capacity",

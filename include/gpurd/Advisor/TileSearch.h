@@ -87,6 +87,9 @@ struct TuneFigures {
   /// Seed 002's predicted kernel time (PredictedTime.h), cycles, when the
   /// arch gives the figures its model reads.
   std::optional<double> predictedCycles;
+  /// Seed 004's MDM: the launch's cycles and IPC a SM, when the arch gives
+  /// the figures it reads (divergence-model.md).
+  std::optional<double> mdmCycles, mdmIpcSm;
 };
 
 /// One combination of values.

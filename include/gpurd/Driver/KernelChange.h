@@ -16,6 +16,7 @@
 #include "gpurd/Support/MemoryAccess.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,9 @@ struct KernelChange {
   /// bytes of a row of the layout as written (trace/TransposedArrays.h).
   /// Every access of such an array moves with it; affine kernels only.
   std::map<std::string, uint64_t> transposedArrays;
+  /// Memory operations made coalesced, by AccessSite id: a warp's lanes
+  /// access consecutive elements (trace/CoalescedSites.h).
+  std::set<unsigned> coalescedSites;
   /// Edits of the file the kernel is in, none overlapping another: the
   /// file is parsed and compiled again.
   std::vector<SourceEdit> edits;

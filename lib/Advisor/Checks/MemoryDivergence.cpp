@@ -1,0 +1,225 @@
+//===- MemoryDivergence.cpp - gpurd-memory-divergence ---------------------===//
+//
+// A load that makes the kernel memory-divergent (seed 004): on an arch with
+// MDM's figures, when MDM classifies the kernel MD, each global load whose
+// misses, from the W warps an SM runs, need more MSHRs than the L1 has. Its
+// lines a request and its MSHR allocations a line come from the cache
+// model; the gains are what-if runs of the models: the load coalesced
+// (trace/CoalescedSites.h), and the kernel with fewer resident blocks (a
+// smaller W). docs/checks/gpurd-memory-divergence.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Figures.h"
+#include "CheckUtil.h"
+#include "Checks.h"
+#include "gpurd/Advisor/WhatIf.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+using namespace llvm;
+
+namespace gpurd::advisor {
+namespace {
+
+constexpr StringLiteral Name = "gpurd-memory-divergence";
+constexpr StringLiteral Model = "seed 004's MDM";
+
+using model::divergence::DivergenceModel;
+using model::divergence::KernelDivergence;
+
+/// A load's MSHR demand: its L1 lines a request and the MSHR allocations
+/// (misses that send a request down) a line, over the modelled warps.
+struct MshrDemand {
+  double linesPerRequest = 0;
+  double missesPerLine = 0;
+  double perRequest() const { return linesPerRequest * missesPerLine; }
+};
+
+std::optional<MshrDemand> demandOf(const CheckContext &context,
+                                   const SourceAccess &access) {
+  MshrDemand demand;
+  uint64_t requests = 0, lines = 0, allocations = 0;
+  for (const access::AccessSite *site : access.sites) {
+    const model::SiteCacheResults *cache = context.results().site(site->id);
+    if (!cache || !cache->warpInstructions)
+      continue;
+    requests += cache->warpInstructions;
+    if (cache->l1.readAccesses) {
+      lines += cache->l1.readAccesses;
+      allocations += cache->l1.mshrAllocations;
+    } else {
+      // Loads that bypass the L1: every line goes down.
+      lines += cache->l2.readAccesses;
+      allocations += cache->l2.readAccesses;
+    }
+  }
+  if (!requests || !lines)
+    return std::nullopt;
+  demand.linesPerRequest = double(lines) / double(requests);
+  demand.missesPerLine = double(allocations) / double(lines);
+  return demand;
+}
+
+bool globalLoad(const SourceAccess &access) {
+  const model::SiteAccessPattern &p = access.pattern;
+  return p.kind == AccessKind::Read &&
+         (p.space == MemorySpace::Global ||
+          p.space == MemorySpace::GlobalReadOnly ||
+          p.space == MemorySpace::Texture || p.space == MemorySpace::Local);
+}
+
+/// `MDM (seed 004) predicts the kernel's time would go from ...`; empty
+/// when either run has no MDM figures.
+std::string mdmChangeText(const driver::KernelAnalysis &before,
+                          const driver::KernelAnalysis &after) {
+  if (!before.divergence || !after.divergence)
+    return "";
+  return timeChangeText(before.divergence->cycles(DivergenceModel::Mdm),
+                        after.divergence->cycles(DivergenceModel::Mdm), Model);
+}
+
+class MemoryDivergence : public Check {
+public:
+  StringRef name() const override { return Name; }
+  StringRef summary() const override {
+    return "loads whose misses exhaust the L1's MSHRs (seed 004's "
+           "memory-divergent kernels)";
+  }
+  std::vector<StringRef> optionNames() const override { return {}; }
+  Error run(const CheckContext &context,
+            std::vector<Finding> &out) const override;
+
+private:
+  /// The what-if of the load coalesced.
+  std::optional<FindingNote> coalescedNote(const CheckContext &context,
+                                           const SourceAccess &access) const;
+  /// The what-if with fewer resident blocks: the fewest halvings whose
+  /// MDM time is the lowest, when it gains.
+  std::optional<FindingNote> fewerWarpsNote(const CheckContext &context,
+                                            const SourceAccess &access) const;
+};
+
+std::optional<FindingNote>
+MemoryDivergence::coalescedNote(const CheckContext &context,
+                                const SourceAccess &access) const {
+  driver::KernelChange change;
+  for (const access::AccessSite *site : access.sites)
+    change.coalescedSites.insert(site->id);
+  Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
+  if (!runs) {
+    consumeError(runs.takeError());
+    return std::nullopt;
+  }
+  std::string time = mdmChangeText(runs->before, runs->after);
+  if (time.empty())
+    return std::nullopt;
+  return FindingNote{
+      access.site().position,
+      "with this load coalesced (a warp's lanes reading consecutive "
+      "elements), " +
+          time + " (" +
+          whatIfRunText(runs->sampled, " with the same instructions") +
+          "); order the data so that neighbouring threads read neighbouring "
+          "elements (sort the indices, renumber the graph), or stage it "
+          "through shared memory"};
+}
+
+std::optional<FindingNote>
+MemoryDivergence::fewerWarpsNote(const CheckContext &context,
+                                 const SourceAccess &access) const {
+  const unsigned resident = context.results().execution.activeBlocksPerSm;
+  std::optional<FindingNote> best;
+  double bestCycles =
+      context.analysis().divergence->cycles(DivergenceModel::Mdm);
+  for (unsigned blocks = resident / 2; blocks >= 1; blocks /= 2) {
+    Expected<WhatIfRunner::Comparison> runs =
+        context.whatIf().compareResidentBlocks(blocks);
+    if (!runs) {
+      consumeError(runs.takeError());
+      break;
+    }
+    if (!runs->after.divergence || !runs->before.divergence)
+      break;
+    double cycles = runs->after.divergence->cycles(DivergenceModel::Mdm);
+    if (cycles >= bestCycles)
+      continue;
+    bestCycles = cycles;
+    best = FindingNote{
+        access.site().position,
+        "with at most " + std::to_string(blocks) +
+            " resident blocks per SM instead of " + std::to_string(resident) +
+            " (W = " +
+            formatv("{0:F0}", runs->after.divergence->mdm.warpsPerSm).str() +
+            " warps), " + mdmChangeText(runs->before, runs->after) + " (" +
+            whatIfRunText(runs->sampled) +
+            "): fewer warps' misses fit the MSHRs at once; limit them with "
+            "more shared memory or registers per block, or fewer, larger "
+            "blocks"};
+  }
+  return best;
+}
+
+Error MemoryDivergence::run(const CheckContext &context,
+                            std::vector<Finding> &out) const {
+  const driver::KernelAnalysis &analysis = context.analysis();
+  if (!analysis.divergence || !analysis.divergence->mdm.memoryDivergent)
+    return Error::success();
+  const KernelDivergence &kernel = *analysis.divergence;
+  const double warps = kernel.mdm.warpsPerSm;
+  const unsigned mshrs = kernel.machine.mshrs;
+  for (const SourceAccess &access : context.sourceAccesses()) {
+    if (!globalLoad(access))
+      continue;
+    std::optional<MshrDemand> demand = demandOf(context, access);
+    if (!demand || demand->perRequest() * warps <= mshrs)
+      continue;
+    Finding f = context.findingAt(Name, access.site());
+    f.message = "memory-divergent load: a warp request touches " +
+                averageText(demand->linesPerRequest) + " L1 lines, " +
+                percentText(demand->missesPerLine) + " of which miss, so the " +
+                formatv("{0:F0}", warps).str() + " warps of an SM need " +
+                countText(demand->perRequest() * warps) +
+                " MSHRs for it where the L1 has " + std::to_string(mshrs) +
+                "; " + Model.str() + " predicts " +
+                percentText(kernel.mdm.mshrStall / kernel.mdm.totalCycles()) +
+                " of the kernel's cycles in MSHR batches";
+    f.notes.push_back(
+        {std::nullopt,
+         formatv("{0} predicts IPC {1:F2} a SM and {2} cycles for the "
+                 "kernel: a warp's {3} cycles are {4} without contention, {5} "
+                 "MSHR batches, {6} NoC queue and {7} DRAM queue",
+                 Model, kernel.mdm.ipcSm,
+                 countText(kernel.cycles(DivergenceModel::Mdm)),
+                 countText(kernel.mdm.totalCycles()),
+                 countText(kernel.mdm.cycles), countText(kernel.mdm.mshrStall),
+                 countText(kernel.mdm.nocStall),
+                 countText(kernel.mdm.dramStall))
+             .str()});
+    if (std::optional<FindingNote> note = coalescedNote(context, access))
+      f.notes.push_back(std::move(*note));
+    if (std::optional<FindingNote> note = fewerWarpsNote(context, access))
+      f.notes.push_back(std::move(*note));
+    f.notes.push_back(
+        {std::nullopt,
+         "MDM's figures assume: the representative warp (warp " +
+             std::to_string(kernel.warp) + " of block " +
+             std::to_string(kernel.block) +
+             ", nearest the mean of the warps modelled) stands for all; an "
+             "interval ends at each load that misses the L1 (its value is "
+             "used before the next load); a load's misses are its site's "
+             "average; queues wait for all the SMs' requests (saturated) or "
+             "half of them (seed 004 Eq. 5)"});
+    context.addAssumptionNotes(f, access, "the lines per request are");
+    out.push_back(std::move(f));
+  }
+  return Error::success();
+}
+
+} // namespace
+
+std::unique_ptr<Check> makeMemoryDivergence() {
+  return std::make_unique<MemoryDivergence>();
+}
+
+} // namespace gpurd::advisor

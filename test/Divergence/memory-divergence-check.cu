@@ -1,0 +1,63 @@
+// gpurd-memory-divergence on mdm-pascal (seed 004 Table 1): each thread of
+// 'strided' reads a float 128 bytes from its neighbour's, so a warp's load
+// touches 32 lines, each a miss, and the 64 warps of an SM need 2048 MSHRs
+// where the L1 has 128. mdm-arithmetic.cu derives MDM's figures of the
+// kernel as written: 34904 cycles a warp, every warp on an SM at once, so
+// 34904 for the kernel.
+//
+// The what-if with the load coalesced (a warp reads 32 consecutive floats,
+// one line): M_Read x W = 1 x 64 = 64, within the MSHRs, so no batches and
+// queues that wait for half the requests (Eq. 5):
+// - interval 1 (8 instructions, the load): C = max(8 x 64 / 8, 8 / 2 + 120
+//   + 1 x 100) = 224; S_NoC = 1/2 x 28 x 64 x 0.170667 = 152.9173; S_DRAM =
+//   1/2 x 28 x 64 x 0.373333 = 334.5067;
+// - interval 2 (4 instructions, the store): C = 4 x 64 / 8 = 32; S_NoC =
+//   152.9173 (64 write requests), no DRAM service;
+// - 224 + 32 + 2 x 152.9173 + 334.5067 = 896.34 cycles: -97.4%.
+// (The instruction counts: 12 in all, and C1 + C2 = 256 as written, which
+// only 8 + 4 gives: 8 / 2 + 220 + 4 x 8.)
+// With fewer resident blocks, the misses of a warp still exceed the MSHRs
+// and the kernel takes as long (half the warps in twice the waves): no
+// note.
+//
+// RUN: gpurd-advise --arch mdm-pascal --kernel strided %s -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise --arch mdm-pascal --kernel contiguous %s -- 2>&1 | FileCheck --check-prefix=NMD %s
+// RUN: gpurd-advise --kernel strided %s -- 2>&1 | FileCheck --check-prefix=A100 %s
+// RUN: gpurd-advise --arch mdm-pascal --kernel strided --format=sarif %s -- | FileCheck --check-prefix=SARIF %s
+// RUN: gpurd-advise --arch mdm-pascal --kernel strided --tune=block=128x1,256x1 %s -- | FileCheck --check-prefix=TUNE %s
+
+// CHECK: :[[#@LINE+22]]:12: warning: memory-divergent load: a warp request touches 32 L1 lines, 100% of which miss, so the 64 warps of an SM need 2048 MSHRs for it where the L1 has 128; seed 004's MDM predicts 93% of the kernel's cycles in MSHR batches [gpurd-memory-divergence]
+// CHECK: note: seed 004's MDM predicts IPC 0.02 a SM and 34904 cycles for the kernel: a warp's 34904 cycles are 256 without contention, 32545 MSHR batches, 765 NoC queue and 1338 DRAM queue
+// CHECK: note: with this load coalesced (a warp's lanes reading consecutive elements), the kernel's time would go from 34904 to 896 cycles (-97.4%, seed 004's MDM) (a what-if run of the models with the same instructions)
+// CHECK-NOT: resident blocks per SM
+// CHECK: note: MDM's figures assume: the representative warp
+
+// NMD: memory divergence (seed 004's MDM): not memory-divergent (NMD)
+// NMD-NOT: gpurd-memory-divergence
+
+// The A100 preset gives no NoC bandwidth, which MDM needs.
+// A100-NOT: gpurd-memory-divergence
+
+// SARIF: "ruleId": "gpurd-memory-divergence"
+
+// The tile search shows MDM's figures beside its ranking. Blocks of 128
+// threads: 16 resident blocks, the same W = 64 and the same intervals, so
+// the same 34904 cycles.
+// TUNE: MDM cycles  MDM IPC/SM
+// TUNE: 128 {{.*}} 34904 0.02
+// TUNE: 256* {{.*}} 34904 0.02
+__global__ void strided(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i * 32];
+}
+__global__ void contiguous(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+}
+int main() {
+  float *in, *out;
+  cudaMalloc(&in, 57344 * 32 * 4);
+  cudaMalloc(&out, 57344 * 4);
+  strided<<<224, 256>>>(in, out);
+  contiguous<<<224, 256>>>(in, out);
+}
