@@ -89,4 +89,48 @@ nlohmann::json divergenceJson(const KernelDivergence &result) {
       {"gpumech", predictionJson(result, DivergenceModel::GpuMech)}};
 }
 
+void printCoalesceWhatIf(llvm::raw_ostream &os,
+                         const std::optional<advisor::CoalesceWhatIf> &whatIf) {
+  os << "  what-if, memory-divergent loads coalesced: ";
+  if (!whatIf) {
+    os << "none (seed 004's MDM finds no load whose misses exceed the L1's "
+          "MSHRs)\n";
+    return;
+  }
+  const driver::KernelAnalysis &before = *whatIf->before;
+  const driver::KernelAnalysis &after = *whatIf->after;
+  os << whatIf->loads << "; ";
+  if (!after.divergence || !before.divergence) {
+    os << "the run has no MDM figures\n";
+    return;
+  }
+  double from = before.divergence->cycles(DivergenceModel::Mdm);
+  double to = after.divergence->cycles(DivergenceModel::Mdm);
+  os << "seed 004's MDM: "
+     << (after.divergence->mdm.memoryDivergent ? "MD" : "NMD") << ", ";
+  printPrediction(os, *after.divergence, DivergenceModel::Mdm);
+  double change = from > 0 ? (to / from - 1) * 100 : 0.0;
+  os << " (as written on the same sample: " << cycles(from) << " cycles; "
+     << (change > 0 ? "+" : "") << llvm::formatv("{0:F1}", change) << "%)\n";
+}
+
+nlohmann::json
+coalesceWhatIfJson(const std::optional<advisor::CoalesceWhatIf> &whatIf) {
+  nlohmann::json out = {{"change", "coalesce"}};
+  nlohmann::json sites = nlohmann::json::array();
+  if (whatIf)
+    for (unsigned site : whatIf->change.coalescedSites)
+      sites.push_back(site);
+  out["sites"] = sites;
+  const driver::KernelAnalysis *after = whatIf ? whatIf->after : nullptr;
+  out["divergence"] = after && after->divergence
+                          ? divergenceJson(*after->divergence)
+                          : nlohmann::json();
+  const driver::KernelAnalysis *before = whatIf ? whatIf->before : nullptr;
+  out["divergence_as_written"] = before && before->divergence
+                                     ? divergenceJson(*before->divergence)
+                                     : nlohmann::json();
+  return out;
+}
+
 } // namespace gpurd

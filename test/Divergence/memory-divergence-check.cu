@@ -25,8 +25,11 @@
 // RUN: gpurd-advise --kernel strided %s -- 2>&1 | FileCheck --check-prefix=A100 %s
 // RUN: gpurd-advise --arch mdm-pascal --kernel strided --format=sarif %s -- | FileCheck --check-prefix=SARIF %s
 // RUN: gpurd-advise --arch mdm-pascal --kernel strided --tune=block=128x1,256x1 %s -- | FileCheck --check-prefix=TUNE %s
+// RUN: gpurd-advise --arch mdm-pascal --checks=-* --what-if=coalesce %s -- | FileCheck --check-prefix=WHATIF %s
+// RUN: gpurd-advise --arch mdm-pascal --checks=-* --what-if=coalesce --kernel strided --format=json %s -- | FileCheck --check-prefix=WHATIF-JSON %s
+// RUN: not gpurd-advise --what-if=unroll %s -- 2>&1 | FileCheck --check-prefix=WHATIF-BAD %s
 
-// CHECK: :[[#@LINE+22]]:12: warning: memory-divergent load: a warp request touches 32 L1 lines, 100% of which miss, so the 64 warps of an SM need 2048 MSHRs for it where the L1 has 128; seed 004's MDM predicts 93% of the kernel's cycles in MSHR batches [gpurd-memory-divergence]
+// CHECK: :[[#@LINE+36]]:12: warning: memory-divergent load: a warp request touches 32 L1 lines, 100% of which miss, so the 64 warps of an SM need 2048 MSHRs for it where the L1 has 128; seed 004's MDM predicts 93% of the kernel's cycles in MSHR batches [gpurd-memory-divergence]
 // CHECK: note: seed 004's MDM predicts IPC 0.02 a SM and 34904 cycles for the kernel: a warp's 34904 cycles are 256 without contention, 32545 MSHR batches, 765 NoC queue and 1338 DRAM queue
 // CHECK: note: with this load coalesced (a warp's lanes reading consecutive elements), the kernel's time would go from 34904 to 896 cycles (-97.4%, seed 004's MDM) (a what-if run of the models with the same instructions)
 // CHECK-NOT: resident blocks per SM
@@ -39,6 +42,20 @@
 // A100-NOT: gpurd-memory-divergence
 
 // SARIF: "ruleId": "gpurd-memory-divergence"
+
+// --what-if=coalesce: the figures of the coalesced run above; the
+// contiguous kernel has nothing to coalesce.
+// WHATIF: kernel strided
+// WHATIF: what-if, memory-divergent loads coalesced: S0 (line [[#@LINE+19]]) 'in[i * 32]'; seed 004's MDM: NMD, predicted IPC {{[0-9.]+}} a SM, {{[0-9.]+}} on 28 SMs, 896 cycles; {{.*}} 0 MSHR batches, 306 NoC queue, 335 DRAM queue (as written on the same sample: 34904 cycles; -97.4%)
+// WHATIF: kernel contiguous
+// WHATIF: what-if, memory-divergent loads coalesced: none
+// WHATIF-JSON: "what_if": {
+// WHATIF-JSON: "change": "coalesce",
+// WHATIF-JSON: "classification": "NMD",
+// WHATIF-JSON: "classification": "MD",
+// WHATIF-JSON: "sites": [
+// WHATIF-JSON-NEXT: 0
+// WHATIF-BAD: error: --what-if='unroll' is not a change gpurd runs: give coalesce
 
 // The tile search shows MDM's figures beside its ranking. Blocks of 128
 // threads: 16 resident blocks, the same W = 64 and the same intervals, so

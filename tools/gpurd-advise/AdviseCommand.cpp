@@ -136,6 +136,18 @@ bool reportKernel(driver::AnalysisContext &context,
     reportFailure(toString(findings.takeError()), request, launchJson);
     return false;
   }
+  // The runs of --what-if live as long as the report that shows them.
+  advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
+  std::optional<advisor::CoalesceWhatIf> coalesced;
+  if (request.whatIfCoalesce) {
+    auto whatIf = advisor::coalesceDivergentLoads(runs);
+    if (!whatIf) {
+      reportFailure(kernelMessage(trace.kernel->name, whatIf.takeError()),
+                    request, launchJson);
+      return false;
+    }
+    coalesced = std::move(*whatIf);
+  }
   for (const advisor::Finding &finding : *findings)
     ++(finding.severity == advisor::Severity::Warning ? tally.warnings
                                                       : tally.remarks);
@@ -150,6 +162,8 @@ bool reportKernel(driver::AnalysisContext &context,
     launchJson["findings"] = findingsJson(*findings);
     if (analysis.divergence)
       launchJson["divergence"] = divergenceJson(*analysis.divergence);
+    if (request.whatIfCoalesce)
+      launchJson["what_if"] = coalesceWhatIfJson(coalesced);
     return true;
   }
   printSpelled([&](raw_ostream &os) {
@@ -161,6 +175,8 @@ bool reportKernel(driver::AnalysisContext &context,
     if (analysis.divergence)
       printDivergenceSummary(os, *analysis.divergence,
                              request.divergenceBaseline);
+    if (request.whatIfCoalesce)
+      printCoalesceWhatIf(os, coalesced);
     printFindings(os, *findings, request.fixIts);
   });
   return true;

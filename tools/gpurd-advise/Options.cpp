@@ -184,6 +184,12 @@ cl::opt<std::string> tuneMetricOption(
              "reads; the default) or time (seed 002's predicted kernel "
              "time)"),
     cl::value_desc("traffic|time"), cl::init("traffic"), cl::cat(toolCategory));
+cl::list<std::string> whatIfOptions(
+    "what-if",
+    cl::desc("Also run the kernel with a change and show the models' "
+             "figures beside those as written: coalesce (every load seed "
+             "004's MDM finds memory-divergent made coalesced)"),
+    cl::value_desc("change"), cl::cat(toolCategory));
 cl::opt<std::string> divergenceModelOption(
     "divergence-model",
     cl::desc("Seed 004's memory-divergence figures: mdm (the default) or "

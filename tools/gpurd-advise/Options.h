@@ -75,6 +75,7 @@ extern llvm::cl::opt<FailOn> failOn;
 extern llvm::cl::list<std::string> tuneOptions;
 extern llvm::cl::opt<std::string> tuneMetricOption;
 extern llvm::cl::opt<std::string> divergenceModelOption;
+extern llvm::cl::list<std::string> whatIfOptions;
 extern llvm::cl::opt<bool> placementsOption;
 extern llvm::cl::opt<std::string> calibrateFile;
 extern llvm::cl::opt<std::string> calibrationOutFile;
@@ -116,6 +117,9 @@ struct ToolRequest {
   bool placements = false;
   /// --divergence-model=gpumech: GPUMech's figures beside MDM's.
   bool divergenceBaseline = false;
+  /// --what-if=coalesce: the kernel with its memory-divergent loads
+  /// coalesced, beside the kernel as written.
+  bool whatIfCoalesce = false;
   /// --calibrate: the measured times the placement model's Toverlap is
   /// fitted to (instead of the checks), and --calibration-out.
   std::vector<advisor::MeasuredPlacement> measured;

@@ -173,6 +173,12 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
     return makeError("--divergence-model='" + divergenceModelOption +
                      "' is not a model: give mdm or gpumech");
   request.divergenceBaseline = divergenceModelOption == "gpumech";
+  for (const std::string &change : whatIfOptions) {
+    if (change != "coalesce")
+      return makeError("--what-if='" + change +
+                       "' is not a change gpurd runs: give coalesce");
+    request.whatIfCoalesce = true;
+  }
 
   if (!launchSpecFile.empty()) {
     auto spec = loadLaunchSpec(launchSpecFile);

@@ -2,6 +2,7 @@
 #ifndef GPURD_OUTPUT_DIVERGENCE_H
 #define GPURD_OUTPUT_DIVERGENCE_H
 
+#include "gpurd/Advisor/DivergentLoads.h"
 #include "gpurd/Model/Divergence/KernelDivergence.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -19,6 +20,14 @@ void printDivergenceSummary(llvm::raw_ostream &os,
 /// The report's "divergence" object (docs/json-output.md).
 nlohmann::json
 divergenceJson(const model::divergence::KernelDivergence &result);
+
+/// `--what-if=coalesce`: MDM's figures of the kernel with its
+/// memory-divergent loads coalesced, against the kernel as written; or why
+/// there is nothing to coalesce (\p whatIf empty).
+void printCoalesceWhatIf(llvm::raw_ostream &os,
+                         const std::optional<advisor::CoalesceWhatIf> &whatIf);
+nlohmann::json
+coalesceWhatIfJson(const std::optional<advisor::CoalesceWhatIf> &whatIf);
 
 } // namespace gpurd
 

@@ -13,6 +13,7 @@
 #include "../Figures.h"
 #include "CheckUtil.h"
 #include "Checks.h"
+#include "gpurd/Advisor/DivergentLoads.h"
 #include "gpurd/Advisor/WhatIf.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -27,47 +28,6 @@ constexpr StringLiteral Model = "seed 004's MDM";
 
 using model::divergence::DivergenceModel;
 using model::divergence::KernelDivergence;
-
-/// A load's MSHR demand: its L1 lines a request and the MSHR allocations
-/// (misses that send a request down) a line, over the modelled warps.
-struct MshrDemand {
-  double linesPerRequest = 0;
-  double missesPerLine = 0;
-  double perRequest() const { return linesPerRequest * missesPerLine; }
-};
-
-std::optional<MshrDemand> demandOf(const CheckContext &context,
-                                   const SourceAccess &access) {
-  MshrDemand demand;
-  uint64_t requests = 0, lines = 0, allocations = 0;
-  for (const access::AccessSite *site : access.sites) {
-    const model::SiteCacheResults *cache = context.results().site(site->id);
-    if (!cache || !cache->warpInstructions)
-      continue;
-    requests += cache->warpInstructions;
-    if (cache->l1.readAccesses) {
-      lines += cache->l1.readAccesses;
-      allocations += cache->l1.mshrAllocations;
-    } else {
-      // Loads that bypass the L1: every line goes down.
-      lines += cache->l2.readAccesses;
-      allocations += cache->l2.readAccesses;
-    }
-  }
-  if (!requests || !lines)
-    return std::nullopt;
-  demand.linesPerRequest = double(lines) / double(requests);
-  demand.missesPerLine = double(allocations) / double(lines);
-  return demand;
-}
-
-bool globalLoad(const SourceAccess &access) {
-  const model::SiteAccessPattern &p = access.pattern;
-  return p.kind == AccessKind::Read &&
-         (p.space == MemorySpace::Global ||
-          p.space == MemorySpace::GlobalReadOnly ||
-          p.space == MemorySpace::Texture || p.space == MemorySpace::Local);
-}
 
 /// `MDM (seed 004) predicts the kernel's time would go from ...`; empty
 /// when either run has no MDM figures.
@@ -169,10 +129,11 @@ Error MemoryDivergence::run(const CheckContext &context,
   const double warps = kernel.mdm.warpsPerSm;
   const unsigned mshrs = kernel.machine.mshrs;
   for (const SourceAccess &access : context.sourceAccesses()) {
-    if (!globalLoad(access))
+    if (!offChipLoad(access.site()))
       continue;
-    std::optional<MshrDemand> demand = demandOf(context, access);
-    if (!demand || demand->perRequest() * warps <= mshrs)
+    std::optional<MshrDemand> demand =
+        mshrDemand(context.results(), access.sites);
+    if (!demand || !exceedsMshrs(analysis, *demand))
       continue;
     Finding f = context.findingAt(Name, access.site());
     f.message = "memory-divergent load: a warp request touches " +
