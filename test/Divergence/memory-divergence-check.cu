@@ -32,7 +32,7 @@
 // CHECK: :[[#@LINE+36]]:12: warning: memory-divergent load: a warp request touches 32 L1 lines, 100% of which miss, so the 64 warps of an SM need 2048 MSHRs for it where the L1 has 128; seed 004's MDM predicts 93% of the kernel's cycles in MSHR batches [gpurd-memory-divergence]
 // CHECK: note: seed 004's MDM predicts IPC 0.02 a SM and 34904 cycles for the kernel: a warp's 34904 cycles are 256 without contention, 32545 MSHR batches, 765 NoC queue and 1338 DRAM queue
 // CHECK: note: with this load coalesced (a warp's lanes reading consecutive elements), the kernel's time would go from 34904 to 896 cycles (-97.4%, seed 004's MDM) (a what-if run of the models with the same instructions)
-// CHECK-NOT: resident blocks per SM
+// CHECK-NOT: resident block
 // CHECK: note: MDM's figures assume: the representative warp
 
 // NMD: memory divergence (seed 004's MDM): not memory-divergent (NMD)

@@ -108,7 +108,8 @@ MemoryDivergence::fewerWarpsNote(const CheckContext &context,
     best = FindingNote{
         access.site().position,
         "with at most " + std::to_string(blocks) +
-            " resident blocks per SM instead of " + std::to_string(resident) +
+            (blocks == 1 ? " resident block" : " resident blocks") +
+            " per SM instead of " + std::to_string(resident) +
             " (W = " +
             formatv("{0:F0}", runs->after.divergence->mdm.warpsPerSm).str() +
             " warps), " + mdmChangeText(runs->before, runs->after) + " (" +
