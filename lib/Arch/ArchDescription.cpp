@@ -106,4 +106,17 @@ std::optional<uint64_t> CacheDescription::setsPerBank() const {
   return *lines / *assoc;
 }
 
+llvm::Error missingFieldsError(const ArchDescription &arch,
+                               llvm::StringRef model,
+                               llvm::ArrayRef<std::string> fields) {
+  std::string list;
+  for (const std::string &field : fields)
+    list += (list.empty() ? "" : ", ") + field;
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "%s needs %s, which arch '%s' does not give; give them with --set or "
+      "in an --arch-file (docs/arch-format.md)",
+      model.str().c_str(), list.c_str(), arch.name.c_str());
+}
+
 } // namespace gpurd::arch

@@ -20,7 +20,9 @@
 
 #include "gpurd/Arch/IndexFunction.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <optional>
@@ -78,7 +80,7 @@ enum class LatencyModelKind {
   HalfNormal,  ///< "half-normal": hits take `hit`, misses
                ///< lambdaMin + |N(0, sigma^2)| (seed 000 §4.2)
   Adaptive,    ///< "adaptive": misses take
-            ///< K1 + K2 * (#MSHR_busy * #active_SMs) / L2P (seed 001 §4.4.1)
+               ///< K1 + K2 * (#MSHR_busy * #active_SMs) / L2P (seed 001 §4.4.1)
 };
 
 llvm::StringRef toString(WarpSchedulingPolicy policy);
@@ -262,6 +264,14 @@ struct ArchDescription {
   std::optional<DramDescription> dram;
   std::optional<NocDescription> noc;
 };
+
+/// `the placement model (seed 002) needs clockMHz, l2.hitLatency, which arch
+/// 'a' does not give; give them with --set or in an --arch-file
+/// (docs/arch-format.md)`: for a model (\p model) that cannot run on
+/// \p arch for lack of \p fields.
+llvm::Error missingFieldsError(const ArchDescription &arch,
+                               llvm::StringRef model,
+                               llvm::ArrayRef<std::string> fields);
 
 } // namespace gpurd::arch
 

@@ -8,18 +8,6 @@
 namespace gpurd::advisor {
 namespace {
 
-llvm::Error missingFields(const arch::ArchDescription &arch,
-                          const std::vector<std::string> &fields) {
-  std::string list;
-  for (const std::string &field : fields)
-    list += (list.empty() ? "" : ", ") + field;
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      "the placement model (seed 002) needs %s, which arch '%s' does not give; "
-      "give them with --set or in an --arch-file (docs/arch-format.md)",
-      list.c_str(), arch.name.c_str());
-}
-
 /// Site id -> the name of the array it accesses, for the arrays placed.
 std::map<uint32_t, const PlacementArray *>
 sitesOfArrays(const access::AccessModel &model,
@@ -157,7 +145,8 @@ placementMachine(const arch::ArchDescription &arch) {
   if (!rowBuffers && (!arch.dram || !arch.dram->minLatency))
     missing.push_back("dram.minLatency (or the row-buffer latencies)");
   if (!missing.empty())
-    return missingFields(arch, missing);
+    return arch::missingFieldsError(arch, "the placement model (seed 002)",
+                                    missing);
 
   PlacementMachine machine;
   model::placement::MachineFigures &f = machine.figures;

@@ -187,17 +187,9 @@ llvm::Expected<MdmMachine> mdmMachine(const arch::ArchDescription &arch,
     missing.push_back("l2.hitLatency");
   if (!arch.dram || !arch.dram->minLatency)
     missing.push_back("dram.minLatency");
-  if (!missing.empty()) {
-    std::string list;
-    for (const std::string &field : missing)
-      list += (list.empty() ? "" : ", ") + field;
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "the memory-divergence model (seed 004) needs %s, which arch '%s' "
-        "does not give; give them with --set or in an --arch-file "
-        "(docs/arch-format.md)",
-        list.c_str(), arch.name.c_str());
-  }
+  if (!missing.empty())
+    return arch::missingFieldsError(
+        arch, "the memory-divergence model (seed 004)", missing);
   MdmMachine machine;
   machine.clockGHz = *arch.clockMHz / 1000.0;
   machine.sms = activeSms ? activeSms : sm.count;
