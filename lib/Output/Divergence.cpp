@@ -65,7 +65,12 @@ void printDivergenceSummary(llvm::raw_ostream &os,
   printPrediction(os, result, DivergenceModel::Mdm);
   os << " (warp " << result.warp << " of block " << result.block << ", "
      << result.profile.intervals.size() << " interval"
-     << (result.profile.intervals.size() == 1 ? "" : "s") << ")\n";
+     << (result.profile.intervals.size() == 1 ? "" : "s");
+  if (unsigned loads = result.profile.unmodelledLoads)
+    os << "; its " << loads << (loads == 1 ? " load" : " loads")
+       << " through the texture path count without misses: the cache model "
+          "does not model the texture cache, so the stalls are a lower bound";
+  os << ")\n";
   if (!baseline)
     return;
   os << "  GPUMech baseline (seed 004 §4: no MSHR batching, no NoC queue, the "
@@ -85,6 +90,7 @@ nlohmann::json divergenceJson(const KernelDivergence &result) {
       {"representative_warp", {{"block", result.block}, {"warp", result.warp}}},
       {"warps_modelled", result.warpsModelled},
       {"intervals", result.profile.intervals.size()},
+      {"unmodelled_loads", result.profile.unmodelledLoads},
       {"mdm", predictionJson(result, DivergenceModel::Mdm)},
       {"gpumech", predictionJson(result, DivergenceModel::GpuMech)}};
 }

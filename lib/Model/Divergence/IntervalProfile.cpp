@@ -156,7 +156,11 @@ buildIntervalProfile(const RecordedWarp &warp,
       continue;
     }
     auto it = ratios.find(access.site);
-    if (it == ratios.end() || it->second.l1Misses <= 0)
+    if (it == ratios.end()) {
+      ++profile.unmodelledLoads;
+      continue;
+    }
+    if (it->second.l1Misses <= 0)
       continue;
     double misses = access.lines * it->second.l1Misses;
     current.readMisses += misses;

@@ -52,6 +52,10 @@ struct IntervalProfile {
   std::vector<Interval> intervals;
   /// W of Eqs. 1, 4, 5 and 8: the warps an SM runs at once.
   double warpsPerSm = 1;
+  /// Off-chip loads of the warp the cache model has no figures for (the
+  /// texture path, which it does not model): counted as instructions,
+  /// without misses.
+  unsigned unmodelledLoads = 0;
 };
 
 enum class DivergenceModel {
