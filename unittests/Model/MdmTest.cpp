@@ -90,6 +90,12 @@ TEST(MdmTest, UncontendedCyclesTakeTheLongerBound) {
   EXPECT_EQ(uncontendedCycles(interval(40, 4, 0, 0.5), table1(), 64), 320);
   // No miss: 20 / 2 = 10 against 160.
   EXPECT_EQ(uncontendedCycles(interval(20, 0, 0, 0), table1(), 64), 160);
+  // A load that misses a quarter of the time, 8 instructions, W = 8: the SM
+  // issues 8 x 8 / 8 = 8 cycles; the warp 8 / 2 = 4 and waits 170 a quarter
+  // of the time: 4 + 42.5 = 46.5.
+  Interval sometimes = interval(8, 0.25, 0, 0.5);
+  sometimes.missProbability = 0.25;
+  EXPECT_EQ(uncontendedCycles(sometimes, table1(), 8), 46.5);
 }
 
 TEST(MdmTest, OneDivergentIntervalEndToEnd) {
@@ -221,14 +227,17 @@ TEST(IntervalProfileTest, LoadsThatMissEndIntervals) {
   ratios[1] = {1, 0.25};
   IntervalProfile p = buildIntervalProfile(*rep, ratios, 8);
   ASSERT_EQ(p.intervals.size(), 3u);
-  // [5 + load]: 6 instructions, 1 x 0.5 misses.
+  // [5 + load]: 6 instructions, 1 x 0.5 misses; the warp waits when its
+  // one line misses: 1 - (1 - 0.5)^1 = 0.5.
   EXPECT_EQ(p.intervals[0].instructions, 6);
   EXPECT_EQ(p.intervals[0].readMisses, 0.5);
   EXPECT_EQ(p.intervals[0].llcMissRatio, 0);
+  EXPECT_EQ(p.intervals[0].missProbability, 0.5);
   // [3 + load]: 4 instructions, 32 misses, a quarter of them LLC misses.
   EXPECT_EQ(p.intervals[1].instructions, 4);
   EXPECT_EQ(p.intervals[1].readMisses, 32);
   EXPECT_EQ(p.intervals[1].llcMissRatio, 0.25);
+  EXPECT_EQ(p.intervals[1].missProbability, 1);
   // [2 + store + 4]: 7 instructions and one write request.
   EXPECT_EQ(p.intervals[2].instructions, 7);
   EXPECT_EQ(p.intervals[2].writeMisses, 1);

@@ -164,6 +164,9 @@ buildIntervalProfile(const RecordedWarp &warp,
     if (it->second.l1Misses <= 0)
       continue;
     double misses = access.lines * it->second.l1Misses;
+    // The warp waits unless every line hits: 1 - (1 - p)^lines.
+    current.missProbability =
+        1 - std::pow(1 - std::min(1.0, it->second.l1Misses), access.lines);
     current.readMisses += misses;
     llcMisses += misses * it->second.llcMisses;
     close(); // A long-latency event ends the interval.

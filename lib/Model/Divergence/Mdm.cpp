@@ -75,12 +75,13 @@ double uncontendedCycles(const Interval &interval, const MdmMachine &machine,
                          double warps) {
   // C_i (seed 004 §3, following GPUMech's interval model): the SM issues
   // the interval of all W warps at its rate, or the warp issues its own at
-  // its rate and then waits for its miss without contention; the longer of
-  // the two.
+  // its rate and then waits for its miss without contention (as often as
+  // the load misses); the longer of the two.
   double issueBound = interval.instructions * warps / machine.smIssueRate;
   double latencyBound = interval.instructions / machine.warpIssueRate;
   if (interval.readMisses > 0)
-    latencyBound += noContentionLatency(machine, interval.llcMissRatio);
+    latencyBound += interval.missProbability *
+                    noContentionLatency(machine, interval.llcMissRatio);
   return std::max(issueBound, latencyBound);
 }
 

@@ -14,7 +14,9 @@
 //   are taken to use its value (MLP of 1 within a warp, as seed 004's Fig. 2
 //   example and the cache model's warps assume). A load's read misses are
 //   its L1 lines times its site's MSHR allocations per line request, from
-//   the cache model (the site's average, not this warp's own outcomes);
+//   the cache model (the site's average, not this warp's own outcomes),
+//   and the warp waits for memory with the probability that not every line
+//   hits, 1 - (1 - p)^lines for p the MSHR allocations a line;
 //   stores and atomics are write requests to the L2 (a write-through,
 //   no-allocate L1, §3.1).
 //

@@ -46,6 +46,10 @@ struct Interval {
   double writeMisses = 0;
   /// The L2's miss ratio of the interval's L1 misses (Eqs. 3 and 6).
   double llcMissRatio = 0;
+  /// The probability that the load ending the interval misses the L1 in
+  /// at least one of its lines, so that the warp waits for memory (1 for a
+  /// profile of whole misses; IntervalProfile.h).
+  double missProbability = 1;
 };
 
 struct IntervalProfile {
@@ -86,7 +90,8 @@ double mshrStall(const Interval &interval, double warps, unsigned mshrs,
 /// C_i: the cycles of the interval without contention (§3, following
 /// GPUMech): the longer of issuing the interval of all W warps at the SM's
 /// rate and issuing the warp's own at its rate then waiting for its miss
-/// without contention (L_NoContention, Eq. 6) when it has one.
+/// without contention (L_NoContention, Eq. 6), weighted by the probability
+/// that the load misses, when it has misses.
 double uncontendedCycles(const Interval &interval, const MdmMachine &machine,
                          double warps);
 
