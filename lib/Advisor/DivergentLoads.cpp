@@ -2,6 +2,8 @@
 
 #include "gpurd/Advisor/DivergentLoads.h"
 
+#include "gpurd/Model/Divergence/IntervalProfile.h"
+
 #include "gpurd/Trace/DefaultBuffers.h"
 
 namespace gpurd::advisor {
@@ -15,14 +17,9 @@ mshrDemand(const model::CacheModelResults &results,
     if (!cache || !cache->warpInstructions)
       continue;
     requests += cache->warpInstructions;
-    if (cache->l1.readAccesses) {
-      lines += cache->l1.readAccesses;
-      allocations += cache->l1.mshrAllocations;
-    } else {
-      // Loads that bypass the L1: every line goes down.
-      lines += cache->l2.readAccesses;
-      allocations += cache->l2.readAccesses;
-    }
+    model::divergence::SiteL1Lines l1 = model::divergence::l1LinesOf(*cache);
+    lines += l1.lines;
+    allocations += l1.allocations;
   }
   if (!requests || !lines)
     return std::nullopt;
@@ -33,11 +30,7 @@ mshrDemand(const model::CacheModelResults &results,
 }
 
 bool offChipLoad(const access::AccessSite &site) {
-  return site.kind == AccessKind::Read &&
-         (site.space == MemorySpace::Global ||
-          site.space == MemorySpace::GlobalReadOnly ||
-          site.space == MemorySpace::Texture ||
-          site.space == MemorySpace::Local);
+  return site.kind == AccessKind::Read && isOffChipSpace(site.space);
 }
 
 bool exceedsMshrs(const driver::KernelAnalysis &analysis,

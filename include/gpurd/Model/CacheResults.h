@@ -278,6 +278,10 @@ struct CacheModelResults {
 
   /// The site's results, or null.
   const SiteCacheResults *site(uint32_t site) const;
+  /// The warps resident on an SM at once: the occupancy's blocks or the
+  /// launch's share of them over its busy SMs, whichever is fewer, times
+  /// the warps of a block (at least 1). Seed 002's N, seed 004's W.
+  double residentWarpsPerSm() const;
 };
 
 } // namespace gpurd::model

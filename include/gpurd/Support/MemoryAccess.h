@@ -43,6 +43,14 @@ inline const char *memorySpaceName(MemorySpace space) {
   return "global";
 }
 
+/// Global, read-only, texture and local memory: the spaces whose accesses
+/// go through the L1/L2 path as memory transactions (and hold the L1's
+/// MSHRs when they miss).
+inline bool isOffChipSpace(MemorySpace space) {
+  return space == MemorySpace::Global || space == MemorySpace::GlobalReadOnly ||
+         space == MemorySpace::Texture || space == MemorySpace::Local;
+}
+
 enum class AccessKind { Read, Write, ReadModifyWrite, Barrier };
 
 /// The stable name of \p kind (`read`, `write`, `read-modify-write`,

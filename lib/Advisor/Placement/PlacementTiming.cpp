@@ -209,7 +209,7 @@ timePlacement(const driver::KernelAnalysis &run,
     }
     replays += static_cast<double>(site.replays());
     served.add(site, results.site(site.site));
-    if (model::placement::isOffChipSpace(site.space))
+    if (isOffChipSpace(site.space))
       offChip += static_cast<double>(site.warpInstructions);
     if (array != arrayOfSite.end()) {
       // Seed 002 Fig. 2: the addressing of the target against that of the
@@ -230,13 +230,8 @@ timePlacement(const driver::KernelAnalysis &run,
   e.totalWarps =
       static_cast<double>(sampling.totalBlocks) * execution.warpsPerBlock;
   e.activeSms = std::max(1u, sampling.activeSms);
-  // N: the warps resident on an SM at once, the occupancy's blocks or the
-  // launch's share of them, whichever is fewer.
-  double blocksPerSm = std::min(
-      static_cast<double>(execution.activeBlocksPerSm),
-      std::ceil(static_cast<double>(sampling.totalBlocks) / e.activeSms));
-  e.warpsPerSm =
-      std::max(1.0, blocksPerSm * static_cast<double>(execution.warpsPerBlock));
+  // N: the warps resident on an SM at once.
+  e.warpsPerSm = results.residentWarpsPerSm();
   if (maxWarpsPerSm > 0)
     e.warpsPerSm = std::min(e.warpsPerSm, std::max(1.0, maxWarpsPerSm));
   out.replays = replays / warps;

@@ -4,6 +4,7 @@
 #include "gpurd/Model/CacheModel.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace gpurd::model {
 
@@ -117,6 +118,15 @@ const SiteCacheResults *CacheModelResults::site(uint32_t id) const {
       sites.begin(), sites.end(), id,
       [](const SiteCacheResults &s, uint32_t v) { return s.site < v; });
   return it != sites.end() && it->site == id ? &*it : nullptr;
+}
+
+double CacheModelResults::residentWarpsPerSm() const {
+  double activeSms = std::max(1u, sampling.activeSms);
+  double blocksPerSm = std::min(
+      static_cast<double>(execution.activeBlocksPerSm),
+      std::ceil(static_cast<double>(sampling.totalBlocks) / activeSms));
+  return std::max(1.0,
+                  blocksPerSm * static_cast<double>(execution.warpsPerBlock));
 }
 
 } // namespace gpurd::model

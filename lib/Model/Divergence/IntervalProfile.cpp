@@ -12,13 +12,6 @@ namespace gpurd::model::divergence {
 
 namespace {
 
-/// Memory that goes through the L1 and the NoC (global memory, its
-/// read-only path and textures, local memory).
-bool offChip(MemorySpace space) {
-  return space == MemorySpace::Global || space == MemorySpace::GlobalReadOnly ||
-         space == MemorySpace::Texture || space == MemorySpace::Local;
-}
-
 /// splitmix64: a deterministic stream for the warp sample.
 uint64_t nextRandom(uint64_t &state) {
   uint64_t z = (state += 0x9e3779b97f4a7c15ull);
@@ -47,7 +40,7 @@ RecordedWarp IntervalRecorder::record(const trace::WarpTrace &warp) {
     access.space = instruction.space;
     access.instructionsBefore = instruction.instructionsBefore;
     if (instruction.kind != AccessKind::Barrier && instruction.activeMask &&
-        offChip(instruction.space)) {
+        isOffChipSpace(instruction.space)) {
       splitIntoLines(instruction, lineBytes, /*sectorSize=*/0, lineScratch);
       access.lines = static_cast<uint32_t>(lineScratch.size());
     }
@@ -64,8 +57,8 @@ void IntervalRecorder::add(const trace::WarpTrace &warp) {
   uint64_t memory = 0;
   for (const trace::WarpInstruction &instruction : warp.instructions) {
     instructions += uint64_t(instruction.instructionsBefore) + 1;
-    memory +=
-        offChip(instruction.space) && instruction.kind != AccessKind::Barrier;
+    memory += isOffChipSpace(instruction.space) &&
+              instruction.kind != AccessKind::Barrier;
   }
   sumInstructions += static_cast<double>(instructions);
   sumMemory += static_cast<double>(memory);
@@ -113,16 +106,22 @@ const RecordedWarp *IntervalRecorder::representative() const {
   return best;
 }
 
+SiteL1Lines l1LinesOf(const SiteCacheResults &site) {
+  if (site.l1.readAccesses)
+    return {site.l1.readAccesses, site.l1.mshrAllocations};
+  // Loads that bypass the L1: every line goes down.
+  return {site.l2.readAccesses, site.l2.readAccesses};
+}
+
 std::map<uint32_t, SiteMissRatios>
 siteMissRatios(const CacheModelResults &results) {
   std::map<uint32_t, SiteMissRatios> out;
   for (const SiteCacheResults &site : results.sites) {
     SiteMissRatios ratios;
-    if (site.l1.readAccesses > 0)
-      ratios.l1Misses = static_cast<double>(site.l1.mshrAllocations) /
-                        static_cast<double>(site.l1.readAccesses);
-    else if (site.l2.readAccesses > 0)
-      ratios.l1Misses = 1; // The loads bypass the L1.
+    SiteL1Lines l1 = l1LinesOf(site);
+    if (l1.lines)
+      ratios.l1Misses =
+          static_cast<double>(l1.allocations) / static_cast<double>(l1.lines);
     if (site.l2.readAccesses > 0)
       ratios.llcMisses = static_cast<double>(site.l2.readLineMisses()) /
                          static_cast<double>(site.l2.readAccesses);

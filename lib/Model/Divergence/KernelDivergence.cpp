@@ -27,15 +27,9 @@ predictKernelDivergence(const IntervalRecorder &recorder,
   out.block = warp->block;
   out.warp = warp->warp;
   out.warpsModelled = recorder.warps();
-  // W: the warps an SM runs at once, the occupancy's blocks or the
-  // launch's share of them, whichever is fewer.
-  double blocksPerSm = std::min(
-      static_cast<double>(execution.activeBlocksPerSm),
-      std::ceil(static_cast<double>(sampling.totalBlocks) / activeSms));
-  double warpsPerSm =
-      std::max(1.0, blocksPerSm * static_cast<double>(execution.warpsPerBlock));
-  out.profile =
-      buildIntervalProfile(*warp, siteMissRatios(results), warpsPerSm);
+  // W: the warps an SM runs at once.
+  out.profile = buildIntervalProfile(*warp, siteMissRatios(results),
+                                     results.residentWarpsPerSm());
   out.mdm = predict(out.profile, out.machine, DivergenceModel::Mdm);
   out.gpuMech = predict(out.profile, out.machine, DivergenceModel::GpuMech);
   double launchWarps = static_cast<double>(sampling.totalBlocks) *

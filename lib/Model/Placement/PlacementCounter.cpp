@@ -8,11 +8,6 @@
 
 namespace gpurd::model::placement {
 
-bool isOffChipSpace(MemorySpace space) {
-  return space == MemorySpace::Global || space == MemorySpace::GlobalReadOnly ||
-         space == MemorySpace::Texture || space == MemorySpace::Local;
-}
-
 PlacementCounter::PlacementCounter(PlacementCounterConfig config)
     : config(config) {
   if (!this->config.transactionBytes)

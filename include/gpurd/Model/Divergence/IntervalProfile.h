@@ -85,6 +85,15 @@ private:
   std::vector<LineRequestRef> lineScratch;
 };
 
+/// A site's read line requests at the L1 and the misses among them that
+/// reserved an MSHR; for loads that bypass the L1, its L2 read requests,
+/// every one of which goes down.
+struct SiteL1Lines {
+  uint64_t lines = 0;
+  uint64_t allocations = 0;
+};
+SiteL1Lines l1LinesOf(const SiteCacheResults &site);
+
 /// The cache model's figures of one site that the profile reads.
 struct SiteMissRatios {
   /// L1 MSHR allocations per L1 read line request (1 when the site's

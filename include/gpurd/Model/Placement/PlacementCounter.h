@@ -33,10 +33,6 @@
 
 namespace gpurd::model::placement {
 
-/// Global, read-only, texture and local memory: the spaces whose accesses
-/// go through the L1/L2 path as memory transactions.
-bool isOffChipSpace(MemorySpace space);
-
 struct PlacementCounterConfig {
   /// Bytes of a global memory transaction, the unit of kind (1): the L1's
   /// line (a warp's request is split into one transaction per line).
