@@ -1140,6 +1140,128 @@ __global__ void mm(const float *A, const float *B, float *C, int n) {
   }
 }
 
+// A store under a guard that differs across lanes, inside a loop: on a GPU
+// the warp issues the store in each iteration with the lanes whose guard
+// holds there (here lane t stores when (t + k) % 4 == 0: 8 lanes in each of
+// the 8 iterations), and issues the loop's code once an iteration. The
+// affine enumerator runs the warp that way; the emulator's merge must key
+// the lanes' stores by their iteration (it joined lane 0's store at k = 0
+// with lane 1's at k = 3: 2 instructions of 32 lanes) and count the code
+// between them once (it counted a lane's skipped iterations again).
+TEST(Emulator, GuardsInLoopsMergeByIteration) {
+  const char *code = R"(
+__global__ void guarded(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  for (int k = 0; k < 8; ++k)
+    if ((i + k) % 4 == 0)
+      out[i * 8 + k] = v * k + 1;
+})";
+  EmulatorArguments args;
+  args.buffers[0] = bytesOf(std::vector<float>(64, 1));
+  args.buffers[1] = bytesOf(std::vector<float>(64 * 8, 0));
+  auto run = emulate(code, "guarded", {1, 1, 1}, {64, 1, 1}, args);
+  ASSERT_OK(run);
+  Emulation &e = **run;
+  ASSERT_TRUE(e.model().isAffine());
+  auto affine = createAffineEnumerator(e.model(), e.launch, e.layout,
+                                       &e.compiled->prepared);
+  ASSERT_OK(affine);
+  std::vector<WarpTrace> emulated = e.trace(0), enumerated;
+  llvm::Error error = (*affine)->traceBlock(0, enumerated);
+  ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+  ASSERT_EQ(emulated.size(), 2u);
+  ASSERT_EQ(enumerated.size(), 2u);
+  std::vector<unsigned> stores = e.sitesOf(1, access::AccessKind::Write);
+  ASSERT_EQ(stores.size(), 1u);
+  for (size_t w = 0; w < 2; ++w) {
+    SCOPED_TRACE("warp " + std::to_string(w));
+    const auto &x = emulated[w].instructions, &y = enumerated[w].instructions;
+    // The load, then one store an iteration with lanes t, t + 4, ... for
+    // t = (4 - k % 4) % 4.
+    ASSERT_EQ(x.size(), 9u);
+    for (unsigned k = 0; k < 8; ++k) {
+      uint32_t mask = 0;
+      for (unsigned lane = 0; lane < WarpSize; ++lane)
+        if ((w * 32 + lane + k) % 4 == 0)
+          mask |= 1u << lane;
+      EXPECT_EQ(x[1 + k].site, stores[0]) << k;
+      EXPECT_EQ(x[1 + k].activeMask, mask) << k;
+    }
+    ASSERT_EQ(x.size(), y.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+      EXPECT_EQ(x[i].site, y[i].site) << i;
+      EXPECT_EQ(x[i].activeMask, y[i].activeMask) << i;
+      EXPECT_EQ(x[i].addresses, y[i].addresses) << i;
+    }
+    // Instructions issued (the optimised IR, phis and branches counted):
+    //   entry:  tid.x, zext, gep | load | shl, br
+    //   header: phi, add, and, icmp, br                            5
+    //   then:   uitofp, fmul, fadd, add, zext, gep | store | br    6 + 1
+    //   latch:  add, icmp, br                                      3
+    //   exit:   ret
+    // Before the load 3; before the store at k = 0: shl, br, the header and
+    // the 6 before the store = 13; at k > 0: the then-block's br, the latch,
+    // the header and the 6 = 15; after the last store: br, latch, ret = 5.
+    // The warp issues every block of each iteration once: 3 + 2 + 8 * 15 +
+    // 1 = 126 = 3 + 13 + 7 * 15 + 5. (The affine path leaves out the loop's
+    // header and latch, InstructionGaps.h: 7 an iteration.)
+    EXPECT_EQ(x[0].instructionsBefore, 3u);
+    EXPECT_EQ(x[1].instructionsBefore, 13u);
+    for (unsigned k = 1; k < 8; ++k)
+      EXPECT_EQ(x[1 + k].instructionsBefore, 15u) << k;
+    EXPECT_EQ(emulated[w].trailingInstructions, 5u);
+  }
+}
+
+// Past its share of the block's log in markers, a thread logs no more of
+// them, and its warp is merged without: the stores still join by iteration
+// (8 stores of 8 lanes, not 2 of 32), but each counts the largest gap of its
+// lanes since their previous entry.
+TEST(Emulator, MarkersPastTheLogShareKeepIterations) {
+  const char *code = R"(
+__global__ void guarded(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  for (int k = 0; k < 8; ++k)
+    if ((i + k) % 4 == 0)
+      out[i * 8 + k] = v * k + 1;
+})";
+  EmulatorArguments args;
+  args.buffers[0] = bytesOf(std::vector<float>(32, 1));
+  args.buffers[1] = bytesOf(std::vector<float>(32 * 8, 0));
+  // A share of 10 entries a thread: its 3 memory operations fit, its
+  // markers (4 an iteration: the header's and the latch's joins, the guard's
+  // and the latch's branches) do not.
+  EmulatorOptions options;
+  options.maxEventsPerBlock = 32 * 10;
+  auto run = emulate(code, "guarded", {1, 1, 1}, {32, 1, 1}, args, {}, options);
+  ASSERT_OK(run);
+  Emulation &e = **run;
+  std::vector<WarpTrace> warps = e.trace(0);
+  ASSERT_EQ(warps.size(), 1u);
+  const auto &x = warps[0].instructions;
+  ASSERT_EQ(x.size(), 9u);
+  // Without markers nothing holds lane 0 back until the other lanes' stores
+  // of iterations 1-3 are out, so each group's two stores come out together
+  // (the merge goes on with the lowest lane's next entry when it is ready).
+  // Lanes t = 4 - k (mod 4) store at k and k + 4. Instructions, from
+  // GuardsInLoopsMergeByIteration's listing: the first store at k counts
+  // shl, br, k iterations without it (header 5 + latch 3) and the header and
+  // the 6 before it: 13 + 8 k; the second its lanes' gap since the first:
+  // the then-block's br, the latch, 3 iterations of 8 and 5 + 6 = 39 (a
+  // SIMT warp issues 15 there).
+  const unsigned firstK[4] = {0, 3, 2, 1}; // Of lanes 0, 1, 2, 3 mod 4.
+  for (unsigned group = 0; group < 4; ++group) {
+    SCOPED_TRACE("lanes " + std::to_string(group) + " mod 4");
+    const WarpInstruction &first = x[1 + 2 * group], &second = x[2 + 2 * group];
+    EXPECT_EQ(first.activeMask, 0x11111111u << group);
+    EXPECT_EQ(second.activeMask, 0x11111111u << group);
+    EXPECT_EQ(first.instructionsBefore, 13 + 8 * firstK[group]);
+    EXPECT_EQ(second.instructionsBefore, 39u);
+  }
+}
+
 TEST(Emulator, AssertionsAndUnsupportedAsmAreNamed) {
   const char *code = R"(
 #include <assert.h>

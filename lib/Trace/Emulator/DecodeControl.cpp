@@ -13,6 +13,8 @@
 
 #include "gpurd/Access/DeviceModule.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
@@ -49,10 +51,52 @@ uint32_t Decoder::makeEdge(const BasicBlock *from, const BasicBlock *to,
       if (dst == src && program->moves[edge.moveBegin + i].dst != src)
         edge.needsTemporary = true;
   }
+  if (loops)
+    describeControl(from, to, edge);
   uint32_t index = program->edges.size();
   program->edges.push_back(edge);
   pendingEdges.push_back({index, to});
   return index;
+}
+
+/// The number of distinct blocks that branch to \p block.
+static unsigned distinctPredecessors(const BasicBlock *block) {
+  SmallPtrSet<const BasicBlock *, 4> predecessors;
+  for (const BasicBlock *predecessor : llvm::predecessors(block))
+    predecessors.insert(predecessor);
+  return predecessors.size();
+}
+
+void Decoder::describeControl(const BasicBlock *from, const BasicBlock *to,
+                              Edge &edge) {
+  if (succ_size(from) > 1) {
+    auto [it, inserted] =
+        branchMarkers.try_emplace({from, to}, program->numMarkers + 1);
+    if (inserted)
+      ++program->numMarkers;
+    edge.branchMarker = it->second;
+  }
+  if (distinctPredecessors(to) > 1) {
+    auto [it, inserted] = joinMarkers.try_emplace(to, program->numMarkers + 1);
+    if (inserted)
+      ++program->numMarkers;
+    edge.joinMarker = it->second;
+  }
+  // Natural loops: an edge leaves the loops of `from` that do not hold
+  // `to`, then enters `to`'s loop at its header (from outside) or starts
+  // its next iteration (a back edge).
+  const Loop *source = loops->getLoopFor(from);
+  const Loop *target = loops->getLoopFor(to);
+  const Loop *common = source;
+  while (common && !common->contains(to))
+    common = common->getParentLoop();
+  unsigned pops = (source ? source->getLoopDepth() : 0) -
+                  (common ? common->getLoopDepth() : 0);
+  edge.loopPops = uint8_t(std::min(pops, 255u));
+  if (target && target->getHeader() == to)
+    edge.loopStep = target == common ? LoopStep::Next : LoopStep::Enter;
+  edge.control = edge.branchMarker || edge.joinMarker || edge.loopPops ||
+                 edge.loopStep != LoopStep::None;
 }
 
 Error Decoder::decodeTerminator(const Instruction &inst) {

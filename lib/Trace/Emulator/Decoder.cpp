@@ -184,6 +184,14 @@ Error Decoder::decodeFunction(const llvm::Function &ir, Function &fn,
   constants.clear();
   pendingEdges.clear();
   blockStart.clear();
+  loops.reset();
+  dominators.reset();
+  if (isKernel) {
+    // Analyses only read the function.
+    auto &mutableIr = const_cast<llvm::Function &>(ir);
+    dominators = std::make_unique<DominatorTree>(mutableIr);
+    loops = std::make_unique<LoopInfo>(*dominators);
+  }
   nextSlot = 2; // Slot 0 holds zero, slot 1 discards.
   constants.emplace_back(ZeroSlot, SmallVector<uint64_t, 4>{0});
 

@@ -52,8 +52,10 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
 #include <memory>
@@ -177,6 +179,10 @@ private:
   llvm::Error decodeSwitch(const llvm::SwitchInst &sw);
   uint32_t makeEdge(const llvm::BasicBlock *from, const llvm::BasicBlock *to,
                     llvm::Error &error);
+  /// Sets \p edge's markers and loop step (an edge of the kernel's own CFG;
+  /// ControlMarks.cpp describes what they are for).
+  void describeControl(const llvm::BasicBlock *from, const llvm::BasicBlock *to,
+                       Edge &edge);
   llvm::Error decodeCall(const llvm::CallInst &call);
   llvm::Error decodeDeviceCall(const llvm::CallInst &call,
                                const llvm::Function &callee);
@@ -233,6 +239,13 @@ private:
   std::vector<std::pair<uint32_t, llvm::SmallVector<uint64_t, 4>>> constants;
   std::vector<Pending> pendingEdges;
   llvm::DenseMap<const llvm::BasicBlock *, uint32_t> blockStart;
+  // The kernel's loops, branches and joins (null while decoding a callee).
+  std::unique_ptr<llvm::DominatorTree> dominators;
+  std::unique_ptr<llvm::LoopInfo> loops;
+  llvm::DenseMap<const llvm::BasicBlock *, uint32_t> joinMarkers;
+  llvm::DenseMap<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>,
+                 uint32_t>
+      branchMarkers;
 };
 
 } // namespace gpurd::trace::emu

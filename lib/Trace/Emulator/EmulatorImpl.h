@@ -35,6 +35,8 @@
 //  * DeviceHeap.cpp: malloc's heap and calls through function pointers;
 //  * WarpOps.cpp: warp-synchronous operations (shuffles, votes, ...);
 //  * Scheduling.cpp: a block's warps and barriers;
+//  * ControlMarks.cpp: a thread's branches, joins and loop iterations in
+//    its log, for the merge;
 //  * WarpTraceMerge.cpp: a warp's thread logs into warp instructions.
 //
 //===----------------------------------------------------------------------===//
@@ -87,11 +89,18 @@ struct SharedVariable {
   uint64_t base = 0, size = 0;
 };
 
-/// One execution of an access site by one thread.
+/// Event::site of a marker (ControlMarks.cpp): MarkerSite | marker id.
+constexpr uint32_t MarkerSite = 1u << 31;
+
+/// One execution of an access site by one thread, or a marker: the thread
+/// took a branch or reached a join of the kernel's CFG.
 struct Event {
   uint32_t site;
   uint32_t before;  ///< Non-memory instructions since the previous event.
-  uint64_t address; ///< Tagged address.
+  uint64_t address; ///< Tagged address (0 for a marker).
+  /// The thread's iteration of its enclosing loops: an offset into
+  /// Thread::iterations.
+  uint32_t iteration;
 };
 
 struct Frame {
@@ -116,6 +125,19 @@ struct Thread {
   uint64_t steps = 0;    ///< Interpreted instructions.
   uint64_t lastMark = 0; ///< steps at the previous event.
   std::vector<Event> events;
+  /// The iteration of each loop of the kernel the thread is in, outermost
+  /// first.
+  llvm::SmallVector<uint32_t, 4> loops;
+  /// The iterations the events name: runs of [depth, counters...], the
+  /// first the empty one (out of every loop); `iteration` is the last
+  /// run's offset, and loopsMoved says that `loops` moved since.
+  std::vector<uint32_t> iterations;
+  uint32_t iteration = 0;
+  bool loopsMoved = false;
+  /// Markers logged; past the thread's share of the block's log it logs no
+  /// more (markersDropped), and its warp is merged without them.
+  uint64_t markers = 0;
+  bool markersDropped = false;
 };
 
 /// The handle of a texture object that holds 0 (Emulator::bindTextures).
@@ -223,7 +245,11 @@ private:
   LLVM_ATTRIBUTE_ALWAYS_INLINE bool repack(const Inst &I, uint64_t *R) const;
   LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t takeEdge(const Edge &edge,
                                                  const Move *moves, uint64_t *R,
+                                                 Thread &thread,
                                                  uint64_t &steps);
+  /// An edge's markers and loop step (ControlMarks.cpp).
+  void controlEdge(const Edge &edge, Thread &thread, uint64_t steps);
+  void mark(Thread &thread, uint32_t marker, uint64_t steps);
   LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t switchEdge(const Inst &I,
                                                    const uint64_t *R) const;
   /// Enters function \p callee (a direct call's own, CallInfo::callee).
@@ -282,7 +308,7 @@ private:
 
   // Warp traces (WarpTraceMerge.cpp).
   void buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out);
-  size_t collectMergeKeys(size_t begin, unsigned lanes, WarpTrace &out);
+  size_t collectMergeKeys(size_t begin, unsigned lanes, bool withMarkers);
   WarpInstruction warpInstruction(const Event &head) const;
 
   // Memory.
@@ -332,8 +358,20 @@ private:
     uint64_t before = steps - 1 - thread.lastMark;
     thread.events.push_back({uint32_t(site),
                              uint32_t(std::min<uint64_t>(before, UINT32_MAX)),
-                             address});
+                             address, currentIteration(thread)});
     thread.lastMark = steps;
+  }
+  /// The offset of the thread's iteration in Thread::iterations (a new run
+  /// after its loops moved).
+  static uint32_t currentIteration(Thread &thread) {
+    if (LLVM_UNLIKELY(thread.loopsMoved)) {
+      thread.iteration = uint32_t(thread.iterations.size());
+      thread.iterations.push_back(uint32_t(thread.loops.size()));
+      thread.iterations.insert(thread.iterations.end(), thread.loops.begin(),
+                               thread.loops.end());
+      thread.loopsMoved = false;
+    }
+    return thread.iteration;
   }
   std::optional<std::string> readString(uint64_t address, Thread &thread);
 
@@ -460,10 +498,17 @@ private:
   std::optional<LaunchBound> errorBound;
   uint64_t errorReach = 0;
 
-  // Warp trace merge scratch.
-  std::vector<uint32_t> siteCounter, siteBase, maxOccurrence;
+  /// Markers a thread may log (its share of the block's log).
+  uint64_t markerLimit = 0;
+
+  // Warp trace merge scratch (WarpTraceMerge.cpp).
   std::vector<uint8_t> remaining, atHead;
+  std::vector<uint32_t> charged;
   std::vector<uint32_t> laneKeys[WarpSize];
+  std::vector<uint32_t> laneBefore[WarpSize];
+  std::vector<uint32_t> laneEvent[WarpSize];
+  uint64_t laneTrailing[WarpSize] = {};
+  std::vector<uint32_t> lastIteration, occurrence;
 };
 
 } // namespace gpurd::trace::emu

@@ -16,10 +16,14 @@
 
 namespace gpurd::trace::emu {
 
-/// Performs the edge's phi copies (all at once) and counts its phis as
-/// executed; returns the pc it leads to.
+/// Logs the edge's markers and moves the thread in the kernel's loops (an
+/// edge of the kernel's CFG), performs the edge's phi copies (all at once)
+/// and counts its phis as executed; returns the pc it leads to.
 inline uint32_t Emulator::takeEdge(const Edge &edge, const Move *moves,
-                                   uint64_t *R, uint64_t &steps) {
+                                   uint64_t *R, Thread &thread,
+                                   uint64_t &steps) {
+  if (edge.control)
+    controlEdge(edge, thread, steps);
   const Move *m = moves + edge.moveBegin;
   if (!edge.needsTemporary) {
     for (uint32_t i = 0; i < edge.moveCount; ++i)

@@ -37,7 +37,7 @@ namespace gpurd::trace::emu {
 #define GPURD_STEP_LIMIT()                                                     \
   if (steps > limit)                                                           \
     GPURD_STOP(stepLimitExceeded(thread));                                     \
-  if (thread.events.size() > eventLimit)                                       \
+  if (thread.events.size() - thread.markers > eventLimit)                      \
   GPURD_STOP(eventLimitExceeded(thread, eventLimit))
 // Cases of the opcodes the handlers' lists name.
 #define GPURD_VALUE(Name, Evaluate)                                            \
@@ -131,15 +131,15 @@ Emulator::RunResult Emulator::run(Thread &thread) {
 
     // Control flow (ExecuteControl.h).
     case Op::Jump:
-      pc = takeEdge(edges[I.b], moves, R, steps);
+      pc = takeEdge(edges[I.b], moves, R, thread, steps);
       GPURD_STEP_LIMIT();
       break;
     case Op::CondJump:
-      pc = takeEdge(edges[(R[I.a] & 1) ? I.b : I.c], moves, R, steps);
+      pc = takeEdge(edges[(R[I.a] & 1) ? I.b : I.c], moves, R, thread, steps);
       GPURD_STEP_LIMIT();
       break;
     case Op::Switch:
-      pc = takeEdge(edges[switchEdge(I, R)], moves, R, steps);
+      pc = takeEdge(edges[switchEdge(I, R)], moves, R, thread, steps);
       GPURD_STEP_LIMIT();
       break;
     case Op::Call:

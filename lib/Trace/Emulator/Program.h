@@ -188,12 +188,27 @@ struct Move {
   uint32_t dst, src;
 };
 
+/// What an edge of the kernel's own CFG does to the thread's place in its
+/// loops (ControlMarks.cpp): leaves `loopPops` loops, then enters a loop
+/// (its counter starts at 0) or starts the next iteration of the innermost
+/// one left.
+enum class LoopStep : uint8_t { None, Enter, Next };
+
 /// A CFG edge: where it goes and the phi copies it performs.
 struct Edge {
   uint32_t target = 0; ///< pc of the first non-phi instruction.
   uint32_t moveBegin = 0, moveCount = 0;
   uint32_t phiCount = 0;   ///< Phis of the target (counted as executed).
   bool needsTemporary = false; ///< A source is overwritten by the copy.
+  /// The edge marks the thread's log or moves it in the kernel's loops
+  /// (any of the fields below is set): the warp merge's control points.
+  bool control = false;
+  LoopStep loopStep = LoopStep::None;
+  uint8_t loopPops = 0;
+  /// Marker ids + 1 (0: none): the edge leaves a block with several
+  /// successors (a branch the lanes may take apart), and it enters a block
+  /// with several predecessors (where they meet again).
+  uint32_t branchMarker = 0, joinMarker = 0;
 };
 
 struct GepTerm {
@@ -281,6 +296,9 @@ struct Program {
   /// The kernel synchronises the grid (`__gpurd_cg_grid_sync`), which the
   /// emulator runs as a barrier of the block (notes() say so).
   bool gridSync = false;
+  /// Markers of the kernel's branches and joins (Edge::branchMarker,
+  /// Edge::joinMarker).
+  uint32_t numMarkers = 0;
   std::vector<Edge> edges;
   std::vector<Move> moves;
   std::vector<GepTerm> gepTerms;

@@ -28,6 +28,12 @@ void Emulator::resetThreads() {
     thread.steps = 0;
     thread.lastMark = 0;
     thread.events.clear();
+    thread.loops.clear();
+    thread.iterations.assign(1, 0); // The empty iteration, at offset 0.
+    thread.iteration = 0;
+    thread.loopsMoved = false;
+    thread.markers = 0;
+    thread.markersDropped = false;
     thread.status = Status::Runnable;
   }
 }

@@ -478,10 +478,8 @@ void Emulator::prepareThreads() {
     thread.lane = i % WarpSize;
     thread.warp = i / WarpSize;
   }
-  size_t numSites = model.sites.size();
-  siteCounter.assign(numSites, 0);
-  siteBase.assign(numSites + 1, 0);
-  maxOccurrence.assign(numSites, 0);
+  markerLimit = std::max<uint64_t>(1, options.maxEventsPerBlock /
+                                          std::max<size_t>(1, threads.size()));
 }
 
 } // namespace gpurd::trace::emu

@@ -1,75 +1,118 @@
 //===- WarpTraceMerge.cpp - A warp's thread logs into warp instructions ---===//
 //
-// Merge rule. Each lane's log is in its program order. The n-th execution
-// of site S by a lane joins the n-th execution of S by the warp's other
-// lanes: (S, n) is the key of a warp instruction (SIMT lockstep for
-// structured code). Warp instructions are emitted one at a time: a key is
-// ready when every lane that still has it pending has it at the head of its
-// log (nothing that lane does earlier is still unemitted); among the ready
-// keys the one at the head of the lowest-numbered lane goes first, and it
-// takes every lane whose head it is. (If no key is ready, which only
-// unstructured control flow can cause, the lowest lane's head is emitted
-// with the lanes that have it at their head, and the other lanes' executions
-// of it become a later warp instruction.) So every lane's program order is
-// respected, divergent branches come out one after the other, and loops
-// whose trip counts differ across lanes continue with the lanes still in
-// them.
+// Merge rule. Each lane's log is in its program order. An entry of a lane's
+// log joins the entries of the warp's other lanes with the same key: the
+// site (or marker, ControlMarks.cpp), the iteration of every loop around it
+// (a warp runs each iteration with the lanes still in it), and its
+// occurrence among the lane's entries with that site and iteration (which
+// only control flow that LLVM finds no loop in repeats). Warp instructions
+// are emitted one at a time: a key is ready when every lane that still has
+// it pending has it at the head of its log (nothing that lane does earlier
+// is still unemitted); among the ready keys the one at the head of the
+// lowest-numbered lane goes first, and it takes every lane whose head it
+// is. (If no key is ready, which only unstructured control flow can cause,
+// the lowest lane's head is emitted with the lanes that have it at their
+// head, and the other lanes' executions of it become a later warp
+// instruction.) So every lane's program order is respected, divergent
+// branches come out one after the other, and loops whose trip counts differ
+// across lanes continue with the lanes still in them. Markers are emitted
+// the same way but become no warp instruction.
 //
-// instructionsBefore is the largest, over the participating lanes, of the
-// number of non-memory IR instructions the lane executed since its previous
-// traced instruction (phis and branches count; debug, lifetime and assume
-// intrinsics do not; untraced memory operations in non-inlined callees
-// count as non-memory instructions). trailingInstructions is the largest,
-// over the warp's lanes, of the count after the lane's last traced
-// instruction.
+// Instructions issued. A log entry's `before` counts the lane's non-memory
+// IR instructions since its previous entry (phis and branches count; debug,
+// lifetime and assume intrinsics do not; untraced memory operations in
+// non-inlined callees count as non-memory instructions). With markers, the
+// code between two consecutive entries is straight-line code that the entry
+// it starts from decides, so the warp issues it once for all lanes that
+// start from the same emitted entry: as long as the longest of them
+// (`charged` keeps, per starting entry, what was issued so far). Lanes
+// that start from different entries (two sides of a branch) ran different
+// code, and both count. The instructions of markers go to the next warp
+// instruction (instructionsBefore) or to the warp's trailingInstructions
+// after its last. A warp with a lane that dropped its markers (past its
+// share of the log) is merged without them: each warp instruction counts
+// the largest `before` of its lanes, markers' instructions folded into the
+// next entry of their lane, and the trailing count is the largest over the
+// lanes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "EmulatorImpl.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+
 #include <algorithm>
+#include <tuple>
 
 namespace gpurd::trace::emu {
 
-/// Numbers the keys (S, n) of the warp's lanes (siteBase[S] + n) into
-/// laneKeys, counts each key's pending executions (remaining) and those at
-/// a lane's head (atHead), and sets out.trailingInstructions. Returns the
-/// number of pending executions.
+namespace {
+/// No entry: the start of a lane's log.
+constexpr uint32_t NoKey = UINT32_MAX;
+} // namespace
+
+/// Numbers the keys of the warp's log entries into laneKeys (with each
+/// entry's instructions before it in laneBefore and its event in laneEvent),
+/// sets laneTrailing, and counts each key's pending entries (remaining) and
+/// those at a lane's head (atHead). Returns the number of pending entries.
 size_t Emulator::collectMergeKeys(size_t begin, unsigned lanes,
-                                  WarpTrace &out) {
+                                  bool withMarkers) {
+  llvm::DenseMap<llvm::ArrayRef<uint32_t>, uint32_t> iterationIds;
+  llvm::DenseMap<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t> keyIds;
   size_t numSites = model.sites.size();
-  std::fill(maxOccurrence.begin(), maxOccurrence.end(), 0);
-  for (unsigned l = 0; l < lanes; ++l) {
-    const Thread &thread = threads[begin + l];
-    out.trailingInstructions = std::max<uint64_t>(
-        out.trailingInstructions, thread.steps - thread.lastMark);
-    std::fill(siteCounter.begin(), siteCounter.end(), 0);
-    for (const Event &event : thread.events)
-      ++siteCounter[event.site];
-    for (size_t s = 0; s < numSites; ++s)
-      maxOccurrence[s] = std::max(maxOccurrence[s], siteCounter[s]);
-  }
-  siteBase[0] = 0;
-  for (size_t s = 0; s < numSites; ++s)
-    siteBase[s + 1] = siteBase[s] + maxOccurrence[s];
-  size_t numKeys = siteBase[numSites];
-  remaining.assign(numKeys, 0);
-  atHead.assign(numKeys, 0);
+  size_t slots = numSites + program->numMarkers;
   size_t pending = 0;
   for (unsigned l = 0; l < lanes; ++l) {
     const Thread &thread = threads[begin + l];
-    std::fill(siteCounter.begin(), siteCounter.end(), 0);
-    std::vector<uint32_t> &keys = laneKeys[l];
-    keys.clear();
-    keys.reserve(thread.events.size());
-    for (const Event &event : thread.events) {
-      uint32_t key = siteBase[event.site] + siteCounter[event.site]++;
-      keys.push_back(key);
-      ++remaining[key];
+    lastIteration.assign(slots, UINT32_MAX);
+    occurrence.assign(slots, 0);
+    laneKeys[l].clear();
+    laneBefore[l].clear();
+    laneEvent[l].clear();
+    uint32_t cachedOffset = UINT32_MAX, cachedId = 0;
+    uint64_t folded = 0; // Instructions of markers merged without them.
+    for (size_t e = 0; e < thread.events.size(); ++e) {
+      const Event &event = thread.events[e];
+      bool isMarker = event.site & MarkerSite;
+      if (isMarker && !withMarkers) {
+        folded += event.before;
+        continue;
+      }
+      if (event.iteration != cachedOffset) {
+        const uint32_t *run = thread.iterations.data() + event.iteration;
+        llvm::ArrayRef<uint32_t> counters(run + 1, run[0]);
+        cachedOffset = event.iteration;
+        cachedId = iterationIds.try_emplace(counters, iterationIds.size())
+                       .first->second;
+      }
+      size_t slot =
+          isMarker ? numSites + (event.site & ~MarkerSite) : event.site;
+      uint32_t count = 0;
+      if (lastIteration[slot] == cachedId)
+        count = ++occurrence[slot];
+      else
+        lastIteration[slot] = cachedId, occurrence[slot] = 0;
+      uint32_t key =
+          keyIds.try_emplace({event.site, cachedId, count}, keyIds.size())
+              .first->second;
+      laneKeys[l].push_back(key);
+      laneBefore[l].push_back(
+          uint32_t(std::min<uint64_t>(event.before + folded, UINT32_MAX)));
+      laneEvent[l].push_back(uint32_t(e));
+      folded = 0;
     }
-    if (!keys.empty())
-      ++atHead[keys[0]];
-    pending += keys.size();
+    laneTrailing[l] = thread.steps - thread.lastMark + folded;
+    pending += laneKeys[l].size();
+  }
+  size_t numKeys = keyIds.size();
+  remaining.assign(numKeys, 0);
+  atHead.assign(numKeys, 0);
+  for (unsigned l = 0; l < lanes; ++l) {
+    for (uint32_t key : laneKeys[l])
+      ++remaining[key];
+    if (!laneKeys[l].empty())
+      ++atHead[laneKeys[l][0]];
   }
   return pending;
 }
@@ -103,6 +146,19 @@ WarpInstruction Emulator::warpInstruction(const Event &head) const {
   return inst;
 }
 
+/// Issues the run of straight-line code a lane ran from its entry \p from
+/// (NoKey: its start) for \p before instructions: what it adds to what the
+/// warp issued of that run so far.
+static uint64_t issueRun(std::vector<uint32_t> &charged, uint32_t from,
+                         uint64_t before) {
+  uint32_t &issued = charged[from == NoKey ? charged.size() - 1 : from];
+  if (before <= issued)
+    return 0;
+  uint64_t added = before - issued;
+  issued = uint32_t(std::min<uint64_t>(before, UINT32_MAX));
+  return added;
+}
+
 void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
   out.block = block;
   out.warp = warp;
@@ -111,8 +167,13 @@ void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
   size_t begin = size_t(warp) * WarpSize;
   size_t end = std::min(threads.size(), begin + WarpSize);
   unsigned lanes = unsigned(end - begin);
-  size_t pending = collectMergeKeys(begin, lanes, out);
+  bool withMarkers = true;
+  for (size_t t = begin; t < end; ++t)
+    withMarkers &= !threads[t].markersDropped;
+  size_t pending = collectMergeKeys(begin, lanes, withMarkers);
+  charged.assign(remaining.size() + 1, 0); // The last: NoKey.
   size_t heads[WarpSize] = {};
+  uint64_t carried = 0; // Instructions of emitted markers.
   while (pending) {
     // The lowest lane whose head key is ready, or else the lowest lane.
     int chosenLane = -1;
@@ -131,27 +192,55 @@ void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
     if (chosenLane < 0)
       chosenLane = firstLane;
     uint32_t key = laneKeys[chosenLane][heads[chosenLane]];
-    const Event &head = threads[begin + chosenLane].events[heads[chosenLane]];
-    bool isBarrier = model.sites[head.site].kind == AccessKind::Barrier;
-    WarpInstruction inst = warpInstruction(head);
+    const Event &head = threads[begin + chosenLane]
+                            .events[laneEvent[chosenLane][heads[chosenLane]]];
+    bool isMarker = head.site & MarkerSite;
+    bool isBarrier =
+        !isMarker && model.sites[head.site].kind == AccessKind::Barrier;
+    WarpInstruction inst;
+    if (!isMarker)
+      inst = warpInstruction(head);
+    uint64_t issued = 0;
     for (unsigned l = chosenLane; l < lanes; ++l) {
       if (heads[l] >= laneKeys[l].size() || laneKeys[l][heads[l]] != key)
         continue;
-      const Event &event = threads[begin + l].events[heads[l]];
-      inst.activeMask |= 1u << l;
-      inst.addresses[l] =
-          isBarrier ? 0
-                    : (tagOf(event.address) == 0 ? event.address
-                                                 : event.address & OffsetMask);
-      inst.instructionsBefore = std::max(inst.instructionsBefore, event.before);
+      size_t h = heads[l];
+      uint64_t before = laneBefore[l][h];
+      if (withMarkers)
+        issued += issueRun(charged, h ? laneKeys[l][h - 1] : NoKey, before);
+      else
+        issued = std::max(issued, before);
+      if (!isMarker) {
+        const Event &event = threads[begin + l].events[laneEvent[l][h]];
+        inst.activeMask |= 1u << l;
+        inst.addresses[l] = isBarrier ? 0
+                                      : (tagOf(event.address) == 0
+                                             ? event.address
+                                             : event.address & OffsetMask);
+      }
       --remaining[key];
       --atHead[key];
       --pending;
       if (++heads[l] < laneKeys[l].size())
         ++atHead[laneKeys[l][heads[l]]];
     }
+    carried += issued;
+    if (isMarker)
+      continue;
+    inst.instructionsBefore = uint32_t(std::min<uint64_t>(carried, UINT32_MAX));
+    carried = 0;
     out.instructions.push_back(inst);
   }
+  uint64_t trailing = 0;
+  for (unsigned l = 0; l < lanes; ++l) {
+    size_t count = laneKeys[l].size();
+    if (withMarkers)
+      trailing += issueRun(charged, count ? laneKeys[l][count - 1] : NoKey,
+                           laneTrailing[l]);
+    else
+      trailing = std::max(trailing, laneTrailing[l]);
+  }
+  out.trailingInstructions = carried + trailing;
 }
 
 } // namespace gpurd::trace::emu
