@@ -15,7 +15,9 @@
 // sides; lanes that run the same code once issue it once. A marker is
 // logged where the lanes may part (an edge out of a block with several
 // successors: one marker per (block, successor)) and where they meet (an
-// edge into a block with several predecessors). Between two consecutive
+// edge into a block with several predecessors; not a loop header with one
+// latch and one entry, which lanes reach from the latch an iteration later
+// than from outside). Between two consecutive
 // entries of a thread's log, then, the thread ran straight-line code of
 // the kernel, which the entry it starts from decides; the merge issues each
 // such run once, as long as the longest lane's (calls into functions the

@@ -59,12 +59,23 @@ uint32_t Decoder::makeEdge(const BasicBlock *from, const BasicBlock *to,
   return index;
 }
 
-/// The number of distinct blocks that branch to \p block.
-static unsigned distinctPredecessors(const BasicBlock *block) {
+/// Whether lanes may reach \p block from different predecessors in the
+/// same iteration of its loops: it has several, unless it is a loop's
+/// header with one predecessor inside the loop (its latch) and one outside
+/// (lanes from the latch are an iteration further than lanes entering).
+static bool needsJoinMarker(const BasicBlock *block, const LoopInfo &loops) {
   SmallPtrSet<const BasicBlock *, 4> predecessors;
   for (const BasicBlock *predecessor : llvm::predecessors(block))
     predecessors.insert(predecessor);
-  return predecessors.size();
+  if (predecessors.size() < 2)
+    return false;
+  const Loop *loop = loops.getLoopFor(block);
+  if (!loop || loop->getHeader() != block || predecessors.size() > 2)
+    return true;
+  unsigned inside = 0;
+  for (const BasicBlock *predecessor : predecessors)
+    inside += loop->contains(predecessor);
+  return inside != 1;
 }
 
 void Decoder::describeControl(const BasicBlock *from, const BasicBlock *to,
@@ -76,7 +87,7 @@ void Decoder::describeControl(const BasicBlock *from, const BasicBlock *to,
       ++program->numMarkers;
     edge.branchMarker = it->second;
   }
-  if (distinctPredecessors(to) > 1) {
+  if (needsJoinMarker(to, *loops)) {
     auto [it, inserted] = joinMarkers.try_emplace(to, program->numMarkers + 1);
     if (inserted)
       ++program->numMarkers;

@@ -309,6 +309,7 @@ private:
   // Warp traces (WarpTraceMerge.cpp).
   void buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out);
   size_t collectMergeKeys(size_t begin, unsigned lanes, bool withMarkers);
+  void mergeConverged(size_t begin, unsigned lanes, WarpTrace &out);
   WarpInstruction warpInstruction(const Event &head) const;
 
   // Memory.

@@ -159,6 +159,68 @@ static uint64_t issueRun(std::vector<uint32_t> &charged, uint32_t from,
   return added;
 }
 
+/// Whether \p a's entry \p i and \p b's entry \p j name the same iteration.
+static bool sameIteration(const Thread &a, uint32_t i, const Thread &b,
+                          uint32_t j) {
+  const uint32_t *x = a.iterations.data() + i, *y = b.iterations.data() + j;
+  return x[0] == y[0] && std::equal(x + 1, x + 1 + x[0], y + 1);
+}
+
+/// Whether every lane's log has the same entries as the first lane's (the
+/// same sites and markers in the same iterations): a converged warp.
+static bool converged(const Thread *lanes, unsigned count) {
+  const std::vector<Event> &first = lanes[0].events;
+  for (unsigned l = 1; l < count; ++l) {
+    const std::vector<Event> &events = lanes[l].events;
+    if (events.size() != first.size())
+      return false;
+    uint32_t lastA = 0, lastB = 0;
+    for (size_t e = 0; e < events.size(); ++e) {
+      if (events[e].site != first[e].site)
+        return false;
+      uint32_t a = first[e].iteration, b = events[e].iteration;
+      if ((a != lastA || b != lastB) &&
+          !sameIteration(lanes[0], a, lanes[l], b))
+        return false;
+      lastA = a, lastB = b;
+    }
+  }
+  return true;
+}
+
+/// The merge of a converged warp: every entry with every lane, as the
+/// general merge would give it (all lanes start each run from the same
+/// entry, so each run counts as its longest lane's).
+void Emulator::mergeConverged(size_t begin, unsigned lanes, WarpTrace &out) {
+  const std::vector<Event> &first = threads[begin].events;
+  uint32_t mask = lanes == WarpSize ? ~0u : (1u << lanes) - 1;
+  uint64_t carried = 0;
+  for (size_t e = 0; e < first.size(); ++e) {
+    uint32_t before = 0;
+    for (unsigned l = 0; l < lanes; ++l)
+      before = std::max(before, threads[begin + l].events[e].before);
+    carried += before;
+    if (first[e].site & MarkerSite)
+      continue;
+    WarpInstruction inst = warpInstruction(first[e]);
+    bool isBarrier = model.sites[first[e].site].kind == AccessKind::Barrier;
+    inst.activeMask = mask;
+    for (unsigned l = 0; l < lanes && !isBarrier; ++l) {
+      uint64_t address = threads[begin + l].events[e].address;
+      inst.addresses[l] = tagOf(address) == 0 ? address : address & OffsetMask;
+    }
+    inst.instructionsBefore = uint32_t(std::min<uint64_t>(carried, UINT32_MAX));
+    carried = 0;
+    out.instructions.push_back(inst);
+  }
+  uint64_t trailing = 0;
+  for (unsigned l = 0; l < lanes; ++l) {
+    const Thread &thread = threads[begin + l];
+    trailing = std::max<uint64_t>(trailing, thread.steps - thread.lastMark);
+  }
+  out.trailingInstructions = carried + trailing;
+}
+
 void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
   out.block = block;
   out.warp = warp;
@@ -170,6 +232,8 @@ void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
   bool withMarkers = true;
   for (size_t t = begin; t < end; ++t)
     withMarkers &= !threads[t].markersDropped;
+  if (lanes && withMarkers && converged(&threads[begin], lanes))
+    return mergeConverged(begin, lanes, out);
   size_t pending = collectMergeKeys(begin, lanes, withMarkers);
   charged.assign(remaining.size() + 1, 0); // The last: NoKey.
   size_t heads[WarpSize] = {};
