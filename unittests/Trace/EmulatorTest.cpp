@@ -1140,7 +1140,17 @@ __global__ void mm(const float *A, const float *B, float *C, int n) {
   }
 }
 
-// A store under a guard that differs across lanes, inside a loop: on a GPU
+/// A store under a guard that differs across lanes, inside a loop.
+const char *const GuardedLoop = R"(
+__global__ void guarded(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float v = in[i];
+  for (int k = 0; k < 8; ++k)
+    if ((i + k) % 4 == 0)
+      out[i * 8 + k] = v * k + 1;
+})";
+
+// GuardedLoop: on a GPU
 // the warp issues the store in each iteration with the lanes whose guard
 // holds there (here lane t stores when (t + k) % 4 == 0: 8 lanes in each of
 // the 8 iterations), and issues the loop's code once an iteration. The
@@ -1149,18 +1159,10 @@ __global__ void mm(const float *A, const float *B, float *C, int n) {
 // with lane 1's at k = 3: 2 instructions of 32 lanes) and count the code
 // between them once (it counted a lane's skipped iterations again).
 TEST(Emulator, GuardsInLoopsMergeByIteration) {
-  const char *code = R"(
-__global__ void guarded(const float *in, float *out) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  float v = in[i];
-  for (int k = 0; k < 8; ++k)
-    if ((i + k) % 4 == 0)
-      out[i * 8 + k] = v * k + 1;
-})";
   EmulatorArguments args;
   args.buffers[0] = bytesOf(std::vector<float>(64, 1));
   args.buffers[1] = bytesOf(std::vector<float>(64 * 8, 0));
-  auto run = emulate(code, "guarded", {1, 1, 1}, {64, 1, 1}, args);
+  auto run = emulate(GuardedLoop, "guarded", {1, 1, 1}, {64, 1, 1}, args);
   ASSERT_OK(run);
   Emulation &e = **run;
   ASSERT_TRUE(e.model().isAffine());
@@ -1219,14 +1221,6 @@ __global__ void guarded(const float *in, float *out) {
 // (8 stores of 8 lanes, not 2 of 32), but each counts the largest gap of its
 // lanes since their previous entry.
 TEST(Emulator, MarkersPastTheLogShareKeepIterations) {
-  const char *code = R"(
-__global__ void guarded(const float *in, float *out) {
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  float v = in[i];
-  for (int k = 0; k < 8; ++k)
-    if ((i + k) % 4 == 0)
-      out[i * 8 + k] = v * k + 1;
-})";
   EmulatorArguments args;
   args.buffers[0] = bytesOf(std::vector<float>(32, 1));
   args.buffers[1] = bytesOf(std::vector<float>(32 * 8, 0));
@@ -1235,7 +1229,8 @@ __global__ void guarded(const float *in, float *out) {
   // and the latch's branches) do not.
   EmulatorOptions options;
   options.maxEventsPerBlock = 32 * 10;
-  auto run = emulate(code, "guarded", {1, 1, 1}, {32, 1, 1}, args, {}, options);
+  auto run =
+      emulate(GuardedLoop, "guarded", {1, 1, 1}, {32, 1, 1}, args, {}, options);
   ASSERT_OK(run);
   Emulation &e = **run;
   std::vector<WarpTrace> warps = e.trace(0);
