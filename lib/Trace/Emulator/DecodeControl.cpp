@@ -28,7 +28,6 @@ uint32_t Decoder::makeEdge(const BasicBlock *from, const BasicBlock *to,
   edge.moveBegin = program->moves.size();
   std::vector<uint32_t> destinations;
   for (const PHINode &phi : to->phis()) {
-    ++edge.phiCount;
     const Value *incoming = phi.getIncomingValueForBlock(from);
     auto source = operand(incoming);
     if (!source) {

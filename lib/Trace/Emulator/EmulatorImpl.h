@@ -246,7 +246,7 @@ private:
   LLVM_ATTRIBUTE_ALWAYS_INLINE uint32_t takeEdge(const Edge &edge,
                                                  const Move *moves, uint64_t *R,
                                                  Thread &thread,
-                                                 uint64_t &steps);
+                                                 uint64_t steps);
   /// An edge's markers and loop step (ControlMarks.cpp).
   void controlEdge(const Edge &edge, Thread &thread, uint64_t steps);
   void mark(Thread &thread, uint32_t marker, uint64_t steps);

@@ -17,11 +17,13 @@
 namespace gpurd::trace::emu {
 
 /// Logs the edge's markers and moves the thread in the kernel's loops (an
-/// edge of the kernel's CFG), performs the edge's phi copies (all at once)
-/// and counts its phis as executed; returns the pc it leads to.
+/// edge of the kernel's CFG) and performs the edge's phi copies (all at
+/// once; phis are not counted as executed instructions: they are register
+/// moves, which register allocation mostly removes); returns the pc it
+/// leads to.
 inline uint32_t Emulator::takeEdge(const Edge &edge, const Move *moves,
                                    uint64_t *R, Thread &thread,
-                                   uint64_t &steps) {
+                                   uint64_t steps) {
   if (edge.control)
     controlEdge(edge, thread, steps);
   const Move *m = moves + edge.moveBegin;
@@ -35,7 +37,6 @@ inline uint32_t Emulator::takeEdge(const Edge &edge, const Move *moves,
     for (uint32_t i = 0; i < edge.moveCount; ++i)
       R[m[i].dst] = temporary[i];
   }
-  steps += edge.phiCount;
   return edge.target;
 }
 

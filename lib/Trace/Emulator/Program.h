@@ -198,7 +198,6 @@ enum class LoopStep : uint8_t { None, Enter, Next };
 struct Edge {
   uint32_t target = 0; ///< pc of the first non-phi instruction.
   uint32_t moveBegin = 0, moveCount = 0;
-  uint32_t phiCount = 0;   ///< Phis of the target (counted as executed).
   bool needsTemporary = false; ///< A source is overwritten by the copy.
   /// The edge marks the thread's log or moves it in the kernel's loops
   /// (any of the fields below is set): the warp merge's control points.

@@ -19,7 +19,7 @@
 // the same way but become no warp instruction.
 //
 // Instructions issued. A log entry's `before` counts the lane's non-memory
-// IR instructions since its previous entry (phis and branches count; debug,
+// IR instructions since its previous entry (branches count, phis do not; debug,
 // lifetime and assume intrinsics do not; untraced memory operations in
 // non-inlined callees count as non-memory instructions). With markers, the
 // code between two consecutive entries is straight-line code that the entry
