@@ -128,9 +128,13 @@ std::map<std::string, EvaluatedValue> argumentsOf(const LaunchConfig &config) {
   return args;
 }
 
-/// What the trace producer is asked for \p config.
+/// What the trace producer is asked for \p config of \p kernel. Without a
+/// kernel named, buffers apply to the kernels that have such a parameter
+/// (or member), as argument values do (checkUnusedLaunchValues reports one
+/// that no kernel has).
 trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
                                        const TranslationUnitInfo &unit,
+                                       const KernelInfo &kernel,
                                        const LaunchConfig &config) {
   trace::TraceSourceRequest request;
   request.kind = analysis.traceSource;
@@ -139,7 +143,9 @@ trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
   request.launch.block = config.block;
   request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
   request.args = argumentsOf(config);
-  request.buffers = analysis.buffers;
+  for (const trace::BufferSpec &buffer : analysis.buffers)
+    if (!analysis.kernel.empty() || paramOrMemberNamed(kernel, buffer.name))
+      request.buffers.push_back(buffer);
   for (const TextureReference &texture : unit.textures)
     request.texelBytes[texture.name] = texture.texelBytes;
   request.assumedLaunch =
@@ -271,7 +277,7 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
     if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
       return error;
   trace::TraceSourceRequest request =
-      traceRequest(analysis, source.unit, out->config);
+      traceRequest(analysis, source.unit, kernel, out->config);
   request.sharedAllocationUnit =
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
   request.cutLongBlocks = scale.cutLongBlocks;

@@ -63,6 +63,9 @@ AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
   }
   for (const auto &[name, value] : forKernel.args)
     usedArgs.insert(name);
+  for (const trace::BufferSpec &buffer : analysis.buffers)
+    if (paramOrMemberNamed(kernel, buffer.name))
+      usedBuffers.insert(buffer.name);
   layers.push_back(std::move(forKernel));
   return layers;
 }
@@ -188,6 +191,12 @@ Error AnalysisContext::checkUnusedLaunchValues() const {
           inconvertibleErrorCode(),
           userInput(UserInput::Argument, name + "=" + value) +
               ": no analysed kernel has a parameter '" + name + "'");
+  for (const trace::BufferSpec &buffer : analysis.buffers)
+    if (!usedBuffers.count(buffer.name))
+      return createStringError(inconvertibleErrorCode(),
+                               userInput(UserInput::Buffer, buffer.name) +
+                                   ": no analysed kernel has a parameter '" +
+                                   buffer.name + "'");
   return Error::success();
 }
 

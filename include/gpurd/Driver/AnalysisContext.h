@@ -278,7 +278,7 @@ private:
   std::map<std::string, std::unique_ptr<SourceVariant>> variants;
   /// What applied to some kernel, for checkUnusedLaunchValues.
   std::set<size_t> usedSpecEntries;
-  std::set<std::string> usedArgs;
+  std::set<std::string> usedArgs, usedBuffers;
   std::vector<std::string> seenKernels;
 };
 
