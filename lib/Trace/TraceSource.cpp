@@ -325,10 +325,24 @@ createTraceSource(const access::PreparedKernel &prepared,
     for (size_t a = 0; a < model.arrays.size(); ++a) {
       const access::ArrayInfo &array = model.arrays[a];
       if (array.origin != access::ArrayInfo::Origin::Parameter ||
-          sizes.count(array.paramIndex))
+          (sizes.count(array.paramIndex) && !request.assumedLaunch))
         continue;
       ArrayExtent extent = accessedExtent(model, static_cast<int>(a));
-      if (extent.end <= int64_t(UnknownBufferSpan))
+      // Under assumed values, an access before the pointer the kernel is
+      // given is a sign the assumptions do not fit together (Rodinia nw's
+      // `i - 1 - blockIdx.x` under an assumed grid): a bound to retry, as
+      // the emulator's out-of-bounds access is. (Given values may pass a
+      // pointer into an allocation, which such an access may well read.)
+      if (request.assumedLaunch && !extent.empty() && extent.begin < 0)
+        return makeBoundError(
+            LaunchBound::GlobalAccess,
+            "the access model says the launch accesses '" + array.name +
+                "' of '" + kernel.name + "' up to " +
+                std::to_string(-extent.begin) +
+                " bytes before the pointer the kernel is given",
+            uint64_t(-extent.begin));
+      if (sizes.count(array.paramIndex) ||
+          extent.end <= int64_t(UnknownBufferSpan))
         continue;
       if (request.assumedLaunch)
         return makeBoundError(
