@@ -66,6 +66,21 @@ struct Emulation {
     EXPECT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
     return warps;
   }
+  /// The affine enumerator's warps of \p block, over the same prepared IR
+  /// and layout (the kernel must be affine).
+  std::vector<WarpTrace> enumerate(uint64_t block) {
+    std::vector<WarpTrace> warps;
+    EXPECT_TRUE(model().isAffine());
+    auto affine =
+        createAffineEnumerator(model(), launch, layout, &compiled->prepared);
+    if (!affine) {
+      ADD_FAILURE() << llvm::toString(affine.takeError());
+      return warps;
+    }
+    llvm::Error error = (*affine)->traceBlock(block, warps);
+    EXPECT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+    return warps;
+  }
   /// Runs every block (so buffers hold the kernel's results).
   void runAll() {
     for (uint64_t block = 0; block < launch.numBlocks(); ++block)
@@ -1121,14 +1136,9 @@ __global__ void mm(const float *A, const float *B, float *C, int n) {
   auto run = emulate(code, "mm", {3, 3, 1}, {16, 16, 1}, args, {{3, n}});
   ASSERT_OK(run);
   Emulation &e = **run;
-  ASSERT_TRUE(e.model().isAffine());
-  auto affine = createAffineEnumerator(e.model(), e.launch, e.layout,
-                                       &e.compiled->prepared);
-  ASSERT_OK(affine);
   for (uint64_t block : {0u, 4u, 8u}) {
-    std::vector<WarpTrace> emulated = e.trace(block), enumerated;
-    llvm::Error error = (*affine)->traceBlock(block, enumerated);
-    ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+    std::vector<WarpTrace> emulated = e.trace(block),
+                           enumerated = e.enumerate(block);
     ASSERT_EQ(emulated.size(), enumerated.size());
     for (size_t w = 0; w < emulated.size(); ++w) {
       SCOPED_TRACE("block " + std::to_string(block) + " warp " +
@@ -1180,13 +1190,7 @@ TEST(Emulator, GuardsInLoopsMergeByIteration) {
   auto run = emulate(GuardedLoop, "guarded", {1, 1, 1}, {64, 1, 1}, args);
   ASSERT_OK(run);
   Emulation &e = **run;
-  ASSERT_TRUE(e.model().isAffine());
-  auto affine = createAffineEnumerator(e.model(), e.launch, e.layout,
-                                       &e.compiled->prepared);
-  ASSERT_OK(affine);
-  std::vector<WarpTrace> emulated = e.trace(0), enumerated;
-  llvm::Error error = (*affine)->traceBlock(0, enumerated);
-  ASSERT_FALSE(static_cast<bool>(error)) << llvm::toString(std::move(error));
+  std::vector<WarpTrace> emulated = e.trace(0), enumerated = e.enumerate(0);
   ASSERT_EQ(emulated.size(), 2u);
   ASSERT_EQ(enumerated.size(), 2u);
   std::vector<unsigned> stores = e.sitesOf(1, access::AccessKind::Write);
