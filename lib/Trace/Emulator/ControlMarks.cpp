@@ -35,7 +35,7 @@ namespace gpurd::trace::emu {
 void Emulator::mark(Thread &thread, uint32_t marker, uint64_t steps) {
   if (thread.markersDropped)
     return;
-  if (thread.markers >= markerLimit) {
+  if (thread.markers >= logShare) {
     thread.markersDropped = true;
     return;
   }

@@ -77,21 +77,23 @@ static bool needsJoinMarker(const BasicBlock *block, const LoopInfo &loops) {
   return inside != 1;
 }
 
+/// The marker id + 1 of \p key in \p markers, numbered on from
+/// \p numMarkers when it is new.
+template <typename Map, typename Key>
+static uint32_t markerOf(Map &markers, const Key &key, uint32_t &numMarkers) {
+  auto [it, inserted] = markers.try_emplace(key, numMarkers + 1);
+  if (inserted)
+    ++numMarkers;
+  return it->second;
+}
+
 void Decoder::describeControl(const BasicBlock *from, const BasicBlock *to,
                               Edge &edge) {
-  if (succ_size(from) > 1) {
-    auto [it, inserted] =
-        branchMarkers.try_emplace({from, to}, program->numMarkers + 1);
-    if (inserted)
-      ++program->numMarkers;
-    edge.branchMarker = it->second;
-  }
-  if (needsJoinMarker(to, *loops)) {
-    auto [it, inserted] = joinMarkers.try_emplace(to, program->numMarkers + 1);
-    if (inserted)
-      ++program->numMarkers;
-    edge.joinMarker = it->second;
-  }
+  if (succ_size(from) > 1)
+    edge.branchMarker =
+        markerOf(branchMarkers, std::make_pair(from, to), program->numMarkers);
+  if (needsJoinMarker(to, *loops))
+    edge.joinMarker = markerOf(joinMarkers, to, program->numMarkers);
   // Natural loops: an edge leaves the loops of `from` that do not hold
   // `to`, then enters `to`'s loop at its header (from outside) or starts
   // its next iteration (a back edge).

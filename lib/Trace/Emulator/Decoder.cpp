@@ -12,6 +12,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/raw_ostream.h"
@@ -185,12 +186,11 @@ Error Decoder::decodeFunction(const llvm::Function &ir, Function &fn,
   pendingEdges.clear();
   blockStart.clear();
   loops.reset();
-  dominators.reset();
   if (isKernel) {
-    // Analyses only read the function.
-    auto &mutableIr = const_cast<llvm::Function &>(ir);
-    dominators = std::make_unique<DominatorTree>(mutableIr);
-    loops = std::make_unique<LoopInfo>(*dominators);
+    // Analyses only read the function; LoopInfo keeps no reference to the
+    // dominator tree it is built from.
+    DominatorTree dominators(const_cast<llvm::Function &>(ir));
+    loops = std::make_unique<LoopInfo>(dominators);
   }
   nextSlot = 2; // Slot 0 holds zero, slot 1 discards.
   constants.emplace_back(ZeroSlot, SmallVector<uint64_t, 4>{0});

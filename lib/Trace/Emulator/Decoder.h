@@ -55,7 +55,6 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DataLayout.h"
-#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 
 #include <memory>
@@ -239,8 +238,8 @@ private:
   std::vector<std::pair<uint32_t, llvm::SmallVector<uint64_t, 4>>> constants;
   std::vector<Pending> pendingEdges;
   llvm::DenseMap<const llvm::BasicBlock *, uint32_t> blockStart;
-  // The kernel's loops, branches and joins (null while decoding a callee).
-  std::unique_ptr<llvm::DominatorTree> dominators;
+  // The kernel's loops, branches and joins (loops is null while decoding a
+  // callee).
   std::unique_ptr<llvm::LoopInfo> loops;
   llvm::DenseMap<const llvm::BasicBlock *, uint32_t> joinMarkers;
   llvm::DenseMap<std::pair<const llvm::BasicBlock *, const llvm::BasicBlock *>,

@@ -499,8 +499,9 @@ private:
   std::optional<LaunchBound> errorBound;
   uint64_t errorReach = 0;
 
-  /// Markers a thread may log (its share of the block's log).
-  uint64_t markerLimit = 0;
+  /// Each thread's share of the block's log (options.maxEventsPerBlock):
+  /// the memory accesses it may log, and the markers.
+  uint64_t logShare = 1;
 
   // Warp trace merge scratch (WarpTraceMerge.cpp).
   std::vector<uint8_t> remaining, atHead;

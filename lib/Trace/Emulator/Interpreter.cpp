@@ -69,9 +69,7 @@ Emulator::RunResult Emulator::run(Thread &thread) {
   resume();
   uint64_t steps = thread.steps;
   const uint64_t limit = stepLimit();
-  // Each thread's share of the block's log.
-  const uint64_t eventLimit =
-      std::max<uint64_t>(1, options.maxEventsPerBlock / threads.size());
+  const uint64_t eventLimit = logShare;
   const Edge *edges = program->edges.data();
   const Move *moves = program->moves.data();
   Fault fault;

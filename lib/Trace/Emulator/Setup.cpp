@@ -478,8 +478,8 @@ void Emulator::prepareThreads() {
     thread.lane = i % WarpSize;
     thread.warp = i / WarpSize;
   }
-  markerLimit = std::max<uint64_t>(1, options.maxEventsPerBlock /
-                                          std::max<size_t>(1, threads.size()));
+  logShare = std::max<uint64_t>(1, options.maxEventsPerBlock /
+                                       std::max<size_t>(1, threads.size()));
 }
 
 } // namespace gpurd::trace::emu

@@ -50,6 +50,12 @@ namespace gpurd::trace::emu {
 namespace {
 /// No entry: the start of a lane's log.
 constexpr uint32_t NoKey = UINT32_MAX;
+
+/// A lane's address in a warp instruction: flat global addresses as they
+/// are, shared and local ones as offsets in their space.
+uint64_t laneAddress(const Event &event) {
+  return tagOf(event.address) == 0 ? event.address : event.address & OffsetMask;
+}
 } // namespace
 
 /// Numbers the keys of the warp's log entries into laneKeys (with each
@@ -205,10 +211,8 @@ void Emulator::mergeConverged(size_t begin, unsigned lanes, WarpTrace &out) {
     WarpInstruction inst = warpInstruction(first[e]);
     bool isBarrier = model.sites[first[e].site].kind == AccessKind::Barrier;
     inst.activeMask = mask;
-    for (unsigned l = 0; l < lanes && !isBarrier; ++l) {
-      uint64_t address = threads[begin + l].events[e].address;
-      inst.addresses[l] = tagOf(address) == 0 ? address : address & OffsetMask;
-    }
+    for (unsigned l = 0; l < lanes && !isBarrier; ++l)
+      inst.addresses[l] = laneAddress(threads[begin + l].events[e]);
     inst.instructionsBefore = uint32_t(std::min<uint64_t>(carried, UINT32_MAX));
     carried = 0;
     out.instructions.push_back(inst);
@@ -277,10 +281,7 @@ void Emulator::buildWarpTrace(unsigned warp, uint64_t block, WarpTrace &out) {
       if (!isMarker) {
         const Event &event = threads[begin + l].events[laneEvent[l][h]];
         inst.activeMask |= 1u << l;
-        inst.addresses[l] = isBarrier ? 0
-                                      : (tagOf(event.address) == 0
-                                             ? event.address
-                                             : event.address & OffsetMask);
+        inst.addresses[l] = isBarrier ? 0 : laneAddress(event);
       }
       --remaining[key];
       --atHead[key];
