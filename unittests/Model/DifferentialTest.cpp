@@ -225,9 +225,14 @@ indexFunctions(const Geometry &g) {
 }
 
 void runDifferential(arch::ReplacementPolicy policy, ExecutionEngine engine) {
-  const std::vector<Geometry> geometries = {
-      {32, 4, 2}, {128, 32, 4}, {64, 16, 8}, {128, 8, 1}, {32, 7, 3}};
+  // {32, 48, 4} is 192 ways fully associative: deeper than CacheLevel's
+  // array of the 128 most recent lines of a set, so hits are also found in
+  // its tree of older lines.
+  const std::vector<Geometry> geometries = {{32, 4, 2},  {128, 32, 4},
+                                            {64, 16, 8}, {128, 8, 1},
+                                            {32, 7, 3},  {32, 48, 4}};
   unsigned checked = 0;
+  uint64_t hitsPastTheArray = 0;
   for (const Geometry &g : geometries) {
     std::vector<std::pair<std::string, arch::IndexFunction>> functions =
         indexFunctions(g);
@@ -281,6 +286,7 @@ void runDifferential(arch::ReplacementPolicy policy, ExecutionEngine engine) {
               << geometry.assoc << " request #" << i;
           ASSERT_EQ(e.distance, outcome.distance) << name << " request #" << i;
           hits += outcome.hit;
+          hitsPastTheArray += outcome.hit && outcome.distance >= 128;
         }
         EXPECT_EQ(results.l1.readHits, hits);
         ++checked;
@@ -288,6 +294,7 @@ void runDifferential(arch::ReplacementPolicy policy, ExecutionEngine engine) {
     }
   }
   EXPECT_GE(checked, 60u);
+  EXPECT_GT(hitsPastTheArray, 0u);
 }
 
 TEST(DifferentialTest, LruWarpQueue) {

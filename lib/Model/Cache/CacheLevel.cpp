@@ -23,12 +23,14 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
       random(seed * 0x9e3779b97f4a7c15ull + levelNumber * 1000003ull + sm),
       obs(observer) {
   sets.resize(cfg.setsPerBank * cfg.banks());
-  // Hits are at depths below the ways: keep those in the array, 16 to 32
-  // entries. Deeper, a Fenwick query is cheaper than the scan and the move
-  // (the A100 preset's 4 sets of up to 384 ways: GEMM end to end took 2.9 s
-  // with 256 entries, 2.6 s with 32; the results are the same, the stack is
-  // exact either way).
-  recentLimit = std::clamp<size_t>(cfg.assoc, 16, 32);
+  // Hits are at depths below the ways: keep those in the array, 16 to 128
+  // entries. Deeper, a Fenwick query is cheaper than the scan and the move.
+  // (The results are the same, the stack is exact either way. On the A100
+  // preset's 4 sets of up to 384 ways, 128 entries ran the GEMM benchmark
+  // 3-4 % faster than 32 once the scan compared four entries at a time and
+  // a hit's effect reused its lookup's position; before those, 32 was the
+  // fastest: GEMM end to end took 2.9 s with 256 entries, 2.6 s with 32.)
+  recentLimit = std::clamp<size_t>(cfg.assoc, 16, 128);
   unsigned numShadows = sliced ? cfg.partitions : 1;
   shadows.resize(numShadows);
   for (Shadow &shadow : shadows)

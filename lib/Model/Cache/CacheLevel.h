@@ -53,6 +53,9 @@
 #include <cstdint>
 #include <cstring>
 #include <memory>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <optional>
 #include <queue>
 #include <vector>
@@ -479,14 +482,44 @@ private:
   /// A way freed by a write-evict invalidation, in `recent`.
   static constexpr uint32_t Hole = NoIndex;
 
-  static size_t positionInRecent(const SetState &set, uint32_t index) {
+  /// The position of line \p index in its set's `recent` array (its
+  /// size when it is not there). A hit's request looks its line up and its
+  /// effect moves the line at the end of the same time stamp: the position
+  /// the lookup found is tried first (other effects may have moved it).
+  size_t positionInRecent(const SetState &set, uint32_t index) const {
     const uint32_t *begin = set.recent.data();
-    const uint32_t *end = begin + set.recent.size();
-    const uint32_t *it = begin;
-    while (it != end && *it != index)
-      ++it;
-    return static_cast<size_t>(it - begin);
+    const size_t size = set.recent.size();
+    if (lastFound.line == index && lastFound.position < size &&
+        begin[lastFound.position] == index)
+      return lastFound.position;
+    const size_t position = scanRecent(begin, size, index);
+    lastFound = {index, static_cast<uint32_t>(position)};
+    return position;
   }
+  static size_t scanRecent(const uint32_t *begin, size_t size, uint32_t index) {
+    size_t i = 0;
+#ifdef __SSE2__
+    // Four entries a compare: `recent` holds up to recentLimit entries, and
+    // a hit's is anywhere among them.
+    const __m128i key = _mm_set1_epi32(static_cast<int>(index));
+    for (; i + 4 <= size; i += 4) {
+      const __m128i four =
+          _mm_loadu_si128(reinterpret_cast<const __m128i *>(begin + i));
+      if (int found =
+              _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(four, key))))
+        return i + static_cast<size_t>(__builtin_ctz(found));
+    }
+#endif
+    while (i != size && begin[i] != index)
+      ++i;
+    return i;
+  }
+  /// positionInRecent's last scan.
+  struct RecentPosition {
+    uint32_t line = NoIndex;
+    uint32_t position = 0;
+  };
+  mutable RecentPosition lastFound;
   /// Removes the entry at \p position of `recent`.
   static void eraseRecent(SetState &set, size_t position) {
     set.recent.erase(set.recent.begin() + position);

@@ -17,11 +17,49 @@
 #include <algorithm>
 #include <cassert>
 #include <cstdint>
+#include <memory>
+#include <type_traits>
 #include <vector>
 
 namespace gpurd::model {
 
 template <typename T> class TimingWheel {
+  static_assert(std::is_trivially_copyable_v<T> &&
+                    std::is_default_constructible_v<T>,
+                "values are copied as bytes into reused storage");
+
+  /// One time step's values in insertion order. Its storage is kept when it
+  /// is cleared (the wheel comes round to it again), and appending is a
+  /// bounds check and a store: std::vector's emplace_back, which GCC keeps
+  /// out of line for its reallocation path, was a call per effect.
+  class Bucket {
+  public:
+    size_t size() const { return count; }
+    bool full() const { return count == capacity; }
+    void clear() { count = 0; }
+    T &operator[](size_t i) { return values[i]; }
+    const T &operator[](size_t i) const { return values[i]; }
+    /// A new value at the end (there must be room: see full()).
+    T &append() {
+      assert(!full() && "append to a full bucket");
+      T &value = values[count++];
+      value = T();
+      return value;
+    }
+    LLVM_ATTRIBUTE_NOINLINE void grow() {
+      const size_t next = capacity ? 2 * capacity : 4;
+      std::unique_ptr<T[]> larger(new T[next]);
+      std::copy(values.get(), values.get() + count, larger.get());
+      values = std::move(larger);
+      capacity = next;
+    }
+
+  private:
+    std::unique_ptr<T[]> values;
+    size_t count = 0;
+    size_t capacity = 0;
+  };
+
 public:
   void push(uint64_t time, const T &value) { add(time) = value; }
   /// Adds a default value at \p time and returns it, for the caller to fill
@@ -38,10 +76,10 @@ public:
     ++pending;
     if (time < nextDue)
       nextDue = time;
-    std::vector<T> &bucket = buckets[b];
-    if (LLVM_UNLIKELY(bucket.size() == bucket.capacity()))
-      return appendGrowing(bucket);
-    return bucket.emplace_back();
+    Bucket &bucket = buckets[b];
+    if (LLVM_UNLIKELY(bucket.full()))
+      bucket.grow();
+    return bucket.append();
   }
   bool empty() const { return pending == 0; }
   size_t size() const { return pending; }
@@ -59,7 +97,7 @@ public:
   void releaseSlow(uint64_t time, Stop &stop, Release &release) {
     while (pending) {
       uint64_t b = cursorTime & mask;
-      std::vector<T> &bucket = buckets[b];
+      Bucket &bucket = buckets[b];
       if (cursorIndex < bucket.size()) {
         if (cursorTime > time ||
             (cursorTime == time && stop(bucket[cursorIndex])))
@@ -91,14 +129,13 @@ public:
   }
   template <typename Release>
   void releaseThrough(uint64_t time, Release &&release) {
-    releaseUpTo(
-        time, [](const T &) { return false; }, release);
+    releaseUpTo(time, [](const T &) { return false; }, release);
   }
 
   /// The earliest pending time (the wheel must not be empty).
   uint64_t nextTime() const {
     assert(pending && "no pending value");
-    const std::vector<T> &bucket = buckets[cursorTime & mask];
+    const Bucket &bucket = buckets[cursorTime & mask];
     if (cursorIndex < bucket.size())
       return cursorTime;
     return nextOccupied(cursorTime + 1);
@@ -125,21 +162,21 @@ private:
   }
   uint64_t nextOccupied() const { return nextOccupied(cursorTime + 1); }
 
-  LLVM_ATTRIBUTE_NOINLINE static T &appendGrowing(std::vector<T> &bucket) {
-    return bucket.emplace_back();
-  }
   LLVM_ATTRIBUTE_NOINLINE void grow(uint64_t span) {
     size_t size = 64;
     while (size < 2 * span)
       size *= 2;
-    std::vector<std::vector<T>> next(size);
+    std::vector<Bucket> next(size);
     std::vector<uint64_t> nextOccupiedBits(size / 64, 0);
     uint64_t nextMask = size - 1;
     for (uint64_t t = cursorTime; t < cursorTime + buckets.size(); ++t) {
-      std::vector<T> &bucket = buckets[t & mask];
+      Bucket &bucket = buckets[t & mask];
       for (size_t i = t == cursorTime ? cursorIndex : 0; i < bucket.size();
            ++i) {
-        next[t & nextMask].push_back(bucket[i]);
+        Bucket &to = next[t & nextMask];
+        if (to.full())
+          to.grow();
+        to.append() = bucket[i];
         nextOccupiedBits[(t & nextMask) >> 6] |= uint64_t(1)
                                                  << ((t & nextMask) & 63);
       }
@@ -151,7 +188,7 @@ private:
     window = size;
   }
 
-  std::vector<std::vector<T>> buckets;
+  std::vector<Bucket> buckets;
   std::vector<uint64_t> occupied; ///< Bit b: bucket b is not empty.
   uint64_t mask = 0;
   uint64_t window = 0; ///< buckets.size(), kept at hand.

@@ -157,7 +157,12 @@ private:
                           unsigned slice, bool wide, uint32_t *out);
   void finishWarp(uint32_t id);
   void releaseDelayed() {
-    delayed.releaseThrough(time, [this](uint32_t warp) { fifo.push(warp); });
+    delayed.releaseThrough(time, [this](uint32_t id) {
+      // Its turn comes soon: ask for the instruction it will read.
+      const Warp &warp = warps[id];
+      __builtin_prefetch(warp.stream + warp.position);
+      fifo.push(id);
+    });
   }
   void beginTurn(uint32_t id);
   /// Processes request \p req of the current turn at `time`; false when it
