@@ -216,7 +216,7 @@ public:
   /// Line states numbered so far (lineIndex() numbers new ones on).
   size_t lineCount() const { return lines.size(); }
   /// Per-set stack distance of the line (InfiniteDistance when not stacked).
-  uint64_t distance(const LineState &l) const {
+  LLVM_ATTRIBUTE_ALWAYS_INLINE uint64_t distance(const LineState &l) const {
     if (l.stamp == RecencyTree::NoStamp)
       return InfiniteDistance;
     const SetState &set = sets[l.set];
