@@ -514,7 +514,7 @@ private:
       ++i;
     return i;
   }
-  /// positionInRecent's last scan.
+  /// positionInRecent's last scan (a cache level is used by one thread).
   struct RecentPosition {
     uint32_t line = NoIndex;
     uint32_t position = 0;
