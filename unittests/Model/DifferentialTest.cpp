@@ -319,9 +319,15 @@ namespace {
 // uses the free way instead of evicting. The model keeps the invalidated
 // line's place in the stack as a hole, so no line deeper in the stack comes
 // back; this checks that it behaves exactly like the real cache.
+//
+// {32, 1, 192} and {32, 2, 144} have more ways than CacheLevel keeps in its
+// array of a set's most recent lines without invalidations (128): an
+// invalidated line's hole must stay counted while it is within the ways, and
+// a present line deeper than that array must be invalidated too.
 TEST(DifferentialTest, LruWithWriteEvict) {
-  for (const Geometry &g : {Geometry{32, 4, 2}, Geometry{64, 8, 4},
-                            Geometry{32, 1, 8}, Geometry{128, 2, 3}}) {
+  for (const Geometry &g :
+       {Geometry{32, 4, 2}, Geometry{64, 8, 4}, Geometry{32, 1, 8},
+        Geometry{128, 2, 3}, Geometry{32, 1, 192}, Geometry{32, 2, 144}}) {
     for (uint64_t seed = 1; seed <= 6; ++seed) {
       std::mt19937_64 rng(seed * 131 + g.assoc);
       const uint64_t universe = uint64_t(g.sets) * g.assoc * 3;

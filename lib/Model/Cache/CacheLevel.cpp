@@ -30,7 +30,17 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
   // 3-4 % faster than 32 once the scan compared four entries at a time and
   // a hit's effect reused its lookup's position; before those, 32 was the
   // fastest: GEMM end to end took 2.9 s with 256 entries, 2.6 s with 32.)
-  recentLimit = std::clamp<size_t>(cfg.assoc, 16, 128);
+  // A cache that invalidates keeps all its ways in the array: an
+  // invalidated line's hole must stay counted while it is within the ways,
+  // and only the array holds holes (a line of the tree invalidated without
+  // one, or a hole leaving the array within the ways, would bring a line
+  // below the ways back). An L1 invalidates on atomics (and writes, if
+  // write-evict), an L2 if write-evict (seed 001 §3.1).
+  const bool invalidates =
+      lru && (levelNumber == 1 ||
+              cfg.writePolicy == arch::WritePolicy::WriteEvict);
+  recentLimit = invalidates ? std::max<size_t>(cfg.assoc, 16)
+                            : std::clamp<size_t>(cfg.assoc, 16, 128);
   unsigned numShadows = sliced ? cfg.partitions : 1;
   shadows.resize(numShadows);
   for (Shadow &shadow : shadows)
