@@ -37,8 +37,8 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
   // below the ways back). An L1 invalidates on atomics (and writes, if
   // write-evict), an L2 if write-evict (seed 001 §3.1).
   const bool invalidates =
-      lru && (levelNumber == 1 ||
-              cfg.writePolicy == arch::WritePolicy::WriteEvict);
+      lru &&
+      (levelNumber == 1 || cfg.writePolicy == arch::WritePolicy::WriteEvict);
   recentLimit = invalidates ? std::max<size_t>(cfg.assoc, 16)
                             : std::clamp<size_t>(cfg.assoc, 16, 128);
   unsigned numShadows = sliced ? cfg.partitions : 1;
