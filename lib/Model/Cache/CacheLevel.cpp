@@ -23,19 +23,17 @@ CacheLevel::CacheLevel(const CacheLevelConfig &config, unsigned levelNumber,
       random(seed * 0x9e3779b97f4a7c15ull + levelNumber * 1000003ull + sm),
       obs(observer) {
   sets.resize(cfg.setsPerBank * cfg.banks());
-  // Hits are at depths below the ways: keep those in the array, 16 to 128
-  // entries. Deeper, a Fenwick query is cheaper than the scan and the move.
-  // (The results are the same, the stack is exact either way. On the A100
-  // preset's 4 sets of up to 384 ways, 128 entries ran the GEMM benchmark
-  // 3-4 % faster than 32 once the scan compared four entries at a time and
-  // a hit's effect reused its lookup's position; before those, 32 was the
-  // fastest: GEMM end to end took 2.9 s with 256 entries, 2.6 s with 32.)
-  // A cache that invalidates keeps all its ways in the array: an
-  // invalidated line's hole must stay counted while it is within the ways,
-  // and only the array holds holes (a line of the tree invalidated without
-  // one, or a hole leaving the array within the ways, would bring a line
-  // below the ways back). An L1 invalidates on atomics (and writes, if
-  // write-evict), an L2 if write-evict (seed 001 §3.1).
+  // Hits are at depths below the ways, so the array keeps the ways.
+  // Every line within the ways must be there in a cache that invalidates:
+  // an invalidated line's hole must stay counted while it is within the
+  // ways, and only the array holds holes (a line of the tree invalidated
+  // without one, or a hole leaving the array within the ways, would bring a
+  // line below the ways back). An L1 invalidates on atomics (and writes, if
+  // write-evict), an L2 if write-evict (seed 001 §3.1). Other caches keep at
+  // most 128: deeper, a Fenwick query is cheaper than the scan and the move.
+  // (The results are the same either way: the stack is exact. On the A100
+  // L1's 4 sets of up to 384 ways, 128 entries ran the GEMM benchmark 3-4 %
+  // faster than 32 and 1.5 % faster than all 384; see performance.md.)
   const bool invalidates =
       lru &&
       (levelNumber == 1 || cfg.writePolicy == arch::WritePolicy::WriteEvict);
