@@ -728,6 +728,30 @@ std::vector<Function *> calledFunctions(Function &kernel) {
   return out;
 }
 
+/// Where the source writes the access of \p inst at \p address when the
+/// instruction itself has no line (the optimiser merged or hoisted it and
+/// LLVM gave it line 0): the address's own computation (the subscript's
+/// getelementptr), else the nearest instruction before it in its block
+/// with a line. A finding must have a place.
+SourcePosition fallbackPosition(const Instruction &inst, const Value *address) {
+  for (unsigned step = 0; address && step < 8; ++step) {
+    const auto *computed = dyn_cast<Instruction>(address);
+    if (!computed)
+      break;
+    if (SourcePosition at = positionOf(computed); at.line != 0)
+      return at;
+    if (isa<GetElementPtrInst>(computed) || isa<CastInst>(computed))
+      address = computed->getOperand(0);
+    else
+      break;
+  }
+  for (const Instruction *before = inst.getPrevNode(); before;
+       before = before->getPrevNode())
+    if (SourcePosition at = positionOf(before); at.line != 0)
+      return at;
+  return {};
+}
+
 AccessSite Builder::startSite(Instruction &inst, const MemoryOperation &op) {
   AccessSite site;
   site.id = model.sites.size();
@@ -744,6 +768,8 @@ AccessSite Builder::startSite(Instruction &inst, const MemoryOperation &op) {
       if (site.position.line == 0)
         site.position = matcher.position(source);
     }
+    if (site.position.line == 0)
+      site.position = fallbackPosition(inst, op.address);
   }
   return site;
 }

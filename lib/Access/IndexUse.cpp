@@ -17,8 +17,9 @@ using namespace llvm;
 namespace gpurd::access {
 namespace {
 
-/// Records the special register \p id reads in \p use.
-void record(Intrinsic::ID id, IndexUse &use) {
+/// Records the special register \p id reads in \p use; whether it is one
+/// of the indices (threadIdx, blockDim, blockIdx, gridDim) or the warp size.
+bool record(Intrinsic::ID id, IndexUse &use) {
   switch (id) {
   case Intrinsic::nvvm_read_ptx_sreg_tid_x:
   case Intrinsic::nvvm_read_ptx_sreg_ntid_x:
@@ -44,9 +45,112 @@ void record(Intrinsic::ID id, IndexUse &use) {
   case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
     use.block[2] = true;
     break;
-  default:
+  case Intrinsic::nvvm_read_ptx_sreg_warpsize:
     break;
+  default:
+    return false;
   }
+  return true;
+}
+
+/// The dimension of gridDim \p id reads, or -1.
+int gridDimOf(Intrinsic::ID id) {
+  switch (id) {
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_x:
+    return 0;
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_y:
+    return 1;
+  case Intrinsic::nvvm_read_ptx_sreg_nctaid_z:
+    return 2;
+  default:
+    return -1;
+  }
+}
+
+/// Whether \p step is added to a phi of which the sum is an incoming value
+/// (`%i.next = add %i, %step`, or a pointer `gep %p, %step`): the step of
+/// a loop.
+bool isLoopStep(const Value &step, const User &user) {
+  const Value *base = nullptr;
+  if (const auto *add = dyn_cast<BinaryOperator>(&user)) {
+    if (add->getOpcode() != Instruction::Add)
+      return false;
+    base = add->getOperand(0) == &step ? add->getOperand(1)
+                                       : add->getOperand(0);
+  } else if (const auto *gep = dyn_cast<GetElementPtrInst>(&user)) {
+    if (gep->getPointerOperand() == &step)
+      return false;
+    base = gep->getPointerOperand();
+  }
+  const auto *phi = dyn_cast_or_null<PHINode>(base);
+  return phi && any_of(phi->incoming_values(), [&](const Use &incoming) {
+           return incoming.get() == &user;
+         });
+}
+
+/// Whether gridDim, read by \p read, is part of a loop's step: followed
+/// through integer casts, products and shifts (`blockDim.x * gridDim.x`).
+bool isGridStride(const CallBase &read) {
+  SmallPtrSet<const Value *, 16> seen{&read};
+  SmallVector<const Value *, 16> work{&read};
+  while (!work.empty()) {
+    const Value *value = work.pop_back_val();
+    for (const User *user : value->users()) {
+      if (isLoopStep(*value, *user))
+        return true;
+      const auto *op = dyn_cast<Instruction>(user);
+      bool scales = op && (isa<ZExtInst, SExtInst, TruncInst>(op) ||
+                           op->getOpcode() == Instruction::Mul ||
+                           op->getOpcode() == Instruction::Shl);
+      if (scales && seen.insert(op).second)
+        work.push_back(op);
+    }
+  }
+  return false;
+}
+
+/// Why \p call, to \p callee (null: indirect), may tell a block's threads
+/// apart (IndexUse::threadDistinction); empty when it cannot. An intrinsic
+/// not named here computes from its operands alone (math, loads, barriers).
+std::string distinctionOf(const CallBase &call, const Function *callee,
+                          bool indexRegister) {
+  if (call.isInlineAsm())
+    return "inline assembly";
+  if (!callee)
+    return "an indirect call";
+  StringRef name = callee->getName();
+  if (callee->isIntrinsic()) {
+    constexpr StringLiteral Sreg = "llvm.nvvm.read.ptx.sreg.";
+    if (name.starts_with(Sreg) && !indexRegister)
+      return "the special register %" + name.drop_front(Sreg.size()).str();
+    for (StringRef warpLevel :
+         {"llvm.nvvm.shfl.", "llvm.nvvm.vote.", "llvm.nvvm.match.",
+          "llvm.nvvm.redux.", "llvm.nvvm.activemask"})
+      if (name.starts_with(warpLevel))
+        return "the warp-level intrinsic " + name.str();
+    // __syncthreads_count/_and/_or: the count is the block's, and changes
+    // with the block's shape.
+    if (name.starts_with("llvm.nvvm.barrier0.") ||
+        name.starts_with("llvm.nvvm.barrier.cta.red"))
+      return "the block-wide vote " + name.str();
+    if (name.starts_with("llvm.nvvm.atomic.") && !call.use_empty())
+      return "an atomic whose result is used";
+    return "";
+  }
+  // Functions of the prelude and libdevice's math compute from their
+  // operands; any other body the module lacks could read anything.
+  if (callee->isDeclaration() && name != "__gpurd_cg_grid_sync" &&
+      name != "vprintf" && !name.starts_with("__nv_"))
+    return "a call to '" + demangle(name) + "', whose body is not in the module";
+  return "";
+}
+
+/// Why \p inst, not a call, may tell a block's threads apart: an atomic
+/// whose result is used returns another value to each thread.
+std::string distinctionOf(const Instruction &inst) {
+  if (isa<AtomicRMWInst, AtomicCmpXchgInst>(inst) && !inst.use_empty())
+    return "an atomic whose result is used";
+  return "";
 }
 
 /// Whether \p value is, or a constant expression over, an `extern
@@ -115,12 +219,23 @@ IndexUse indexUseOf(const Function &kernel) {
           return isDynamicShared(operand);
         });
         const auto *call = dyn_cast<CallBase>(&inst);
-        const Function *callee = call ? call->getCalledFunction() : nullptr;
+        if (use.threadDistinction.empty())
+          use.threadDistinction = distinctionOf(inst);
+        if (!call)
+          continue;
+        const Function *callee = call->getCalledFunction();
+        const bool index =
+            callee && callee->isIntrinsic() &&
+            record(callee->getIntrinsicID(), use);
+        if (use.threadDistinction.empty())
+          use.threadDistinction = distinctionOf(*call, callee, index);
         if (!callee)
           continue;
-        if (callee->isIntrinsic())
-          record(callee->getIntrinsicID(), use);
-        else if (callee->getName() == "__gpurd_cg_grid_sync")
+        if (callee->isIntrinsic()) {
+          int dim = gridDimOf(callee->getIntrinsicID());
+          if (dim >= 0 && isGridStride(*call))
+            use.gridStride[dim] = true;
+        } else if (callee->getName() == "__gpurd_cg_grid_sync")
           use.gridSync = true;
         else if (!callee->isDeclaration() && seen.insert(callee).second)
           work.push_back(callee);

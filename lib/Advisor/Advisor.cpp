@@ -21,7 +21,10 @@ std::vector<std::unique_ptr<Check>> allChecks() {
   checks.push_back(makeMemoryDivergence());
   checks.push_back(makePlacement());
   checks.push_back(makeReadOnlyPath());
+  checks.push_back(makeRedundantThreads());
   checks.push_back(makeSharedBankConflict());
+  checks.push_back(makeSharedTiling());
+  checks.push_back(makeSmallGrid());
   checks.push_back(makeTileSize());
   checks.push_back(makeUncoalescedAccess());
   llvm::sort(checks, [](const auto &a, const auto &b) {
@@ -87,7 +90,33 @@ Advisor::adviseKernel(driver::AnalysisContext &analysisContext,
                     a.check) < std::tie(b.position.file, b.position.line,
                                         b.position.column, b.check);
   });
-  return findings;
+  return mergeSamePosition(std::move(findings));
+}
+
+std::vector<Finding> mergeSamePosition(std::vector<Finding> sorted) {
+  std::vector<Finding> out;
+  for (Finding &finding : sorted) {
+    Finding *first = out.empty() ? nullptr : &out.back();
+    const SourcePosition &at = finding.position;
+    if (!first || at.line == 0 || first->check != finding.check ||
+        first->kernel != finding.kernel ||
+        std::tie(first->position.file, first->position.line,
+                 first->position.column) !=
+            std::tie(at.file, at.line, at.column)) {
+      out.push_back(std::move(finding));
+      continue;
+    }
+    // One finding per source expression: `x[i] += v` is a load and a store
+    // of one expression, which a programmer fixes once.
+    first->notes.push_back({finding.position, "also: " + finding.message});
+    for (FindingNote &note : finding.notes)
+      if (llvm::none_of(first->notes, [&](const FindingNote &kept) {
+            return kept.message == note.message;
+          }))
+        first->notes.push_back(std::move(note));
+    first->exact = first->exact && finding.exact;
+  }
+  return out;
 }
 
 Finding Advisor::notAnalysed(const KernelInfo &kernel, StringRef reason) {

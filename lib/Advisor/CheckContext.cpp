@@ -114,9 +114,21 @@ void CheckContext::addAssumptionNotes(Finding &finding,
 }
 
 void CheckContext::addLaunchAssumptionNotes(Finding &finding) const {
-  for (const LaunchAssumption &a : launch().assumptions)
-    finding.notes.push_back(
-        {std::nullopt, "the figures assume " + a.describe()});
+  // The assumptions are stated in full once, with the kernel's launch;
+  // a finding names the values it rests on, so that it reads alone (in an
+  // editor, in SARIF) without repeating them.
+  const std::vector<LaunchAssumption> &assumed = launch().assumptions;
+  if (assumed.empty())
+    return;
+  std::vector<std::string> values;
+  for (const LaunchAssumption &a : assumed)
+    values.push_back(a.argument || !a.hostNames.empty()
+                         ? a.part + " = " + a.value
+                         : a.part + " " + a.value);
+  finding.notes.push_back(
+      {std::nullopt, "the figures rest on assumed values, stated with the "
+                     "kernel's launch: " +
+                         join(values, ", ")});
 }
 
 bool CheckContext::offsetUses(const access::AccessSite &site,

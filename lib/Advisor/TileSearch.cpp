@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Advisor/TileSearch.h"
+#include "Footprint.h"
 #include "Figures.h"
 #include "gpurd/Advisor/PredictedTime.h"
 #include "gpurd/Advisor/WhatIf.h"
@@ -197,6 +198,7 @@ TuneFigures figuresOf(const arch::ArchDescription &arch,
   out.l1SectorHitRate = r.l1.sectorHitRate();
   out.l2SectorHitRate = r.l2.sectorHitRate();
   out.l2ReadSectors = double(r.l2.sectorReadAccesses) * scale;
+  out.l2WriteSectors = double(r.l2.sectorWriteAccesses) * scale;
   out.dramReadSectors = double(r.transactions.dramReadSectors) * scale;
   for (const model::SiteAccessPattern &pattern : analysis.patterns)
     if (pattern.kind != AccessKind::Read &&
@@ -488,12 +490,12 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
       return std::move(missing);
   // A large launch: every candidate on the same, smaller sample, the one as
   // written from the runner (shared with the checks' comparisons).
-  std::optional<driver::ModelOptions> comparison;
-  if (runs.comparesOnSample())
-    comparison = driver::quickOptions(context.modelOptions());
   auto written = runs.comparedBaseline();
   if (!written)
     return written.takeError();
+  std::optional<driver::ModelOptions> comparison;
+  if (runs.comparesOnSample())
+    comparison = runs.comparisonOptions(*written);
   for (TuneCandidate &candidate : result.candidates) {
     auto change = changeFor(unit, axes, candidate, baseline.trace->config);
     if (!change)
@@ -506,8 +508,15 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
     auto analysis =
         analyseCandidate(context, unit, kernel, *change,
                          comparison ? &*comparison : nullptr, candidate);
-    if (analysis)
-      candidate.figures = figuresOf(arch, options, *analysis);
+    if (!analysis)
+      continue;
+    candidate.figures = figuresOf(arch, options, *analysis);
+    // A value under which the kernel reaches other elements of its arrays
+    // computes something else (threads that cover half the rows read half
+    // the data): its traffic is not compared.
+    if (std::string other = footprintDifference(*written, *analysis);
+        !other.empty())
+      candidate.otherWork = other;
   }
   const TuneFigures writtenFigures = figuresOf(arch, options, *written);
   for (TuneCandidate &candidate : result.candidates)
@@ -515,7 +524,9 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
       candidate.failed = "seed 002's time model could not time its run";
       candidate.figures.reset();
     } else if (candidate.figures && !candidate.asWritten) {
-      candidate.otherWork = otherWorkReason(*candidate.figures, writtenFigures);
+      if (candidate.otherWork.empty())
+        candidate.otherWork =
+            otherWorkReason(*candidate.figures, writtenFigures);
       if (!candidate.otherWork.empty())
         candidate.figures.reset();
     }
@@ -544,8 +555,9 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
       }))
     result.notes.push_back(
         "another block shape keeps the threads of the launch as written "
-        "(grid = ceil(threads / block) in each dimension); it holds if the "
-        "kernel computes the same for any block shape");
+        "(grid = ceil(threads / block) in each dimension), and is ranked "
+        "only when it accesses the same bytes of every global array as the "
+        "kernel as written");
   if (comparison)
     result.notes.push_back(
         "the launch as written makes more requests than 1/" +

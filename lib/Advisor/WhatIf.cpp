@@ -72,6 +72,20 @@ Expected<const driver::KernelAnalysis &> WhatIfRunner::comparedBaseline() {
   return runWith({}, &options);
 }
 
+driver::ModelOptions
+WhatIfRunner::comparisonOptions(const driver::KernelAnalysis &before) const {
+  driver::ModelOptions options = driver::quickOptions(context.modelOptions());
+  // The variant on as many SMs as the baseline's sample: a sample in space
+  // stops at a request budget, so a variant that makes fewer requests a
+  // block would model more SMs, and figures that do not scale with the
+  // SMs (the L2's and DRAM's, the time models' per-SM queues) would
+  // compare samples of different sizes.
+  const size_t sms = before.results.sampling.modelledSms.size();
+  if (sms && sms < before.results.sampling.activeSms)
+    options.sms = {driver::SmsChoice::Kind::Count, unsigned(sms)};
+  return options;
+}
+
 Expected<WhatIfRunner::Comparison>
 WhatIfRunner::compare(const driver::KernelChange &change) {
   return compareWith(change, 0);
@@ -93,8 +107,7 @@ WhatIfRunner::compareWith(const driver::KernelChange &change,
   // then the one run(change) makes, shared with the checks that call it.
   std::optional<driver::ModelOptions> options;
   if (sampled || residentBlocks) {
-    options = sampled ? driver::quickOptions(context.modelOptions())
-                      : context.modelOptions();
+    options = sampled ? comparisonOptions(*before) : context.modelOptions();
     options->residentBlocksPerSm = residentBlocks;
   }
   auto after = runWith(change, options ? &*options : nullptr);
@@ -107,8 +120,11 @@ Expected<const driver::KernelAnalysis &>
 WhatIfRunner::runWith(const driver::KernelChange &change,
                       const driver::ModelOptions *options) {
   auto optionsKey = [](const driver::ModelOptions &o) {
-    return formatv(" ({0} {1} {2} {3})", model::samplingName(o.sampling),
-                   o.requestBudget, o.instructionBudget, o.residentBlocksPerSm)
+    return formatv(" ({0} {1} {2} {3} {4})", model::samplingName(o.sampling),
+                   o.requestBudget, o.instructionBudget, o.residentBlocksPerSm,
+                   o.sms.kind == driver::SmsChoice::Kind::Count
+                       ? std::to_string(o.sms.count)
+                       : std::string("auto"))
         .str();
   };
   // Options that are the context's own make the run run(change) makes.

@@ -80,15 +80,50 @@ std::array<uint64_t, 3> assumedBlock(const KernelInfo &kernel,
   return block;
 }
 
+/// \p grid with the components \p given by the source (non-zero) as
+/// written.
+std::array<uint64_t, 3> keepGiven(std::array<uint64_t, 3> grid,
+                                  const std::array<uint64_t, 3> &given) {
+  for (unsigned d = 0; d < 3; ++d)
+    if (given[d])
+      grid[d] = given[d];
+  return grid;
+}
+
 std::array<uint64_t, 3> assumedGrid(const KernelInfo &kernel,
                                     const access::IndexUse &use,
                                     const arch::ArchDescription &arch,
                                     const std::array<uint64_t, 3> &block,
-                                    uint64_t sharedBytes, std::string &basis) {
-  if (!use.readsBlockIndex()) {
-    basis = "the kernel reads neither blockIdx nor gridDim, so every block "
-            "does the same work";
-    return {1, 1, 1};
+                                    uint64_t sharedBytes, std::string &basis,
+                                    const std::array<uint64_t, 3> &given) {
+  // The dimensions to assume: those the kernel indexes that the source
+  // leaves unknown; a component the source gives is kept as written.
+  // Only components in dimensions the kernel indexes change the
+  // assumption (elsewhere it assumes 1, or keeps what is given).
+  std::array<bool, 3> open{false, false, false};
+  unsigned openDims = 0;
+  bool anyGiven = false;
+  std::string kept;
+  for (unsigned d = 0; d < 3; ++d) {
+    if (!use.block[d])
+      continue;
+    if (!given[d]) {
+      open[d] = true, ++openDims;
+      continue;
+    }
+    anyGiven = true;
+    kept += (kept.empty() ? "; " : ", ") + std::string(axisName[d]) + " = " +
+            std::to_string(given[d]);
+  }
+  if (anyGiven)
+    kept += " as the source gives it";
+  if (!use.readsBlockIndex() || (anyGiven && openDims == 0)) {
+    basis = use.readsBlockIndex()
+                ? "1 in the dimensions the source leaves unknown: the "
+                  "kernel does not index them"
+                : "the kernel reads neither blockIdx nor gridDim, so every "
+                  "block does the same work";
+    return keepGiven({1, 1, 1}, given);
   }
   unsigned perSm = 1;
   // A grid-wide synchronisation needs every block resident at once (a
@@ -99,14 +134,27 @@ std::array<uint64_t, 3> assumedGrid(const KernelInfo &kernel,
   uint64_t target =
       assumedWaveBlocks(kernel, arch, block, sharedBytes, perSm, waves);
   unsigned dims = use.blockDims();
-  double root = std::pow(static_cast<double>(target), 1.0 / dims);
+  // Blocks the given components already make: the open ones share the
+  // rest of the target.
+  uint64_t givenBlocks = 1;
+  for (unsigned d = 0; d < 3; ++d)
+    if (given[d] && use.block[d])
+      givenBlocks *= given[d];
+  const uint64_t openTarget =
+      std::max<uint64_t>(1, (target + givenBlocks - 1) / givenBlocks);
+  if (!anyGiven)
+    for (unsigned d = 0; d < dims; ++d)
+      open[d] = true, openDims = dims;
+  double root = std::pow(static_cast<double>(openTarget), 1.0 / openDims);
   uint64_t side =
       use.gridSync
           ? std::max<uint64_t>(1, static_cast<uint64_t>(root + 1e-9))
           : PowerOf2Ceil(static_cast<uint64_t>(std::ceil(root - 1e-9)));
   std::array<uint64_t, 3> grid{1, 1, 1};
-  for (unsigned d = 0; d < dims; ++d)
-    grid[d] = d == 0 ? side : std::min<uint64_t>(side, 65535);
+  for (unsigned d = 0; d < 3; ++d)
+    if (open[d])
+      grid[d] = d == 0 ? side : std::min<uint64_t>(side, 65535);
+  grid = keepGiven(grid, given);
   basis = std::to_string(waves) + (waves == 1 ? " wave of " : " waves of ") +
           std::to_string(arch.sm.count) + " SMs x " + std::to_string(perSm) +
           " resident blocks = " + std::to_string(target) + " blocks, ";
@@ -115,7 +163,7 @@ std::array<uint64_t, 3> assumedGrid(const KernelInfo &kernel,
                  "allows: every block resident at once (the kernel indexes "
                : "rounded up to a power of two per dimension the kernel "
                  "indexes (";
-  basis += indexNames("blockIdx", use.block) + ")";
+  basis += indexNames("blockIdx", use.block) + ")" + kept;
   return grid;
 }
 
@@ -211,8 +259,13 @@ bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config) {
   LaunchAssumption *grid = findAssumption(config, "grid");
   if (!grid)
     return false;
-  unsigned widest = largestDimension(config.grid);
-  if (config.grid[widest] <= 1)
+  // The widest component the source does not give.
+  std::array<uint64_t, 3> open = config.grid;
+  for (unsigned d = 0; d < 3; ++d)
+    if (grid->given[d])
+      open[d] = 0;
+  unsigned widest = largestDimension(open);
+  if (open[widest] <= 1)
     return false;
   std::array<uint64_t, 3> before = config.grid;
   config.grid[widest] =
@@ -260,7 +313,8 @@ bool halveAssumedBlock(const KernelInfo &kernel, const access::IndexUse &use,
                 "launch");
   if (LaunchAssumption *grid = findAssumption(config, "grid")) {
     config.grid = assumedGrid(kernel, use, arch, config.block,
-                              config.dynamicSharedBytes, grid->basis);
+                              config.dynamicSharedBytes, grid->basis,
+                              grid->given);
     grid->value = dimText(config.grid);
   }
   return true;
@@ -283,8 +337,8 @@ bool reassumeDynamicShared(const KernelInfo &kernel,
   shared->value = std::to_string(bytes) + " B";
   shared->basis = std::move(basis);
   if (LaunchAssumption *grid = findAssumption(config, "grid")) {
-    config.grid =
-        assumedGrid(kernel, use, arch, config.block, bytes, grid->basis);
+    config.grid = assumedGrid(kernel, use, arch, config.block, bytes,
+                              grid->basis, grid->given);
     grid->value = dimText(config.grid);
   }
   return true;
@@ -315,12 +369,19 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
                    missingPartMessage(known, LaunchPart::DynamicShared)});
   }
   if (!known.grid) {
+    // What the launch site gives of the grid is kept (`dim3 grid(1, n)`).
+    std::array<uint64_t, 3> given{0, 0, 0};
+    if (known.site)
+      for (unsigned d = 0; d < 3; ++d)
+        given[d] = known.site->grid.components[d].asUnsigned().value_or(0);
     std::string basis;
     std::array<uint64_t, 3> grid =
-        assumedGrid(kernel, use, arch, block, shared, basis);
+        assumedGrid(kernel, use, arch, block, shared, basis, given);
     layer.grid = grid;
-    out.push_back({"grid", dimText(grid), basis,
-                   missingPartMessage(known, LaunchPart::Grid)});
+    LaunchAssumption assumption{"grid", dimText(grid), basis,
+                                missingPartMessage(known, LaunchPart::Grid)};
+    assumption.given = given;
+    out.push_back(std::move(assumption));
   }
 }
 

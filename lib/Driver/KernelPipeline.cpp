@@ -18,6 +18,7 @@
 #include "gpurd/Model/CacheModel.h"
 #include "gpurd/Support/UserInput.h"
 #include "gpurd/Trace/CoalescedSites.h"
+#include "gpurd/Trace/StagedArrays.h"
 #include "gpurd/Trace/TraceSource.h"
 
 #include "llvm/ADT/ScopeExit.h"
@@ -153,6 +154,30 @@ trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
   return request;
 }
 
+/// Assumed contents of default buffers (random indices, IndexContents.h)
+/// are stated as launch assumptions whose part starts so; each trace states
+/// its own, so a config it starts from sheds those of an earlier trace.
+constexpr StringLiteral AssumedContentsPart = "the contents of '";
+
+void stateAssumedContents(const trace::DefaultBufferReport *report,
+                          LaunchConfig &config) {
+  erase_if(config.assumptions, [](const LaunchAssumption &a) {
+    return StringRef(a.part).starts_with(AssumedContentsPart);
+  });
+  if (!report)
+    return;
+  for (const trace::DefaultBuffer &buffer : report->buffers)
+    if (buffer.indices) {
+      LaunchAssumption assumption;
+      assumption.part = (AssumedContentsPart + buffer.name + "'").str();
+      assumption.value = "as uniformly random integers in [0, " +
+                         std::to_string(buffer.indices->high) + ")";
+      assumption.basis = buffer.indices->basis;
+      assumption.missing = buffer.indices->missing;
+      config.assumptions.push_back(std::move(assumption));
+    }
+}
+
 /// The cache model's input from a trace producer, which must outlive it.
 model::KernelTraceInput traceInputFrom(trace::WarpTraceSource &source,
                                        uint64_t staticSharedBytes) {
@@ -254,6 +279,7 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
   out->config = config;
   out->change = change;
   out->scale = scale;
+  stateAssumedContents(nullptr, out->config);
   // What is known of the launch when a step fails.
   auto keepLaunch = make_scope_exit([&] {
     if (completed && out)
@@ -282,10 +308,13 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
   request.cutLongBlocks = scale.cutLongBlocks;
   request.transposedArrays = change.transposedArrays;
+  request.assumeIndexContents = analysis.assumeUnknownValues;
+  request.indexSeed = modelOptions().seed;
   auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
                                            request, &out->defaultBuffers);
   if (!producer)
     return producer.takeError();
+  stateAssumedContents(out->defaultBuffers.get(), out->config);
   out->source = std::move(*producer);
   if (!change.arraySpaces.empty()) {
     auto placed =
@@ -297,6 +326,13 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
   if (!change.coalescedSites.empty())
     out->source = trace::withCoalescedSites(std::move(out->source),
                                             change.coalescedSites);
+  if (!change.stagedArrays.empty()) {
+    auto staged = trace::withStagedArrays(std::move(out->source), out->model,
+                                          change.stagedArrays);
+    if (!staged)
+      return staged.takeError();
+    out->source = std::move(*staged);
+  }
   return out;
 }
 

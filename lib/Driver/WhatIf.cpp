@@ -80,7 +80,8 @@ bool KernelChange::empty() const {
   return !launch.grid && !launch.block && !launch.dynamicSharedBytes &&
          launch.args.empty() && !launch.launchIndex && defines.empty() &&
          templateArguments.empty() && arraySpaces.empty() &&
-         transposedArrays.empty() && coalescedSites.empty() && edits.empty();
+         transposedArrays.empty() && coalescedSites.empty() &&
+         stagedArrays.empty() && edits.empty();
 }
 
 std::string KernelChange::describe() const {
@@ -105,6 +106,9 @@ std::string KernelChange::describe() const {
                     std::to_string(rowBytes) + " bytes)");
   for (unsigned site : coalescedSites)
     parts.push_back("S" + std::to_string(site) + " coalesced");
+  for (const auto &[name, phaseLength] : stagedArrays)
+    parts.push_back("'" + name + "' staged through shared memory (" +
+                    std::to_string(phaseLength) + " iterations a phase)");
   for (const SourceEdit &edit : edits)
     parts.push_back("'" + edit.replacement + "' at " +
                     std::to_string(edit.line) + ":" +

@@ -7,7 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostEvaluatorInternal.h"
+#include "SourcePositions.h"
 
+#include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/Lexer.h"
 #include "llvm/Support/Format.h"
@@ -158,7 +160,32 @@ Dim3Value HostEvaluator::evaluateDim3(const Expr *expr, const Stmt *point) {
     out.components[i] = toEvaluated(nullptr, dim3Component(expr, i, point));
     out.components[i].text = out.text;
   }
+  recordLiterals(expr, out);
   return out;
+}
+
+void HostEvaluator::recordLiterals(const Expr *expr, Dim3Value &out) const {
+  // `dim3(32, 8)` and `256` (a converting construction) are constructions
+  // in the launch itself; a variable's dim3 is written elsewhere, where
+  // other launches may read it too.
+  const auto *construct =
+      expr ? dyn_cast<CXXConstructExpr>(expr->IgnoreImplicit()) : nullptr;
+  if (!construct)
+    return;
+  const SourceManager &sm = context.getSourceManager();
+  for (unsigned i = 0; i < 3 && i < construct->getNumArgs(); ++i) {
+    const auto *literal =
+        dyn_cast<IntegerLiteral>(construct->getArg(i)->IgnoreParenImpCasts());
+    if (!literal || !literal->getLocation().isFileID())
+      continue;
+    Dim3Value::Literal written;
+    written.begin = positionOf(sm, literal->getLocation());
+    written.endColumn =
+        written.begin.column + Lexer::MeasureTokenLength(literal->getLocation(),
+                                                         sm,
+                                                         context.getLangOpts());
+    out.literals[i] = std::move(written);
+  }
 }
 
 } // namespace gpurd

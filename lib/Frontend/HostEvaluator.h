@@ -189,6 +189,10 @@ public:
                                 const clang::Stmt *point);
 
 private:
+  /// Sets out.literals for the components of \p expr, a dim3, written as
+  /// integer literals in the expression itself.
+  void recordLiterals(const clang::Expr *expr, Dim3Value &out) const;
+
   using Bindings = llvm::DenseMap<const clang::ParmVarDecl *, HostScalar>;
 
   // Expressions (HostExpressions.cpp).

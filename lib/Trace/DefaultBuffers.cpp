@@ -32,6 +32,10 @@ std::string describeDefaultBuffers(const DefaultBufferReport &report,
   for (const DefaultBuffer &buffer : report.buffers) {
     std::string item =
         "'" + buffer.name + "' " + std::to_string(buffer.bytes()) + " bytes";
+    if (buffer.indices)
+      item += ", holding random indices in [0, " +
+              std::to_string(buffer.indices->high) +
+              ") as the kernel's launch states,";
     bool fromModel = buffer.extent.complete && buffer.touchedEnd == 0;
     std::string &list = fromModel ? modelled : touched;
     list += (list.empty() ? "" : ", ") + item;
@@ -65,9 +69,14 @@ std::string describeDefaultBuffers(const DefaultBufferReport &report,
     const char *space = first < model.sites.size()
                             ? memorySpaceName(model.sites[first].space)
                             : "shared";
+    bool random = llvm::all_of(group.arrays, [&](const std::string &name) {
+      return llvm::any_of(report.buffers, [&](const DefaultBuffer &buffer) {
+        return buffer.name == name && buffer.indices;
+      });
+    });
     text += "; the contents of " + quotedNames(group.arrays) + " decide the " +
-            space + "-memory addresses of " + sites +
-            ", which follow the zeros";
+            space + "-memory addresses of " + sites + ", which follow the " +
+            (random ? "random indices" : "zeros");
   }
   if (!report.branchArrays.empty())
     text += "; the contents of " + quotedNames(report.branchArrays) +

@@ -373,6 +373,10 @@ createTraceSource(const access::PreparedKernel &prepared,
                      "' is emulated: an array stored transposed is a "
                      "what-if of affine kernels only");
 
+  DefaultBufferOptions defaultOptions;
+  defaultOptions.assumeIndexContents = request.assumeIndexContents;
+  defaultOptions.seed = request.indexSeed;
+  defaultOptions.givenSizes = buffers->sizes;
   std::vector<std::string> missing;
   EmulatorArguments arguments =
       emulatorArguments(kernel, request, layout, std::move(*buffers), missing);
@@ -382,7 +386,8 @@ createTraceSource(const access::PreparedKernel &prepared,
       *prepared.function, arguments.textures, request.texelBytes);
   if (!missing.empty() || !arguments.defaultTextures.empty() ||
       !arguments.defaultTextureObjects.empty()) {
-    auto report = planDefaultBuffers(prepared, model, kernel, missing);
+    auto report =
+        planDefaultBuffers(prepared, model, kernel, missing, defaultOptions);
     if (!report)
       return report.takeError();
     for (const auto &texture : arguments.defaultTextures)

@@ -15,7 +15,11 @@
 // CHUNK = 384 (12 lines a block, 96 in all) fits: silent.
 // One block of CHUNK = 6144 (192 lines, 6 a set): the same 192 of 384, and
 // fewer resident blocks cannot help (the what-ifs of 4, 2 and 1 block keep
-// them): the reuse within the block is beyond the L1.
+// them): the reuse within the block is beyond the L1, and no what-if run
+// predicts what a smaller tile would gain: no warning (issue 37: a finding
+// is advice only with a change predicted to pay).
+// The GTX 470 preset lacks figures of seed 002's time model: the fitting
+// working set is not timed (a note says so), and the misses' share decides.
 //
 // DEFINE: %{args} = --arch fermi-gtx470 --set sm.count=1 --set 'l1.index={"kind":"mod"}' --checks=-*,gpurd-cache-capacity
 // RUN: gpurd-advise %s %{args} -- 2>&1 | FileCheck %s
@@ -42,10 +46,10 @@ __global__ void twice(const float *in, float *out) {
   // CHECK: cache-capacity.cu:[[@LINE-1]]:14: warning: 'in' is reused just beyond the L1's capacity: 192 of this load's 384 L1 requests (50%) miss lines an L1 twice as large (32 KB instead of 16 KB) would still hold [gpurd-cache-capacity]
   // CHECK: note: the L1 of fermi-gtx470 is 16 KB per SM (32 sets of 4 ways) for this launch, shared by 8 resident blocks of 32 threads; a line is held while fewer than 4 other lines of its set were used since its last use, and these misses had fewer than 8
   // CHECK-NEXT: note: with at most 4 resident blocks (128 threads) per SM instead of 8, this load's reuse fits the L1: it would hit in 50% of its sectors instead of 0%, and the kernel's L2 read lines would go from 384 to 192 (a what-if run of the models)
+  // CHECK-NEXT: note: a working set per SM that fits is not timed: the placement model (seed 002) needs sm.instructionLatency, sm.sharedMemoryLatency, which arch 'fermi-gtx470' does not give
   // SILENT-NOT: gpurd-cache-capacity
   // JSON: "check": "gpurd-cache-capacity"
-  // ONE: warning: 'in' is reused just beyond the L1's capacity: 192 of this load's 384 L1 requests (50%)
-  // ONE: note: even one resident block per SM keeps these misses (a what-if run of the models): the reuse within one block is beyond the L1, which a smaller tile would fit
+  // ONE-NOT: warning
   out[blockIdx.x * 32 + threadIdx.x] = sum;
 }
 

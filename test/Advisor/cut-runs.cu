@@ -12,7 +12,7 @@ __global__ void rows(const float *a, float *out, int n) {
   float s = 0;
   for (int i = 0; i < n; ++i)
     s += a[threadIdx.x * n + i];
-  // CHECK: cut-runs.cu:[[@LINE-1]]:10: warning: uncoalesced global load: each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 3200) [gpurd-uncoalesced-access]
+  // CHECK: cut-runs.cu:[[@LINE-1]]:10: warning: uncoalesced global load of 'a': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 3200) [gpurd-uncoalesced-access]
   // CHECK: note: sectors counted on the 100 warp requests of the 1 block modelled of 1 (the first part of their runs, which gpurd cut to what it holds);
   out[threadIdx.x] = s;
 }

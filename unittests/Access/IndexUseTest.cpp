@@ -84,4 +84,79 @@ TEST(IndexUse, UnsizedArraysAreNoTables) {
   EXPECT_EQ(use.tableIndices.at(0).extent, 256u);
 }
 
+// A grid-stride loop: gridDim.x times blockDim.x, widened, is the step of
+// the loop's phi. gridDim.y only bounds the loop: not a stride.
+TEST(IndexUse, GridStrideLoops) {
+  IndexUse use = indexUseIn(R"(
+    declare i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+    declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+    declare i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
+    define void @k(i64 %n) {
+    entry:
+      %b = call i32 @llvm.nvvm.read.ptx.sreg.ntid.x()
+      %g = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.x()
+      %h = call i32 @llvm.nvvm.read.ptx.sreg.nctaid.y()
+      %s = mul i32 %b, %g
+      %step = zext i32 %s to i64
+      %bound = zext i32 %h to i64
+      br label %loop
+    loop:
+      %i = phi i64 [ 0, %entry ], [ %next, %loop ]
+      %next = add nuw i64 %i, %step
+      %more = icmp ult i64 %next, %bound
+      br i1 %more, label %loop, label %exit
+    exit:
+      ret void
+    })");
+  EXPECT_TRUE(use.gridStride[0]);
+  EXPECT_FALSE(use.gridStride[1]);
+  EXPECT_TRUE(use.block[1]);
+  EXPECT_TRUE(use.threadDistinction.empty());
+}
+
+// What tells threads apart besides their indices: an atomic's result, a
+// shuffle, the lane id, a body the module lacks. An atomic whose result is
+// unused and a plain barrier do not.
+TEST(IndexUse, WhatTellsThreadsApart) {
+  const char *unusedAtomic = R"(
+    declare void @llvm.nvvm.barrier0()
+    define void @k(ptr %p) {
+      %old = atomicrmw add ptr %p, i32 1 monotonic
+      call void @llvm.nvvm.barrier0()
+      ret void
+    })";
+  EXPECT_EQ(indexUseIn(unusedAtomic).threadDistinction, "");
+  const char *usedAtomic = R"(
+    define void @k(ptr %p) {
+      %old = atomicrmw add ptr %p, i32 1 monotonic
+      store i32 %old, ptr %p
+      ret void
+    })";
+  EXPECT_EQ(indexUseIn(usedAtomic).threadDistinction,
+            "an atomic whose result is used");
+  const char *shuffle = R"(
+    declare i32 @llvm.nvvm.shfl.sync.down.i32(i32, i32, i32, i32)
+    define void @k(ptr %p, i32 %v) {
+      %w = call i32 @llvm.nvvm.shfl.sync.down.i32(i32 -1, i32 %v, i32 1, i32 31)
+      ret void
+    })";
+  EXPECT_EQ(indexUseIn(shuffle).threadDistinction,
+            "the warp-level intrinsic llvm.nvvm.shfl.sync.down.i32");
+  const char *lane = R"(
+    declare i32 @llvm.nvvm.read.ptx.sreg.laneid()
+    define void @k() {
+      %l = call i32 @llvm.nvvm.read.ptx.sreg.laneid()
+      ret void
+    })";
+  EXPECT_EQ(indexUseIn(lane).threadDistinction, "the special register %laneid");
+  const char *external = R"(
+    declare i32 @opaque()
+    define void @k() {
+      %v = call i32 @opaque()
+      ret void
+    })";
+  EXPECT_EQ(indexUseIn(external).threadDistinction,
+            "a call to 'opaque', whose body is not in the module");
+}
+
 } // namespace

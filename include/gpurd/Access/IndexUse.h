@@ -46,6 +46,18 @@ struct IndexUse {
   /// The kernel's integer parameters (by position) that index a device
   /// array of fixed extent, each with the smallest such array.
   std::map<unsigned, TableIndex> tableIndices;
+  /// gridDim in that dimension is part of a loop's step (`i += blockDim.x *
+  /// gridDim.x`, a grid-stride loop): the loop covers its range with any
+  /// grid, so a larger grid splits the same work into more pieces.
+  std::array<bool, 3> gridStride{false, false, false};
+  /// Why a block's threads may differ in more than threadIdx and blockDim
+  /// (empty: nothing else tells them apart): an atomic whose result is
+  /// used, a warp-level intrinsic (shuffle, vote, match, reduction), a
+  /// special register other than the indices (%laneid, %warpid, %clock),
+  /// a block-wide count (__syncthreads_count), inline assembly, or a call
+  /// the module has no body for. Two threads that differ only in a
+  /// dimension the kernel never reads then compute the same.
+  std::string threadDistinction;
 
   /// How many dimensions the block (grid) needs: 1 + the highest dimension
   /// read, at least 1.

@@ -51,6 +51,11 @@ private:
   std::vector<std::unique_ptr<Check>> enabled;
 };
 
+/// \p sorted (findings in source order) with the findings of one check at
+/// one position of one kernel merged into the first (the load and the
+/// store of `x[i] += v`): the others' messages become its notes.
+std::vector<Finding> mergeSamePosition(std::vector<Finding> sorted);
+
 } // namespace gpurd::advisor
 
 #endif // GPURD_ADVISOR_ADVISOR_H

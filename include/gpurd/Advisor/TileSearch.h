@@ -79,6 +79,9 @@ struct TuneFigures {
   double occupancy = 0;
   double l1SectorHitRate = 0, l2SectorHitRate = 0;
   double l2ReadSectors = 0, dramReadSectors = 0;
+  /// The sectors the L1s write through to the L2: an uncoalesced store's
+  /// cost, which the read figures do not show.
+  double l2WriteSectors = 0;
   /// Bytes the launch's global and local stores and atomics write (active
   /// lanes x access size, scaled): the work it does. A candidate that
   /// writes another amount computes something else, and its traffic is

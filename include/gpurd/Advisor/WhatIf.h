@@ -62,6 +62,10 @@ public:
   llvm::Expected<Comparison> compareResidentBlocks(unsigned blocks);
   /// Whether comparisons run on a comparison sample (comparesOnSample).
   bool comparesOnSample() const;
+  /// The options of a variant's run on the comparison sample of
+  /// \p before (comparedBaseline()): a quick sample on as many SMs.
+  driver::ModelOptions
+  comparisonOptions(const driver::KernelAnalysis &before) const;
   /// The kernel as analysed, on the sample comparisons use: the baseline,
   /// or its run on the comparison sample (once, shared by every check and
   /// search that compares with it).

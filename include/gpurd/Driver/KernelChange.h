@@ -57,6 +57,10 @@ struct KernelChange {
   /// Memory operations made coalesced, by AccessSite id: a warp's lanes
   /// access consecutive elements (trace/CoalescedSites.h).
   std::set<unsigned> coalescedSites;
+  /// Arrays staged through shared memory, by their name in the access
+  /// model: the phase length, in iterations of the loop their loads are in
+  /// (trace/StagedArrays.h).
+  std::map<std::string, unsigned> stagedArrays;
   /// Edits of the file the kernel is in, none overlapping another: the
   /// file is parsed and compiled again.
   std::vector<SourceEdit> edits;

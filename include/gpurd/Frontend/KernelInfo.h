@@ -161,6 +161,14 @@ struct EvaluatedValue {
 struct Dim3Value {
   std::string text;
   std::array<EvaluatedValue, 3> components;
+  /// An integer literal a component is written as in the launch itself
+  /// (`dim3(32, 8)`, `256`), outside any macro: what a fix-it can change.
+  struct Literal {
+    SourcePosition begin;
+    unsigned endColumn = 0; ///< Just past its last character.
+  };
+  /// Per component; none for one written otherwise (a variable, a default).
+  std::array<std::optional<Literal>, 3> literals;
 
   bool isKnown() const {
     return components[0].isKnown() && components[1].isKnown() &&

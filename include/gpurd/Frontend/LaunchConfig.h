@@ -85,6 +85,10 @@ struct LaunchAssumption {
   /// 4096`), and the value all of them hold.
   std::vector<std::string> hostNames;
   uint64_t root = 0;
+  /// For an assumed grid or block: the components the source gives (0 for
+  /// an unknown one), which the assumption and every retry keep as
+  /// written (`dim3 grid(1, n)` with `n` unknown is assumed in y only).
+  std::array<uint64_t, 3> given{0, 0, 0};
 
   /// What was assumed, why, and how to give the real value: `block (256,
   /// 1, 1) (the kernel reads threadIdx.x only); ...`.

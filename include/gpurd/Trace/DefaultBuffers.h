@@ -10,7 +10,10 @@
 // which buffers were made, how large, and which addresses and branches their
 // contents decide (ContentDependence.h). Kernels whose global addresses
 // derive from the contents of a default buffer are refused (the trace would
-// follow the zeros): those buffers need real contents.
+// follow the zeros): those buffers need real contents, except where they
+// only index an array of known extent, in the simplest way: then, as an
+// assumption the report states, they hold random indices within it
+// (IndexContents.h).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_TRACE_DEFAULTBUFFERS_H
@@ -19,8 +22,10 @@
 #include "gpurd/Access/AccessAnalysis.h"
 #include "gpurd/Access/AccessModel.h"
 #include "gpurd/Trace/BufferExtents.h"
+#include "gpurd/Trace/IndexContents.h"
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -40,6 +45,9 @@ struct DefaultBuffer {
   /// beyond the extent (0 when they stayed within it); updated as blocks
   /// are traced.
   uint64_t touchedEnd = 0;
+  /// Set when the buffer holds random indices rather than zeros (an
+  /// assumption the report states with the kernel's launch).
+  std::optional<RandomIndices> indices;
 
   /// The buffer's size as reported: the extent's end or the touched end.
   uint64_t bytes() const {
@@ -74,13 +82,28 @@ struct DefaultBufferReport {
 std::string describeDefaultBuffers(const DefaultBufferReport &report,
                                    const access::AccessModel &model);
 
+/// How default buffers may be filled.
+struct DefaultBufferOptions {
+  /// Fill the buffers whose contents decide global addresses, when they
+  /// only index arrays of known extent, with random indices
+  /// (IndexContents.h) rather than refuse the kernel.
+  bool assumeIndexContents = false;
+  /// The random indices' seed (plus the buffer's parameter position).
+  uint64_t seed = 0;
+  /// Bytes of the buffers given with `--buffer`, by parameter position:
+  /// extents of arrays the indices may point into.
+  std::map<unsigned, uint64_t> givenSizes;
+};
+
 /// The default buffers of the pointer parameters and members \p missing
 /// (`x`, `p.vx`) of \p kernel, sized from \p model; an error naming the
-/// arrays whose contents would decide global-memory addresses.
+/// arrays whose contents would decide global-memory addresses (unless
+/// \p options let them hold random indices).
 llvm::Expected<std::shared_ptr<DefaultBufferReport>>
 planDefaultBuffers(const access::PreparedKernel &prepared,
                    const access::AccessModel &model, const KernelInfo &kernel,
-                   const std::vector<std::string> &missing);
+                   const std::vector<std::string> &missing,
+                   const DefaultBufferOptions &options = {});
 
 /// For messages: `'a'`, `'a' and 'b'`, `'a', 'b' and 'c'`.
 std::string quotedNames(const std::vector<std::string> &names);

@@ -51,6 +51,11 @@ struct TraceSourceRequest {
   /// that fits (EmulatorOptions::cutLongThreads, the affine enumerator's
   /// cutLongWarps) rather than an error (LaunchBound::BlockLength).
   bool cutLongBlocks = false;
+  /// A default buffer whose contents decide global addresses only as
+  /// indices into an array of known extent holds random indices (seeded
+  /// with indexSeed) rather than refusing the kernel (IndexContents.h).
+  bool assumeIndexContents = false;
+  uint64_t indexSeed = 0;
   /// Arrays stored transposed (TransposedArrays.h), a what-if of affine
   /// kernels: the emulator does not take it.
   ArrayTransposes transposedArrays;

@@ -55,9 +55,6 @@ std::string fitsText(const CheckContext &context,
     text += std::string(", and the kernel's L2 read ") + r0.execution.l2Unit() +
             " would go from " +
             fromToText(launchL2ReadSectors(r0), launchL2ReadSectors(r1));
-  const std::string time = timeChangeText(context, runs.before, runs.after);
-  if (!time.empty())
-    text += "; " + time;
   return text + " (" + whatIfRunText(runs.sampled) +
          "); a working set per SM that small fits: a smaller tile or block "
          "doing the same work in more steps, or fewer resident blocks, at "
@@ -70,7 +67,9 @@ public:
   StringRef summary() const override {
     return "loads whose L1 misses are reuse just beyond the L1's capacity";
   }
-  std::vector<StringRef> optionNames() const override { return {"MinShare"}; }
+  std::vector<StringRef> optionNames() const override {
+    return {"MinGain", "MinShare"};
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 
@@ -78,8 +77,11 @@ private:
   Finding finding(const CheckContext &context, const SourceAccess &access,
                   const model::CacheCounters &l1) const;
   /// The fewest halvings of the resident blocks per SM that halve the
-  /// access's near-capacity misses, as a note.
-  void addFittingSize(const CheckContext &context, const SourceAccess &access,
+  /// access's near-capacity misses, as a note with its predicted time.
+  /// False when there is none, or the time model predicts that it does not
+  /// pay: then the misses are no advice (a smaller tile or working set
+  /// that no run predicts is not offered).
+  bool addFittingSize(const CheckContext &context, const SourceAccess &access,
                       Finding &f) const;
 };
 
@@ -96,7 +98,11 @@ Error CacheCapacity::run(const CheckContext &context,
     if (l1.readAccesses == 0 ||
         double(l1.nearCapacityMisses) < minShare * double(l1.readAccesses))
       continue;
-    out.push_back(finding(context, access, l1));
+    Finding f = finding(context, access, l1);
+    if (!addFittingSize(context, access, f))
+      continue;
+    context.addLaunchAssumptionNotes(f);
+    out.push_back(std::move(f));
   }
   return Error::success();
 }
@@ -129,43 +135,43 @@ Finding CacheCapacity::finding(const CheckContext &context,
            "misses had fewer than " +
            std::to_string(2 * exec.l1Assoc) + " (requests " +
            sampleText(context, access.pattern.warpInstructions) + ")"});
-  addFittingSize(context, access, f);
-  context.addLaunchAssumptionNotes(f);
   return f;
 }
 
-void CacheCapacity::addFittingSize(const CheckContext &context,
+bool CacheCapacity::addFittingSize(const CheckContext &context,
                                    const SourceAccess &access,
                                    Finding &f) const {
   const unsigned resident = context.results().execution.activeBlocksPerSm;
-  if (resident < 2) {
-    f.notes.push_back({std::nullopt,
-                       "one block per SM already: the reuse within one block "
-                       "is beyond the L1, which a smaller tile (the loop "
-                       "blocked to reuse less data at a time) would fit"});
-    return;
-  }
   const SiteSelector same = sameAccessAs(access.site());
   // Halving reaches 1 block from any count of 2 or more.
   for (unsigned blocks = resident / 2; blocks >= 1; blocks /= 2) {
     Expected<WhatIfRunner::Comparison> runs =
         context.whatIf().compareResidentBlocks(blocks);
     if (!runs) {
-      consumeError(runs.takeError());
-      return;
+      consumeError(runs.takeError()); // no run to predict a gain from
+      return false;
     }
     const model::CacheCounters before = l1CountersOf(runs->before, same);
     const model::CacheCounters after = l1CountersOf(runs->after, same);
-    if (2 * after.nearCapacityMisses <= before.nearCapacityMisses) {
-      f.notes.push_back(
-          {std::nullopt, fitsText(context, *runs, before, after, blocks)});
-      return;
-    }
+    if (2 * after.nearCapacityMisses > before.nearCapacityMisses)
+      continue;
+    const double minGain = minGainOf(context, Name);
+    const TimeVerdict time = timeVerdict(context, runs->before, runs->after);
+    if (time.known() && !time.pays(minGain))
+      return false;
+    const std::string verdict =
+        "a working set per SM that fits is " + time.verdictText(minGain);
+    // A verdict goes into the message; a time the model could not predict
+    // is a note, and the misses' share decides.
+    if (time.known())
+      f.message += "; " + verdict;
+    f.notes.push_back(
+        {std::nullopt, fitsText(context, *runs, before, after, blocks)});
+    if (!time.known())
+      f.notes.push_back({std::nullopt, verdict});
+    return true;
   }
-  f.notes.push_back({std::nullopt,
-                     "even one resident block per SM keeps these misses (a "
-                     "what-if run of the models): the reuse within one block "
-                     "is beyond the L1, which a smaller tile would fit"});
+  return false;
 }
 
 } // namespace

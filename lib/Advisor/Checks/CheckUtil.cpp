@@ -6,6 +6,8 @@
 #include "gpurd/Advisor/PredictedTime.h"
 #include "gpurd/Advisor/WhatIf.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 namespace gpurd::advisor {
 
 const char *operationWord(AccessKind kind) {
@@ -105,22 +107,68 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
                   : "");
 }
 
-std::string timeChangeText(const CheckContext &context,
-                           const driver::KernelAnalysis &before,
-                           const driver::KernelAnalysis &after,
-                           const std::map<std::string, MemorySpace> *spaces) {
+double minGainOf(const CheckContext &context, llvm::StringRef check) {
+  return context.number(check, "MinGain", DefaultMinGain);
+}
+
+TimeVerdict timeVerdict(const CheckContext &context,
+                        const driver::KernelAnalysis &before,
+                        const driver::KernelAnalysis &after,
+                        const std::map<std::string, MemorySpace> *spaces) {
   const driver::ModelOptions &options =
       context.whatIf().analysisContext().modelOptions();
+  TimeVerdict verdict;
+  if (getenv("GPURD_DEBUG_TIME"))
+    fprintf(stderr, "DEBUG clock %lu -> %lu (scale %g -> %g, blocks %lu -> %lu of %lu)\n",
+            (unsigned long)before.results.execution.timeSteps,
+            (unsigned long)after.results.execution.timeSteps,
+            before.results.sampling.scale, after.results.sampling.scale,
+            (unsigned long)before.results.sampling.modelledBlocks,
+            (unsigned long)after.results.sampling.modelledBlocks,
+            (unsigned long)after.results.sampling.totalBlocks);
+  verdict.model = timeModelName(options);
   auto t0 = predictedCycles(before, context.arch(), options);
   auto t1 =
       spaces ? predictedCycles(after, before, *spaces, context.arch(), options)
              : predictedCycles(after, context.arch(), options);
-  if (!t0 || !t1) {
-    llvm::consumeError(t0.takeError());
-    llvm::consumeError(t1.takeError());
-    return "";
+  // The model's own message says what it lacks; the verdict carries it to
+  // the reader instead of deciding on traffic silently.
+  if (!t0)
+    verdict.unknownBecause = llvm::toString(t0.takeError());
+  else
+    verdict.before = *t0;
+  if (!t1) {
+    std::string why = llvm::toString(t1.takeError());
+    if (verdict.unknownBecause.empty())
+      verdict.unknownBecause = std::move(why);
+  } else {
+    verdict.after = *t1;
   }
-  return timeChangeText(*t0, *t1, timeModelName(options));
+  return verdict;
+}
+
+std::string TimeVerdict::text() const {
+  return known() ? timeChangeText(*before, *after, model) : std::string();
+}
+
+std::string TimeVerdict::verdictText(double minGain) const {
+  if (!known())
+    return "not timed: " + (unknownBecause.empty()
+                                ? std::string("the time model has no figure")
+                                : unknownBecause);
+  if (!pays(minGain))
+    return "predicted not to pay: " + text() + ", less than the " +
+           percentText(minGain) + " a change must save";
+  return "predicted to cut the kernel's time by " +
+         llvm::formatv("{0:F1}%", saving() * 100).str() + " (" +
+         fromToText(*before, *after) + " cycles, " + model + ")";
+}
+
+std::string timeChangeText(const CheckContext &context,
+                           const driver::KernelAnalysis &before,
+                           const driver::KernelAnalysis &after,
+                           const std::map<std::string, MemorySpace> *spaces) {
+  return timeVerdict(context, before, after, spaces).text();
 }
 
 std::string timeChangeText(double before, double after, llvm::StringRef model) {
@@ -159,6 +207,19 @@ std::string missingQualifiers(const KernelParam &param) {
   if (!param.isConstPointee && !param.isRestrict)
     return "'const' and '__restrict__'";
   return param.isConstPointee ? "'__restrict__'" : "'const'";
+}
+
+std::optional<access::IndexUse> compiledIndexUse(const CheckContext &context) {
+  // The specialised copy has blockDim folded and thread indices bounded: a
+  // read of threadIdx.y in a block of height 1 is gone from it.
+  const driver::KernelTrace &trace = *context.analysis().trace;
+  if (!trace.device || !trace.device->module)
+    return std::nullopt;
+  const llvm::Function *function =
+      trace.device->module->getFunction(context.kernel().mangledName);
+  if (!function || function->isDeclaration())
+    return std::nullopt;
+  return access::indexUseOf(*function);
 }
 
 } // namespace gpurd::advisor

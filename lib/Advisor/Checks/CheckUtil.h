@@ -6,6 +6,7 @@
 #include "gpurd/Advisor/Check.h"
 
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace gpurd::advisor {
@@ -43,12 +44,49 @@ double launchL2WriteSectors(const model::CacheModelResults &results);
 /// \p sampled, how both sides were sampled: a gain's provenance.
 std::string whatIfRunText(bool sampled, llvm::StringRef detail = {});
 
-/// `the kernel's time would go from 752579 to 700323 cycles (-6.9%, seed
-/// 002's time model, Toverlap uncalibrated)`: seed 002's time of the two
-/// runs (PredictedTime.h); empty when either has none (the runs counted no
-/// placement events, or the arch lacks a figure the model reads). With
-/// \p spaces, \p after has those arrays moved (KernelChange::arraySpaces)
-/// and pays their new addressing.
+/// The share of the kernel's predicted time a change must save to be
+/// advice: the default of every check's `MinGain` option (a few percent:
+/// less is within what the time model can tell apart, and not worth an
+/// edit; docs/cli.md#findings-checks).
+constexpr double DefaultMinGain = 0.05;
+
+/// A check's `MinGain` option (DefaultMinGain when not given).
+double minGainOf(const CheckContext &context, llvm::StringRef check);
+
+/// What a change does to the kernel's predicted time: the one figure of
+/// merit every what-if of a check is judged by (traffic figures support
+/// it, they never decide). Seed 002's T of the two runs (PredictedTime.h).
+struct TimeVerdict {
+  std::optional<double> before, after;
+  /// The model that timed them (timeModelName).
+  std::string model;
+  /// Why a run could not be timed (the arch lacks a figure the model
+  /// reads, the run counted no events); empty when both were.
+  std::string unknownBecause;
+
+  bool known() const { return before && after && *before > 0; }
+  /// The share of the kernel's time the change saves (negative: it costs).
+  double saving() const { return known() ? 1 - *after / *before : 0; }
+  /// Whether it saves at least \p minGain of the kernel's time.
+  bool pays(double minGain) const { return known() && saving() >= minGain; }
+  /// `the kernel's time would go from 752579 to 700323 cycles (-6.9%,
+  /// seed 002's time model, Toverlap uncalibrated)`; empty when unknown.
+  std::string text() const;
+  /// `predicted to cut the kernel's time by 6.9% (752579 to 700323
+  /// cycles, seed 002's ...)`, `predicted not to pay: the kernel's time
+  /// would go from ...` (a saving below \p minGain) or `not timed: WHY`.
+  std::string verdictText(double minGain) const;
+};
+
+/// The verdict on \p after, a what-if run of \p before. With \p spaces,
+/// \p after has those arrays moved (KernelChange::arraySpaces) and pays
+/// their new addressing.
+TimeVerdict
+timeVerdict(const CheckContext &context, const driver::KernelAnalysis &before,
+            const driver::KernelAnalysis &after,
+            const std::map<std::string, MemorySpace> *spaces = nullptr);
+
+/// timeVerdict(...).text(): empty when either run has no time.
 std::string
 timeChangeText(const CheckContext &context,
                const driver::KernelAnalysis &before,
@@ -68,6 +106,11 @@ std::optional<std::vector<FixIt>>
 constRestrictEdits(const CheckContext &context, const KernelParam &param);
 /// `const __restrict__`, `__restrict__`, `const`: what \p param lacks.
 std::string missingQualifiers(const KernelParam &param);
+
+/// The indices the compiled kernel reads and what else tells its threads
+/// apart (access::IndexUse), from the file's device code before the launch
+/// is folded in; none when the module lacks the kernel's body.
+std::optional<access::IndexUse> compiledIndexUse(const CheckContext &context);
 
 } // namespace gpurd::advisor
 

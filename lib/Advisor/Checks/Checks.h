@@ -14,7 +14,10 @@ std::unique_ptr<Check> makeConstantDivergence();
 std::unique_ptr<Check> makeMemoryDivergence();
 std::unique_ptr<Check> makePlacement();
 std::unique_ptr<Check> makeReadOnlyPath();
+std::unique_ptr<Check> makeRedundantThreads();
 std::unique_ptr<Check> makeSharedBankConflict();
+std::unique_ptr<Check> makeSharedTiling();
+std::unique_ptr<Check> makeSmallGrid();
 std::unique_ptr<Check> makeTileSize();
 std::unique_ptr<Check> makeUncoalescedAccess();
 

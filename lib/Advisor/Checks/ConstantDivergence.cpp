@@ -27,19 +27,21 @@ public:
     return "constant-memory loads whose lanes read distinct addresses";
   }
   std::vector<StringRef> optionNames() const override {
-    return {"MinAddresses"};
+    return {"MinAddresses", "MinGain"};
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 
 private:
   /// The note that suggests global memory, with seed 002's time of the
-  /// kernel with the array there (a what-if run), when it runs.
-  FindingNote globalMemoryNote(const CheckContext &context,
-                               const access::AccessSite &site) const;
+  /// kernel with the array there (a what-if run), when it runs; nothing
+  /// when that time is predicted not to fall by MinGain (no advice).
+  std::optional<FindingNote>
+  globalMemoryNote(const CheckContext &context,
+                   const access::AccessSite &site) const;
 };
 
-FindingNote
+std::optional<FindingNote>
 ConstantDivergence::globalMemoryNote(const CheckContext &context,
                                      const access::AccessSite &site) const {
   const bool readOnly = readOnlyPathDiffers(context.arch());
@@ -51,24 +53,25 @@ ConstantDivergence::globalMemoryNote(const CheckContext &context,
       " would serve a warp's distinct addresses a sector at a time";
   const access::ArrayInfo *array = context.arrayOf(site);
   if (!array)
-    return {site.position, text};
+    return FindingNote{site.position, text};
   driver::KernelChange change;
   change.arraySpaces[array->name] =
       readOnly ? MemorySpace::GlobalReadOnly : MemorySpace::Global;
   Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
   if (!runs) {
     consumeError(runs.takeError());
-    return {site.position, text};
+    return FindingNote{site.position, text};
   }
-  const std::string time =
-      timeChangeText(context, runs->before, runs->after, &change.arraySpaces);
-  if (!time.empty())
-    text +=
-        ": " + time + " (" +
+  const TimeVerdict time =
+      timeVerdict(context, runs->before, runs->after, &change.arraySpaces);
+  const double minGain = minGainOf(context, Name);
+  if (time.known() && !time.pays(minGain))
+    return std::nullopt;
+  text += ": it is " + time.verdictText(minGain) + " (" +
         whatIfRunText(runs->sampled, " with every access of '" + array->name +
                                          "' in global memory") +
         ")";
-  return {site.position, text};
+  return FindingNote{site.position, text};
 }
 
 Error ConstantDivergence::run(const CheckContext &context,
@@ -90,7 +93,10 @@ Error ConstantDivergence::run(const CheckContext &context,
                 "after another (at most " +
                 std::to_string(pattern.maxConstantAddresses) +
                 " in one request)";
-    f.notes.push_back(globalMemoryNote(context, *site));
+    std::optional<FindingNote> global = globalMemoryNote(context, *site);
+    if (!global)
+      continue;
+    f.notes.push_back(std::move(*global));
     f.notes.push_back(
         {std::nullopt,
          "addresses " + sampleText(context, pattern.warpInstructions)});

@@ -75,8 +75,9 @@ public:
             std::vector<Finding> &out) const override;
 
 private:
-  /// The finding for \p array when the what-if predicts a gain of at least
-  /// \p minGain of the kernel's L2 read sectors.
+  /// The finding for \p array when the what-if predicts that the kernel's
+  /// time falls by \p minGain or more (its L2 read traffic, when the time
+  /// model cannot run).
   std::optional<Finding> finding(const CheckContext &context,
                                  const ReadOnlyArray &array,
                                  const std::vector<FixIt> &edits,
@@ -87,7 +88,7 @@ Error ReadOnlyPath::run(const CheckContext &context,
                         std::vector<Finding> &out) const {
   if (!readOnlyPathDiffers(context.arch()))
     return Error::success();
-  const double minGain = context.number(Name, "MinGain", 0.05);
+  const double minGain = minGainOf(context, Name);
   for (const ReadOnlyArray &array : readOnlyArrays(context)) {
     std::optional<std::vector<FixIt>> edits =
         constRestrictEdits(context, *array.param);
@@ -131,19 +132,29 @@ std::optional<Finding> ReadOnlyPath::finding(const CheckContext &context,
     return std::nullopt;
   const double l2Before = launchL2ReadSectors(r0);
   const double l2After = launchL2ReadSectors(r1);
-  if (l2Before <= 0 || l2After > (1 - minGain) * l2Before)
+  // The verdict is the kernel's time; where the time model cannot run,
+  // the L2 traffic decides, and the message says which.
+  const TimeVerdict time = timeVerdict(context, runs->before, runs->after);
+  if (time.known() ? !time.pays(minGain)
+                   : l2Before <= 0 || l2After > (1 - minGain) * l2Before)
     return std::nullopt;
 
   const access::AccessSite &first = array.loads.front()->site();
   Finding f = context.findingAt(Name, first);
   const std::string arrayName = "'" + array.array->name + "'";
+  const std::string traffic = std::string("the kernel's L2 read ") +
+                              r0.execution.l2Unit() + " from " +
+                              fromToText(l2Before, l2After);
   f.message = arrayName + " is only read, but its loads bypass the L1 on " +
               context.arch().name +
-              "; reading it through the read-only path "
-              "is predicted to cut the kernel's L2 read " +
-              r0.execution.l2Unit() + " by " +
-              percentText(1 - l2After / l2Before) + " (" +
-              fromToText(l2Before, l2After) + ")";
+              "; reading it through the read-only path is " +
+              (time.known() ? time.verdictText(minGain) + ", " + traffic
+                            : "predicted to cut " + traffic + " (" +
+                                  percentText(1 - l2After / l2Before) + ")");
+  if (!time.known())
+    f.notes.push_back({std::nullopt, "the kernel's time is " +
+                                         time.verdictText(minGain) +
+                                         "; the L2 traffic decides here"});
   f.notes.push_back(
       {std::nullopt, "on " + context.arch().name +
                          " the L1 does not cache plain global loads "
@@ -163,9 +174,6 @@ std::optional<Finding> ReadOnlyPath::finding(const CheckContext &context,
                 r0.execution.l2Unit() + " would go from " +
                 fromToText(double(r0.transactions.dramReadSectors),
                            double(r1.transactions.dramReadSectors));
-  const std::string time = timeChangeText(context, runs->before, runs->after);
-  if (!time.empty())
-    evidence += "; " + time;
   f.notes.push_back(
       {std::nullopt, evidence + " (" +
                          whatIfRunText(runs->sampled, " with the edit below") +

@@ -39,11 +39,20 @@ const SharedArrayDecl *declarationOf(const CheckContext &context,
   return found;
 }
 
-/// `TILE + 1`, `(N * 2) + 1`.
-std::string paddedSize(StringRef size) {
+/// `TILE + 1`, `(N * 2) + 3`.
+std::string paddedSize(StringRef size, unsigned pad) {
   bool simple = all_of(size, [](char c) { return isAlnum(c) || c == '_'; });
-  return (simple ? size.str() : "(" + size.str() + ")") + " + 1";
+  return (simple ? size.str() : "(" + size.str() + ")") + " + " +
+         std::to_string(pad);
 }
+
+/// One padding tried: the wavefronts of the access and of all the array's
+/// accesses with it, on the what-if run.
+struct PaddingTry {
+  unsigned pad = 0;
+  const driver::KernelAnalysis *run = nullptr;
+  uint64_t access = 0, array = 0;
+};
 
 class SharedBankConflict : public Check {
 public:
@@ -53,7 +62,7 @@ public:
            "banks";
   }
   std::vector<StringRef> optionNames() const override {
-    return {"MinExcessiveShare"};
+    return {"MinExcessiveShare", "MinGain"};
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -61,8 +70,11 @@ public:
 private:
   Finding finding(const CheckContext &context,
                   const SourceAccess &access) const;
-  /// The padding fix-it, with the gain a what-if run predicts for it.
-  void addPadding(const CheckContext &context, const access::AccessSite &site,
+  /// The smallest padding of the rows that removes the conflict (or, when
+  /// none does, leaves the fewest wavefronts), as a fix-it with the time a
+  /// what-if run predicts for it. False when the time model predicts that
+  /// it does not pay: then the conflict is no advice.
+  bool addPadding(const CheckContext &context, const access::AccessSite &site,
                   const model::SiteAccessPattern &pattern, Finding &f) const;
 };
 
@@ -75,7 +87,11 @@ Error SharedBankConflict::run(const CheckContext &context,
         double(pattern.excessiveWavefronts()) <
             minShare * double(pattern.wavefronts))
       continue;
-    out.push_back(finding(context, access));
+    Finding f = finding(context, access);
+    if (!addPadding(context, access.site(), pattern, f))
+      continue;
+    context.addAssumptionNotes(f, access, "the conflicts are");
+    out.push_back(std::move(f));
   }
   return Error::success();
 }
@@ -118,12 +134,10 @@ Finding SharedBankConflict::finding(const CheckContext &context,
   f.notes.push_back(
       {std::nullopt,
        "wavefronts " + sampleText(context, pattern.warpInstructions)});
-  addPadding(context, site, pattern, f);
-  context.addAssumptionNotes(f, access, "the conflicts are");
   return f;
 }
 
-void SharedBankConflict::addPadding(const CheckContext &context,
+bool SharedBankConflict::addPadding(const CheckContext &context,
                                     const access::AccessSite &site,
                                     const model::SiteAccessPattern &pattern,
                                     Finding &f) const {
@@ -131,52 +145,96 @@ void SharedBankConflict::addPadding(const CheckContext &context,
   if (!decl || decl->dimensions.size() < 2 || !decl->innerSizeBegin ||
       decl->innerSizeBegin->line != decl->innerSizeEnd->line ||
       !context.whatIf().inAnalysedFile(*decl->innerSizeBegin))
-    return; // no row whose size this file writes
-  const std::string padded = paddedSize(decl->innerSizeText);
-  driver::KernelChange change;
-  change.edits.push_back({decl->innerSizeBegin->line,
-                          decl->innerSizeBegin->column,
-                          decl->innerSizeEnd->column, padded});
-  const std::string what =
-      "padding the rows of '" + decl->name + "' to " + padded + " elements";
-  Expected<const driver::KernelAnalysis &> after = context.whatIf().run(change);
-  if (!after) {
-    f.notes.push_back({decl->position, what + " could not be analysed: " +
-                                           toString(after.takeError())});
-    return;
-  }
-  // The padding must help the array's accesses as a whole, not only this
-  // one (it may move another access's conflicts).
-  const double scale = context.results().sampling.scale;
-  const double afterScale = after->results.sampling.scale;
+    return true; // no row whose size this file writes
+  const unsigned banks = context.arch().sm.sharedMemoryBanks.value_or(32);
+  const SiteSelector same = sameAccessAs(site);
+  const SiteSelector ofArray = accessesOf(decl->name);
   const uint64_t before = pattern.wavefronts;
-  const uint64_t now = patternOf(*after, sameAccessAs(site)).wavefronts;
   const uint64_t arrayBefore =
-      patternOf(context.analysis(), accessesOf(decl->name)).wavefronts;
-  const uint64_t arrayNow =
-      patternOf(*after, accessesOf(decl->name)).wavefronts;
-  std::string figures =
-      "this access's wavefronts from " +
-      fromToText(double(before) * scale, double(now) * afterScale);
-  if (arrayBefore != before)
-    figures +=
-        ", and those of all accesses to '" + decl->name + "' from " +
-        fromToText(double(arrayBefore) * scale, double(arrayNow) * afterScale);
-  if (now >= before || arrayNow >= arrayBefore) {
+      patternOf(context.analysis(), ofArray).wavefronts;
+  // Pads of 1 to MaxPad elements. A row of R + p elements moves each
+  // row's words by p banks. With a power-of-two bank count B, the lanes of
+  // a request a stride s = (R + p) a + c words apart (a rows and c columns
+  // a lane) share a bank with gcd(s, B) - 1 others, which depends only on
+  // how many factors of 2 s mod B has: the fewest wavefronts any pad can
+  // give come with an odd s, which one of p = 1, 2 makes when any pad does
+  // (a odd), and no pad changes the parity of s when a is even. Pads 3 and
+  // 4 cover lanes that step in two dimensions at once (a warp of 16 x 2
+  // threads). Each pad is a what-if run of the whole pipeline, so the
+  // search stops at the first pad that takes this access to the fewest
+  // wavefronts its width needs; where none does, the smallest pad that
+  // leaves the fewest is proposed. The padding must help the array's
+  // accesses as a whole, not only this one (it may move another access's
+  // conflicts).
+  constexpr unsigned MaxPad = 4;
+  std::optional<PaddingTry> best;
+  std::string failure;
+  for (unsigned pad = 1; pad <= std::min(MaxPad, banks); ++pad) {
+    driver::KernelChange change;
+    change.edits.push_back({decl->innerSizeBegin->line,
+                            decl->innerSizeBegin->column,
+                            decl->innerSizeEnd->column,
+                            paddedSize(decl->innerSizeText, pad)});
+    Expected<const driver::KernelAnalysis &> after =
+        context.whatIf().run(change);
+    if (!after) {
+      failure = toString(after.takeError());
+      break;
+    }
+    PaddingTry padding{pad, &*after, patternOf(*after, same).wavefronts,
+                       patternOf(*after, ofArray).wavefronts};
+    if (padding.access < before && padding.array < arrayBefore &&
+        (!best || padding.access < best->access))
+      best = padding;
+    if (best && best->access <= pattern.idealWavefronts)
+      break;
+  }
+  const std::string rows = "padding the rows of '" + decl->name + "'";
+  if (!best) {
     f.notes.push_back(
         {decl->position,
-         what + " is predicted not to remove the conflicts: it takes " +
-             figures});
-    return;
+         failure.empty()
+             ? "no padding of the rows of '" + decl->name + "' by 1 to " +
+                   std::to_string(std::min(MaxPad, banks)) +
+                   " elements removes the conflicts or makes fewer "
+                   "wavefronts for the array (what-if runs of the models): "
+                   "they come from the index, which another mapping of "
+                   "threads to elements must change"
+             : rows + " could not be analysed: " + failure});
+    return true;
   }
-  const std::string time = timeChangeText(context, context.analysis(), *after);
+  const std::string padded = paddedSize(decl->innerSizeText, best->pad);
+  const double scale = context.results().sampling.scale;
+  const double afterScale = best->run->results.sampling.scale;
+  std::string figures =
+      "this access's wavefronts from " +
+      fromToText(double(before) * scale, double(best->access) * afterScale);
+  if (arrayBefore != before)
+    figures += ", and those of all accesses to '" + decl->name + "' from " +
+               fromToText(double(arrayBefore) * scale,
+                          double(best->array) * afterScale);
+  const bool removes = best->access <= pattern.idealWavefronts;
+  const TimeVerdict time =
+      timeVerdict(context, context.analysis(), *best->run);
+  const double minGain = minGainOf(context, Name);
+  if (time.known() && !time.pays(minGain))
+    return false;
+  const std::string what =
+      rows + " to " + padded + " elements" +
+      (best->pad == 1 ? std::string()
+                      : " (the smallest pad of 1 to " +
+                            std::to_string(std::min(MaxPad, banks)) +
+                            " that does)");
   f.notes.push_back(
       {*decl->innerSizeBegin,
-       what + " is predicted to take " + figures + " (-" +
-           percentText(1 - double(arrayNow) / double(arrayBefore)) +
-           (arrayBefore != before ? " for '" + decl->name + "')" : ")") +
-           (time.empty() ? "" : "; " + time),
+       what + (removes ? " removes the conflicts"
+                       : " makes the fewest wavefronts of the pads 1 to " +
+                             std::to_string(std::min(MaxPad, banks)) +
+                             ", though some conflicts stay") +
+           ": it is " + time.verdictText(minGain) + "; it takes " + figures +
+           " (a what-if run of the models)",
        {{*decl->innerSizeBegin, *decl->innerSizeEnd, padded}}});
+  return true;
 }
 
 } // namespace

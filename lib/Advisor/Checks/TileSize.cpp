@@ -14,6 +14,7 @@
 #include "CheckUtil.h"
 #include "Checks.h"
 
+#include "gpurd/Advisor/PredictedTime.h"
 #include "gpurd/Advisor/TileSearch.h"
 #include "gpurd/Advisor/WhatIf.h"
 
@@ -38,18 +39,6 @@ public:
             std::vector<Finding> &out) const override;
 };
 
-/// The figure the ranking decided \p best over \p written on: DRAM read
-/// sectors when they rank and differ by more than the tie, else L2 read
-/// sectors.
-std::pair<std::string, double TuneFigures::*>
-decidingFigure(const TuneResult &result, const TuneFigures &best,
-               const TuneFigures &written) {
-  if (result.rankedByDram &&
-      best.dramReadSectors * (1 + DramTieShare) < written.dramReadSectors)
-    return {"DRAM read " + result.unit, &TuneFigures::dramReadSectors};
-  return {"L2 read " + result.unit, &TuneFigures::l2ReadSectors};
-}
-
 std::string valuesText(const TuneCandidate &candidate) {
   std::vector<std::string> parts;
   for (const auto &[name, value] : candidate.values)
@@ -68,7 +57,8 @@ std::string rowText(const TuneCandidate &candidate, const std::string &unit) {
   if (!candidate.otherWork.empty())
     return text + ": not ranked: " + candidate.otherWork;
   const TuneFigures &f = *candidate.figures;
-  return text + ": " + countText(f.l2ReadSectors) + " L2 read " + unit + ", " +
+  return text + ": " + countText(f.l2ReadSectors) + " L2 read " + unit +
+         ", " + countText(f.l2WriteSectors) + " L2 write " + unit + ", " +
          (f.sampled
               ? std::string()
               : countText(f.dramReadSectors) + " DRAM read " + unit + ", ") +
@@ -79,19 +69,16 @@ std::string rowText(const TuneCandidate &candidate, const std::string &unit) {
                             : std::string());
 }
 
-/// `; the kernel's time would go from A to B cycles (-x%, seed 002's time
-/// model, ...)`, when both have a predicted time.
-std::string timeText(const TuneResult &result, const TuneFigures &written,
-                     const TuneFigures &best) {
-  if (!written.predictedCycles || !best.predictedCycles)
-    return "";
-  return "; " + timeChangeText(*written.predictedCycles, *best.predictedCycles,
-                               result.timeModel);
-}
-
 Error TileSize::run(const CheckContext &context,
                     std::vector<Finding> &out) const {
-  const double minGain = context.number(Name, "MinGain", 0.1);
+  // The candidates are ranked by the kernel's predicted time, the one
+  // figure of merit; an arch without the time model's figures gets no
+  // advice from this check rather than a ranking by traffic alone.
+  if (Error missing = checkTimeModelFigures(context.arch())) {
+    consumeError(std::move(missing));
+    return Error::success();
+  }
+  const double minGain = minGainOf(context, Name);
   WhatIfRunner &whatIf = context.whatIf();
   const TranslationUnitInfo &unit = whatIf.translationUnit();
   for (const TuneAxis &axis :
@@ -100,25 +87,28 @@ Error TileSize::run(const CheckContext &context,
     const Tunable *tunable = findTunable(unit, axis.name);
     if (!tunable || !whatIf.inAnalysedFile(tunable->literal))
       continue;
-    auto result = searchTiles(whatIf, {axis});
+    auto result = searchTiles(whatIf, {axis}, /*byTime=*/true);
     if (!result)
       return result.takeError();
     const TuneCandidate *written = result->asWritten();
     const TuneCandidate &best = result->candidates.front();
     if (!written || !written->figures || best.asWritten || !best.rank)
       continue;
-    auto [figureName, figure] =
-        decidingFigure(*result, *best.figures, *written->figures);
-    const double before = (*written->figures).*figure;
-    const double after = (*best.figures).*figure;
-    if (before <= 0 || (before - after) / before < minGain)
-      continue;
-    // Less traffic in a slower kernel is no advice: seed 002's time model,
-    // when it ran, must not predict the kernel slower (fewer blocks than
-    // SMs, say, leave SMs idle whatever the traffic).
-    const std::optional<double> &timeBefore = written->figures->predictedCycles,
-                                &timeAfter = best.figures->predictedCycles;
-    if (timeBefore && timeAfter && *timeAfter > *timeBefore)
+    TimeVerdict time;
+    time.before = written->figures->predictedCycles;
+    time.after = best.figures->predictedCycles;
+    time.model = result->timeModel;
+    // The time decides; a value is advice only where the traffic it moves
+    // explains the time (the L2 read and write sectors fall by MinGain
+    // too). A time that falls with the traffic as it was comes from another
+    // term (fewer bank-conflict replays, another occupancy), which its own
+    // check addresses better than a tile size (gpurd-shared-bank-conflict's
+    // padding), or from the time model alone.
+    const TuneFigures &was = *written->figures, &now = *best.figures;
+    const double trafficBefore = was.l2ReadSectors + was.l2WriteSectors;
+    const double trafficAfter = now.l2ReadSectors + now.l2WriteSectors;
+    if (!time.pays(minGain) || trafficBefore <= 0 ||
+        trafficAfter > (1 - minGain) * trafficBefore)
       continue;
     const std::string &value = best.values.front().second;
     Finding f;
@@ -126,11 +116,12 @@ Error TileSize::run(const CheckContext &context,
     f.kernel = context.launch().kernel;
     f.position = tunable->literal;
     f.message = "'" + tunable->name + "' = " + value + " instead of " +
-                tunable->literalText + " is predicted to cut the " +
-                figureName + " of kernel '" + context.kernel().name + "' by " +
-                percentText((before - after) / before) + " (" +
-                countText(before) + " to " + countText(after) + ")" +
-                timeText(*result, *written->figures, *best.figures);
+                tunable->literalText + " is " + time.verdictText(minGain) +
+                " for kernel '" + context.kernel().name + "'; its L2 read " +
+                result->unit + " would go from " +
+                fromToText(was.l2ReadSectors, now.l2ReadSectors) +
+                " and its L2 write " + result->unit + " from " +
+                fromToText(was.l2WriteSectors, now.l2WriteSectors);
     f.fixIts.push_back({tunable->literal,
                         {tunable->literal.file, tunable->literal.line,
                          tunable->literalEndColumn},
@@ -145,9 +136,10 @@ Error TileSize::run(const CheckContext &context,
       f.notes.push_back({std::nullopt, note});
     f.notes.push_back(
         {std::nullopt, "the value changes every use of '" + tunable->name +
-                           "' in the file; other kernels that use it change "
-                           "too, and the search does not check that the "
-                           "kernel computes the same"});
+                           "' in the file (other kernels that use it change "
+                           "too); a value is ranked only when the kernel "
+                           "then accesses the same bytes of every global "
+                           "array and writes as many"});
     context.addLaunchAssumptionNotes(f);
     out.push_back(std::move(f));
   }

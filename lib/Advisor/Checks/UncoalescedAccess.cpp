@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "../Figures.h"
+#include "../Footprint.h"
 #include "CheckUtil.h"
 #include "Checks.h"
 #include "gpurd/Advisor/WhatIf.h"
@@ -61,53 +62,61 @@ fewerSectorsText(const WhatIfRunner::Comparison &runs,
   return sectors + (sectors == "1" ? " sector" : " sectors");
 }
 
-/// ", and the kernel's L2 read sectors would go from A to B: predicted to
-/// pay" (or ", but ...: predicted not to pay"; write sectors for a store):
-/// the access is one of the kernel's, so a change pays only when the
-/// kernel's traffic goes down. Then the kernel's predicted time, when the
-/// time model ran (timeChangeText).
-std::string kernelTrafficText(const CheckContext &context,
-                              const WhatIfRunner::Comparison &runs,
+/// `the kernel's L2 read sectors would go from A to B` (write sectors for
+/// a store; with its DRAM reads when both runs modelled every block):
+/// traffic that supports a verdict taken on the kernel's time.
+std::string kernelTrafficText(const WhatIfRunner::Comparison &runs,
                               AccessKind kind) {
-  const std::string time = timeChangeText(context, runs.before, runs.after);
-  const std::string timeClause = time.empty() ? "" : "; " + time;
   const model::CacheModelResults &r0 = runs.before.results,
                                  &r1 = runs.after.results;
   if (!r0.l2Modelled || !r1.l2Modelled)
     return "";
   const bool writes = kind == AccessKind::Write;
-  const double l2Before =
-      writes ? launchL2WriteSectors(r0) : launchL2ReadSectors(r0);
-  const double l2After =
-      writes ? launchL2WriteSectors(r1) : launchL2ReadSectors(r1);
   const std::string what =
       std::string(writes ? "write " : "read ") + r0.execution.l2Unit();
-  const std::string dramWhat =
-      std::string("its DRAM read ") + r0.execution.l2Unit();
+  std::string text =
+      "the kernel's L2 " + what + " would go from " +
+      fromToText(writes ? launchL2WriteSectors(r0) : launchL2ReadSectors(r0),
+                 writes ? launchL2WriteSectors(r1) : launchL2ReadSectors(r1));
   // A sample's DRAM reads do not scale to the whole launch (its first
   // blocks bring in the lines later ones find in the L2): quoted only when
   // both runs modelled every block. DRAM writes are the L2's write-backs,
   // not modelled per launch.
-  const bool dram = !writes && r0.sampling.scale == 1 && r1.sampling.scale == 1;
-  const double dramBefore = double(r0.transactions.dramReadSectors);
-  const double dramAfter = double(r1.transactions.dramReadSectors);
-  if (l2After == l2Before && (!dram || dramBefore == dramAfter))
-    return ", but the kernel's L2 " + what + " would stay at " +
-           countText(l2Before) +
-           (dram ? " and " + dramWhat + " at " + countText(dramBefore)
-                 : std::string()) +
-           ": no predicted gain in traffic" +
-           (time.empty() ? "; fewer sectors a request may still save time, "
-                           "which the time model could not predict here"
-                         : timeClause);
-  std::string figures = "the kernel's L2 " + what + " would go from " +
-                        fromToText(l2Before, l2After);
-  if (dram)
-    figures +=
-        " and " + dramWhat + " from " + fromToText(dramBefore, dramAfter);
-  return (l2After < l2Before ? ", and " + figures + ": predicted to pay"
-                             : ", but " + figures + ": predicted not to pay") +
-         timeClause;
+  if (!writes && r0.sampling.scale == 1 && r1.sampling.scale == 1)
+    text += std::string(" and its DRAM read ") + r0.execution.l2Unit() +
+            " from " +
+            fromToText(double(r0.transactions.dramReadSectors),
+                       double(r1.transactions.dramReadSectors));
+  return text;
+}
+
+/// A change that would serve the access with fewer sectors, as a what-if
+/// run predicts it.
+struct CoalescingFix {
+  /// `block (32, 8, 1) and grid (8, 64, 1)`: what the change is, short.
+  std::string change;
+  /// The what-if's figures (sectors, traffic) and its provenance.
+  std::string evidence;
+  TimeVerdict time;
+};
+
+/// The note that states \p fix's verdict with its evidence.
+FindingNote fixNote(const CoalescingFix &fix, double minGain) {
+  return {std::nullopt,
+          fix.change + " is " + fix.time.verdictText(minGain) + ": " +
+              fix.evidence};
+}
+
+/// The sectors of the access's global requests, over all its kernel's
+/// global accesses: how much of the kernel's traffic it is.
+double globalSectorShare(const CheckContext &context,
+                         const SourceAccess &access) {
+  uint64_t all = 0;
+  for (const SourceAccess &other : context.sourceAccesses())
+    if (other.pattern.space == MemorySpace::Global ||
+        other.pattern.space == MemorySpace::GlobalReadOnly)
+      all += other.pattern.sectors;
+  return all ? double(access.pattern.excessiveSectors()) / double(all) : 0;
 }
 
 class UncoalescedAccess : public Check {
@@ -118,27 +127,32 @@ public:
            "their bytes need";
   }
   std::vector<StringRef> optionNames() const override {
-    return {"MinExcessiveShare"};
+    return {"MinExcessiveShare", "MinGain", "MinKernelShare"};
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 
 private:
+  /// The finding's message and evidence, before any fix is judged.
   Finding finding(const CheckContext &context,
                   const SourceAccess &access) const;
   /// When a warp spans several rows of a block narrower than a warp: what a
   /// what-if run with warps of one row predicts.
-  void addRowWideBlock(const CheckContext &context, const SourceAccess &access,
-                       Finding &f) const;
+  std::optional<CoalescingFix> rowWideBlock(const CheckContext &context,
+                                            const SourceAccess &access,
+                                            Finding &f) const;
   /// When neighbouring threads access one row each of an array: what a
   /// what-if run with the array stored transposed predicts.
-  void addTransposedArray(const CheckContext &context,
-                          const SourceAccess &access, Finding &f) const;
+  std::optional<CoalescingFix> transposedArray(const CheckContext &context,
+                                               const SourceAccess &access,
+                                               Finding &f) const;
 };
 
 Error UncoalescedAccess::run(const CheckContext &context,
                              std::vector<Finding> &out) const {
   const double minShare = context.number(Name, "MinExcessiveShare", 0.25);
+  const double minGain = minGainOf(context, Name);
+  const double minKernelShare = context.number(Name, "MinKernelShare", 0.1);
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Global &&
@@ -147,7 +161,39 @@ Error UncoalescedAccess::run(const CheckContext &context,
     if (pattern.sectors == 0 ||
         double(pattern.excessiveSectors()) < minShare * double(pattern.sectors))
       continue;
-    out.push_back(finding(context, access));
+    Finding f = finding(context, access);
+    std::vector<CoalescingFix> fixes;
+    if (auto fix = rowWideBlock(context, access, f))
+      fixes.push_back(std::move(*fix));
+    if (auto fix = transposedArray(context, access, f))
+      fixes.push_back(std::move(*fix));
+    // One verdict: the fix predicted to save the most of the kernel's time,
+    // when one saves MinGain. Fixes the time model judged not to pay make
+    // no warning; where it could not time one, the finding stands on its
+    // share of the kernel's traffic and says the time is unknown.
+    const CoalescingFix *best = nullptr;
+    bool untimed = false;
+    for (const CoalescingFix &fix : fixes) {
+      untimed |= !fix.time.known();
+      if (fix.time.pays(minGain) &&
+          (!best || fix.time.saving() > best->time.saving()))
+        best = &fix;
+    }
+    if (best) {
+      f.message += "; " + best->change + " is " +
+                   best->time.verdictText(minGain);
+      for (const CoalescingFix &fix : fixes)
+        f.notes.push_back(fixNote(fix, minGain));
+    } else if (!fixes.empty() && !untimed) {
+      continue;
+    } else {
+      if (globalSectorShare(context, access) < minKernelShare)
+        continue;
+      for (const CoalescingFix &fix : fixes)
+        f.notes.push_back(fixNote(fix, minGain));
+    }
+    context.addAssumptionNotes(f, access, "the sectors per request are");
+    out.push_back(std::move(f));
   }
   return Error::success();
 }
@@ -163,7 +209,8 @@ Finding UncoalescedAccess::finding(const CheckContext &context,
       averageText(double(pattern.excessiveSectors()) / requests);
   f.message =
       "uncoalesced " + std::string(spaceWord(pattern.space)) + " " +
-      operationWord(pattern.kind) + ": each warp request touches " +
+      operationWord(pattern.kind) + " of " + arrayText(context, site) +
+      ": each warp request touches " +
       averageText(double(pattern.sectors) / requests) + " sectors where " +
       averageText(double(pattern.idealSectors) / requests) + " would do (" +
       excessive +
@@ -193,15 +240,12 @@ Finding UncoalescedAccess::finding(const CheckContext &context,
       evidence += ", L2 " + percentText(r->l2.sectorHitRate());
   }
   f.notes.push_back({std::nullopt, evidence});
-  addRowWideBlock(context, access, f);
-  addTransposedArray(context, access, f);
-  context.addAssumptionNotes(f, access, "the sectors per request are");
   return f;
 }
 
-void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
-                                        const SourceAccess &access,
-                                        Finding &f) const {
+std::optional<CoalescingFix>
+UncoalescedAccess::rowWideBlock(const CheckContext &context,
+                                const SourceAccess &access, Finding &f) const {
   // Only a block the source gives (an assumed one is the assumption's to
   // change), and only a kernel without shared memory, whose indexing could
   // be tied to the block's shape through its tiles.
@@ -209,37 +253,76 @@ void UncoalescedAccess::addRowWideBlock(const CheckContext &context,
   const KernelInfo &kernel = context.kernel();
   if (launch.blockOrigin == "assumption" || kernel.staticSharedBytes ||
       kernel.usesDynamicShared)
-    return;
+    return std::nullopt;
   auto wide = rowWideLaunch(launch);
   if (!wide)
-    return;
+    return std::nullopt;
   driver::KernelChange change;
   change.launch.block = wide->first;
   change.launch.grid = wide->second;
   Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
   if (!runs) {
-    consumeError(runs.takeError());
-    return;
+    consumeError(runs.takeError()); // the block cannot run; no fix to offer
+    return std::nullopt;
   }
   std::optional<std::string> sectors = fewerSectorsText(*runs, access.site());
   if (!sectors)
-    return;
-  std::string text = "with block " + dimText(wide->first) + " and grid " +
-                     dimText(wide->second) +
-                     " (the same threads, in warps of one row each), this "
-                     "access would touch " +
-                     *sectors + " a request";
-  text += kernelTrafficText(context, *runs, access.site().kind);
-  f.notes.push_back(
-      {std::nullopt,
-       text + " (" + whatIfRunText(runs->sampled) +
-           "; it holds if the kernel computes the same for any block "
-           "shape)"});
+    return std::nullopt;
+  const std::string shape = "block " + dimText(wide->first) + " and grid " +
+                            dimText(wide->second);
+  // The same threads in another shape compute the same only if the kernel
+  // reaches the same elements with them (a hard-coded 16 against
+  // threadIdx.y does not).
+  if (std::string other = footprintDifference(runs->before, runs->after);
+      !other.empty()) {
+    f.notes.push_back({std::nullopt, "a " + shape +
+                                         " (warps of one row each) is not "
+                                         "offered: " +
+                                         other});
+    return std::nullopt;
+  }
+  CoalescingFix fix;
+  fix.change = "launching with " + shape;
+  fix.evidence = "with the same threads in warps of one row each, this "
+                 "access would touch " +
+                 *sectors + " a request";
+  if (std::string traffic = kernelTrafficText(*runs, access.site().kind);
+      !traffic.empty())
+    fix.evidence += ", " + traffic;
+  fix.evidence += " (" + whatIfRunText(runs->sampled) +
+                  "; the variant accesses the same bytes of every global "
+                  "array)";
+  fix.time = timeVerdict(context, runs->before, runs->after);
+  return fix;
 }
 
-void UncoalescedAccess::addTransposedArray(const CheckContext &context,
-                                           const SourceAccess &access,
-                                           Finding &f) const {
+/// Another global array of the kernel, of \p extent's size, that a warp
+/// accesses with neighbouring threads on neighbouring elements: the kernel
+/// moves data between two layouts (a transpose), and storing one array the
+/// other way round would only move the strided access to the other.
+const access::ArrayInfo *transposePartner(const CheckContext &context,
+                                          const access::AccessSite &site,
+                                          const trace::ArrayExtent &extent) {
+  const access::AccessModel &model = context.model();
+  for (const SourceAccess &other : context.sourceAccesses()) {
+    const model::SiteAccessPattern &p = other.pattern;
+    if (other.site().array == site.array || other.site().array < 0 ||
+        !p.stepKnown || p.laneStep != int64_t(p.accessSize) ||
+        (p.space != MemorySpace::Global &&
+         p.space != MemorySpace::GlobalReadOnly))
+      continue;
+    const trace::ArrayExtent e =
+        trace::accessedExtent(model, other.site().array);
+    if (e.complete && !e.empty() && e.end - e.begin == extent.end - extent.begin)
+      return context.arrayOf(other.site());
+  }
+  return nullptr;
+}
+
+std::optional<CoalescingFix>
+UncoalescedAccess::transposedArray(const CheckContext &context,
+                                   const SourceAccess &access,
+                                   Finding &f) const {
   const model::SiteAccessPattern &pattern = access.pattern;
   const access::AccessSite &site = access.site();
   const access::ArrayInfo *array = context.arrayOf(site);
@@ -248,24 +331,40 @@ void UncoalescedAccess::addTransposedArray(const CheckContext &context,
   if (!array || !pattern.stepKnown || pattern.accessSize == 0 ||
       pattern.laneStep <= int64_t(pattern.accessSize) ||
       pattern.laneStep % int64_t(pattern.accessSize))
-    return;
+    return std::nullopt;
   const uint64_t rowBytes = uint64_t(pattern.laneStep);
   const access::AccessModel &model = context.analysis().trace->model;
   const trace::ArrayExtent extent = trace::accessedExtent(model, site.array);
   if (!extent.complete || extent.empty() || extent.begin < 0 ||
       uint64_t(extent.end) % rowBytes)
-    return;
+    return std::nullopt;
+  if (const access::ArrayInfo *partner =
+          transposePartner(context, site, extent)) {
+    f.notes.push_back(
+        {std::nullopt,
+         "the kernel accesses '" + partner->name +
+             "', of the same size, with neighbouring threads on neighbouring "
+             "elements: it moves data between the two layouts (a transpose), "
+             "so storing '" +
+             array->name +
+             "' the other way round would only move the strided access; the "
+             "fix is a tile staged through shared memory (read coalesced "
+             "into a __shared__ tile, __syncthreads(), then written "
+             "coalesced from the tile's transpose, its rows padded by one "
+             "element against bank conflicts)"});
+    return std::nullopt;
+  }
   driver::KernelChange change;
   change.transposedArrays[array->name] = rowBytes;
   Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
   if (!runs) {
     // Not an array the what-if can move (TransposedArrays.h says which).
     consumeError(runs.takeError());
-    return;
+    return std::nullopt;
   }
   std::optional<std::string> sectors = fewerSectorsText(*runs, site);
   if (!sectors)
-    return;
+    return std::nullopt;
   const std::string rows = std::to_string(uint64_t(extent.end) / rowBytes);
   const std::string columns = std::to_string(rowBytes / pattern.accessSize);
   const std::string name = array->name;
@@ -273,17 +372,23 @@ void UncoalescedAccess::addTransposedArray(const CheckContext &context,
       rows == columns ? "as its " + rows + " x " + columns + " transpose"
                       : "its " + rows + " rows of " + columns +
                             " elements as " + columns + " rows of " + rows;
-  std::string text = "with '" + name + "' stored transposed (" + shape + ", " +
-                     name + "[r * " + columns + " + c] moved to " + name +
-                     "[c * " + rows + " + r]), this access would touch " +
-                     *sectors + " a request";
-  text += kernelTrafficText(context, *runs, site.kind);
-  f.notes.push_back(
-      {std::nullopt,
-       text + " (" +
-           whatIfRunText(runs->sampled, " with every access of '" + name +
-                                            "' in the kernel moved so") +
-           "; every other use of '" + name + "' must follow that layout)"});
+  CoalescingFix fix;
+  fix.change = "storing '" + name + "' transposed";
+  fix.evidence = "with '" + name + "' stored " + shape + " (" + name +
+                 "[r * " + columns + " + c] moved to " + name + "[c * " + rows +
+                 " + r]), this access would touch " + *sectors + " a request";
+  if (std::string traffic = kernelTrafficText(*runs, site.kind);
+      !traffic.empty())
+    fix.evidence += ", " + traffic;
+  fix.evidence += " (" +
+                  whatIfRunText(runs->sampled, " with every access of '" +
+                                                   name +
+                                                   "' in the kernel moved so") +
+                  "; every other use of '" + name +
+                  "', in the host code and other kernels, must follow that "
+                  "layout)";
+  fix.time = timeVerdict(context, runs->before, runs->after);
+  return fix;
 }
 
 } // namespace

@@ -272,6 +272,14 @@ llvm::Error Emulator::bindDefaultBuffer(Region &region, unsigned param,
   region.data = (*memory)->data();
   region.size = modelled;
   region.capacity = UnknownBufferSpan;
+  // Assumed random indices (IndexContents.h) over the modelled extent.
+  if (entry->indices) {
+    std::vector<uint8_t> bytes = randomIndexBytes(*entry->indices);
+    if (bytes.size() > modelled)
+      return makeError("the random indices of '" + region.name +
+                       "' are larger than its buffer");
+    std::copy(bytes.begin(), bytes.end(), region.data);
+  }
   region.touchedEnd = &entry->touchedEnd;
   defaultMemory.push_back(std::move(*memory));
   return llvm::Error::success();

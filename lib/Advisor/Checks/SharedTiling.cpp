@@ -1,0 +1,407 @@
+//===- SharedTiling.cpp - gpurd-shared-tiling -----------------------------===//
+//
+// Global loads that several warps of a block read again (a naive matrix
+// product's rows of A and columns of B, a stencil's neighbours, a
+// convolution's input window), and what staging them through shared memory
+// would gain: the kernel analysed again with its re-read arrays staged
+// (trace/StagedArrays.h) in phases of 8, 16 and 32 loop iterations, each
+// judged by the kernel's predicted time; docs/checks/gpurd-shared-tiling.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "../Figures.h"
+#include "CheckUtil.h"
+#include "Checks.h"
+#include "gpurd/Advisor/WhatIf.h"
+#include "gpurd/Trace/StagedArrays.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace gpurd::advisor {
+namespace {
+
+constexpr StringLiteral Name = "gpurd-shared-tiling";
+
+/// The phase lengths tried: the tile edges programmers use, a warp's
+/// width at most.
+constexpr unsigned PhaseLengths[] = {8, 16, 32};
+
+/// Bytes of shared memory a block may declare statically: 48 KB (CUDA C++
+/// Programming Guide, "Shared Memory": more needs dynamic shared memory and
+/// an opt-in), or the arch's limit when lower.
+uint64_t staticSharedLimit(const arch::ArchDescription &arch) {
+  constexpr uint64_t StaticLimit = 48 * 1024;
+  return std::min(StaticLimit,
+                  arch.sm.sharedMemoryPerBlock.value_or(StaticLimit));
+}
+
+/// The sector the L2 serves (the coalescer's unit): 32 bytes unless the
+/// arch says otherwise.
+unsigned sectorBytesOf(const arch::ArchDescription &arch) {
+  if (arch.l2 && arch.l2->sectorSize)
+    return *arch.l2->sectorSize;
+  return 32;
+}
+
+/// `'A'`, `'A' and 'B'`, `'a', 'b' and 'c'`.
+std::string namesText(const std::vector<std::string> &names) {
+  std::vector<std::string> quoted;
+  for (const std::string &name : names)
+    quoted.push_back("'" + name + "'");
+  if (quoted.size() < 2)
+    return join(quoted, "");
+  std::string last = quoted.back();
+  quoted.pop_back();
+  return join(quoted, ", ") + " and " + last;
+}
+
+/// `16 x 16`; a tile of one row or none (packed densely) by its
+/// elements: `262-element` (\p adjective) or `262 elements`.
+std::string tileText(const trace::StagedTile &tile, bool adjective) {
+  if (tile.rows > 1)
+    return std::to_string(tile.rows) + " x " + std::to_string(tile.columns);
+  return std::to_string(tile.elements) +
+         (adjective ? "-element" : " elements");
+}
+
+/// A re-read array of the kernel.
+struct ReusedArray {
+  std::string name;
+  double reuse = 0; ///< Sector requests per distinct sector, per block.
+  /// Element requests per distinct element, per block.
+  double elementReuse = 0;
+};
+
+/// One staging tried: its phase length, what it does to block 0, and the
+/// what-if run's figures.
+struct StagingRun {
+  unsigned phaseLength = 0;
+  trace::BlockStaging block;
+  TimeVerdict time;
+  double l2Before = 0, l2After = 0;         ///< L2 read sectors, the launch's.
+  double globalBefore = 0, globalAfter = 0; ///< Global sectors requested.
+  double wavefronts = 0;                    ///< Shared wavefronts after.
+  bool sampled = false;
+  std::string failure; ///< Why it was not run; empty when it was.
+};
+
+/// Per launch: the global read sectors requested and the shared wavefronts
+/// of \p run (the pattern model's, scaled from the modelled blocks).
+std::pair<double, double>
+requestFigures(const driver::KernelAnalysis &run) {
+  double sectors = 0, wavefronts = 0;
+  for (const model::SiteAccessPattern &p : run.patterns) {
+    if (p.space == MemorySpace::Shared)
+      wavefronts += double(p.wavefronts);
+    else if ((p.space == MemorySpace::Global ||
+              p.space == MemorySpace::GlobalReadOnly) &&
+             p.kind == AccessKind::Read)
+      sectors += double(p.sectors);
+  }
+  const double scale = run.results.sampling.scale;
+  return {sectors * scale, wavefronts * scale};
+}
+
+/// Whether \p a and \p b access the same addresses in the same order.
+bool sameAccesses(const trace::WarpTrace &a, const trace::WarpTrace &b) {
+  return a.instructions.size() == b.instructions.size() &&
+         llvm::equal(a.instructions, b.instructions,
+                     [](const trace::WarpInstruction &x,
+                        const trace::WarpInstruction &y) {
+                       return x.site == y.site && x.kind == y.kind &&
+                              x.activeMask == y.activeMask &&
+                              x.addresses == y.addresses;
+                     });
+}
+
+class SharedTiling : public Check {
+public:
+  StringRef name() const override { return Name; }
+  StringRef summary() const override {
+    return "global loads the warps of a block read again, which staging "
+           "through shared memory would serve once per block";
+  }
+  std::vector<StringRef> optionNames() const override {
+    return {"MinGain", "MinReuse"};
+  }
+  Error run(const CheckContext &context,
+            std::vector<Finding> &out) const override;
+
+private:
+  /// The arrays of block 0 re-read at least \p minReuse times a sector.
+  std::vector<ReusedArray>
+  reusedArrays(const CheckContext &context,
+               const std::vector<trace::WarpTrace> &warps,
+               double minReuse) const;
+  /// The what-if run staging \p arrays in phases of \p phaseLength.
+  StagingRun tryStaging(const CheckContext &context,
+                        const std::vector<trace::WarpTrace> &warps,
+                        const trace::ArrayStagings &stagings,
+                        unsigned phaseLength) const;
+  Finding finding(const CheckContext &context,
+                  const std::vector<ReusedArray> &arrays,
+                  const std::vector<StagingRun> &runs, const StagingRun &best,
+                  double minGain) const;
+};
+
+/// Whether the kernel has shared memory of its own: it stages already (or
+/// uses shared memory otherwise), and a rewrite of ours would not be
+/// the programmer's.
+bool usesSharedMemory(const CheckContext &context) {
+  const KernelInfo &kernel = context.kernel();
+  if (kernel.staticSharedBytes || kernel.usesDynamicShared ||
+      context.launch().dynamicSharedBytes)
+    return true;
+  return any_of(context.model().sites, [](const access::AccessSite &site) {
+    return site.space == MemorySpace::Shared &&
+           site.kind != AccessKind::Barrier;
+  });
+}
+
+Error SharedTiling::run(const CheckContext &context,
+                        std::vector<Finding> &out) const {
+  const double minGain = minGainOf(context, Name);
+  const double minReuse = context.number(Name, "MinReuse", 2);
+  if (usesSharedMemory(context) || !context.analysis().trace ||
+      !context.analysis().trace->source)
+    return Error::success();
+  // Block 0 as the kernel runs it: the reuse and the tiles are measured on
+  // it (every block of a regular kernel reads alike).
+  std::vector<trace::WarpTrace> warps;
+  if (Error error = context.analysis().trace->source->traceBlock(0, warps)) {
+    consumeError(std::move(error)); // the baseline's own run reported it
+    return Error::success();
+  }
+  std::vector<ReusedArray> arrays = reusedArrays(context, warps, minReuse);
+  if (arrays.empty())
+    return Error::success();
+  std::vector<StagingRun> runs;
+  unsigned lastPhases = 0;
+  for (unsigned phaseLength : PhaseLengths) {
+    trace::ArrayStagings stagings;
+    for (const ReusedArray &array : arrays)
+      stagings[array.name] = phaseLength;
+    StagingRun run = tryStaging(context, warps, stagings, phaseLength);
+    // A loop shorter than the phases: one phase whatever the length, the
+    // same rewrite as the last one.
+    if (run.block.phases && run.block.phases == lastPhases)
+      continue;
+    lastPhases = run.block.phases;
+    runs.push_back(std::move(run));
+  }
+  const StagingRun *best = nullptr;
+  for (const StagingRun &run : runs)
+    if (run.failure.empty() && run.time.pays(minGain) &&
+        (!best || run.time.saving() > best->time.saving()))
+      best = &run;
+  if (best)
+    out.push_back(finding(context, arrays, runs, *best, minGain));
+  return Error::success();
+}
+
+std::vector<ReusedArray>
+SharedTiling::reusedArrays(const CheckContext &context,
+                           const std::vector<trace::WarpTrace> &warps,
+                           double minReuse) const {
+  const access::AccessModel &model = context.model();
+  // Warps that repeat another's every access do the same work again (the
+  // block has threads the kernel does not tell apart:
+  // gpurd-redundant-threads' finding); their re-reads are not a tile's.
+  std::vector<trace::WarpTrace> distinct;
+  for (const trace::WarpTrace &warp : warps)
+    if (none_of(distinct, [&](const trace::WarpTrace &other) {
+          return sameAccesses(warp, other);
+        }))
+      distinct.push_back(warp);
+  std::vector<ReusedArray> out;
+  for (const auto &[index, reuse] : trace::blockSectorReuse(
+           distinct, model, sectorBytesOf(context.arch()))) {
+    if (reuse.perSector() < minReuse)
+      continue;
+    // A tile is declared for addresses the code gives; a load whose
+    // address is data (a gather) reads what the contents say, and the
+    // contents gpurd traced may be assumed ones.
+    if (any_of(model.sites, [&, index = index](const access::AccessSite &s) {
+          return s.array == index && !s.neverExecuted && !s.affine;
+        }))
+      continue;
+    // Only arrays the rewrite can stage: global, only read, one size.
+    trace::ArrayStagings one{{model.arrays[index].name, 1}};
+    if (auto plan = trace::stagingPlanOf(model, one); !plan) {
+      consumeError(plan.takeError());
+      continue;
+    }
+    out.push_back({model.arrays[index].name, reuse.perSector(),
+                   reuse.perElement()});
+  }
+  // Staging serves from shared memory the elements the block reads again.
+  // Sectors requested again whose elements are each read once (warps
+  // reading neighbouring elements of a sector, once each) are spatial
+  // locality the L1 serves as well: some array must have elements the
+  // block's requests read again (the arrays with sector reuse only, a
+  // naive product's rows of A, are staged with it).
+  if (none_of(out, [&](const ReusedArray &array) {
+        return array.elementReuse >= minReuse;
+      }))
+    out.clear();
+  return out;
+}
+
+StagingRun SharedTiling::tryStaging(const CheckContext &context,
+                                    const std::vector<trace::WarpTrace> &warps,
+                                    const trace::ArrayStagings &stagings,
+                                    unsigned phaseLength) const {
+  StagingRun out;
+  out.phaseLength = phaseLength;
+  auto plan = trace::stagingPlanOf(context.model(), stagings);
+  if (!plan) {
+    out.failure = toString(plan.takeError());
+    return out;
+  }
+  std::vector<trace::WarpTrace> staged = warps;
+  out.block = trace::stageBlock(staged, *plan);
+  const uint64_t limit = staticSharedLimit(context.arch());
+  if (out.block.sharedBytes > limit) {
+    out.failure = "its tiles need " + std::to_string(out.block.sharedBytes) +
+                  " bytes of shared memory a block, more than the " +
+                  std::to_string(limit) + " a block can declare";
+    return out;
+  }
+  driver::KernelChange change;
+  change.stagedArrays = stagings;
+  // The tiles' shared memory, so that the run's occupancy is that of a
+  // kernel declaring them.
+  change.launch.dynamicSharedBytes = out.block.sharedBytes;
+  Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
+  if (!runs) {
+    out.failure = toString(runs.takeError());
+    return out;
+  }
+  out.sampled = runs->sampled;
+  // The staged loads read shared memory: they pay its addressing, not
+  // global memory's (seed 002 Fig. 2), as an array placed there does.
+  std::map<std::string, MemorySpace> spaces;
+  for (const auto &[name, length] : stagings)
+    spaces[name] = MemorySpace::Shared;
+  out.time = timeVerdict(context, runs->before, runs->after, &spaces);
+  out.l2Before = launchL2ReadSectors(runs->before.results);
+  out.l2After = launchL2ReadSectors(runs->after.results);
+  std::tie(out.globalBefore, std::ignore) = requestFigures(runs->before);
+  std::tie(out.globalAfter, out.wavefronts) = requestFigures(runs->after);
+  return out;
+}
+
+/// The first load of \p arrays in the source (the finding's position).
+const access::AccessSite *
+firstReusedLoad(const CheckContext &context,
+                const std::vector<ReusedArray> &arrays) {
+  const access::AccessSite *first = nullptr;
+  for (const access::AccessSite &site : context.model().sites) {
+    const access::ArrayInfo *array = context.arrayOf(site);
+    if (!array || site.kind != AccessKind::Read || site.neverExecuted ||
+        none_of(arrays,
+                [&](const ReusedArray &a) { return a.name == array->name; }))
+      continue;
+    if (!first || std::tie(site.position.line, site.position.column) <
+                      std::tie(first->position.line, first->position.column))
+      first = &site;
+  }
+  return first;
+}
+
+/// `in 16 x 16 tiles`, with \p phases `, 16 loop iterations a phase`: the
+/// shape of \p run's staging.
+std::string stagingShapeText(const std::vector<ReusedArray> &arrays,
+                             const StagingRun &run, bool phases) {
+  std::vector<std::string> tiles;
+  for (const trace::StagedTile &tile : run.block.tiles)
+    tiles.push_back(tileText(tile, /*adjective=*/true));
+  std::string text;
+  if (llvm::all_equal(tiles)) {
+    text = "in " + tiles.front() + " tiles";
+  } else {
+    std::vector<std::string> each;
+    for (auto [array, tile] : zip(arrays, run.block.tiles))
+      each.push_back(tileText(tile, /*adjective=*/false) + " ('" +
+                     array.name + "')");
+    text = "in tiles of " + join(each, ", ");
+  }
+  if (!phases)
+    return text;
+  if (run.block.phases > 1)
+    return text + ", " + std::to_string(run.phaseLength) +
+           " loop iterations a phase";
+  return text + ", one per block";
+}
+
+/// The note of one staging tried.
+std::string runNote(const std::vector<ReusedArray> &arrays,
+                    const StagingRun &run, double minGain) {
+  const unsigned barriers = run.block.phases ? 2 * run.block.phases - 1 : 0;
+  std::string text = "phases of " + std::to_string(run.phaseLength) +
+                     " iterations (" + std::to_string(run.block.phases) +
+                     (run.block.phases == 1 ? " phase" : " phases") +
+                     " a block, " + stagingShapeText(arrays, run, false) + ", " +
+                     std::to_string(run.block.sharedBytes) +
+                     " bytes of shared memory and " +
+                     std::to_string(barriers) +
+                     (barriers == 1 ? " barrier" : " barriers") + " a warp): ";
+  if (!run.failure.empty())
+    return text + "not tried: " + run.failure;
+  return text + run.time.verdictText(minGain) +
+         "; L2 read sectors " + fromToText(run.l2Before, run.l2After) +
+         ", global read sectors requested " +
+         fromToText(run.globalBefore, run.globalAfter) +
+         ", shared-memory wavefronts " + countText(run.wavefronts) + " (" +
+         whatIfRunText(run.sampled) + ")";
+}
+
+Finding SharedTiling::finding(const CheckContext &context,
+                              const std::vector<ReusedArray> &arrays,
+                              const std::vector<StagingRun> &runs,
+                              const StagingRun &best, double minGain) const {
+  const access::AccessSite *site = firstReusedLoad(context, arrays);
+  Finding f = site ? context.findingAt(Name, *site)
+                   : context.findingAt(Name, context.model().sites.front());
+  std::vector<std::string> names, reuses;
+  for (const ReusedArray &array : arrays) {
+    names.push_back(array.name);
+    reuses.push_back(averageText(array.reuse));
+  }
+  std::string reuse = llvm::all_equal(reuses)
+                          ? reuses.front()
+                          : join(reuses, ", ") + " respectively";
+  f.message = namesText(names) +
+              (arrays.size() == 1 ? " is" : " are") +
+              " read again by the block's warps (each sector " + reuse +
+              " times per block): staging " +
+              (arrays.size() == 1 ? "it" : "them") +
+              " through shared memory " + stagingShapeText(arrays, best, true) +
+              ", is " + best.time.verdictText(minGain);
+  for (const StagingRun &run : runs)
+    f.notes.push_back({std::nullopt, runNote(arrays, run, minGain)});
+  f.notes.push_back(
+      {std::nullopt,
+       "the rewrite loads each phase's tile once, coalesced (32 neighbouring "
+       "elements a warp request, spread over the block's warps), stores it "
+       "to a __shared__ array declared row by row without padding, "
+       "synchronises the block before and after, and reads the elements "
+       "from the tile where the kernel read them; it assumes every warp "
+       "runs the loop alike and nothing writes " +
+           namesText(names) +
+           " during the kernel, and does not count the index arithmetic "
+           "the staging adds (measured on block 0; "
+           "docs/checks/gpurd-shared-tiling.md)"});
+  context.addLaunchAssumptionNotes(f);
+  return f;
+}
+
+} // namespace
+
+std::unique_ptr<Check> makeSharedTiling() {
+  return std::make_unique<SharedTiling>();
+}
+
+} // namespace gpurd::advisor
