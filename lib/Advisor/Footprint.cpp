@@ -34,29 +34,37 @@ std::string bytesText(const trace::ArrayExtent &extent) {
 
 } // namespace
 
-std::string footprintDifference(const driver::KernelAnalysis &written,
-                                const driver::KernelAnalysis &variant) {
+FootprintComparison compareFootprints(const driver::KernelAnalysis &written,
+                                      const driver::KernelAnalysis &variant) {
+  using Kind = FootprintComparison::Kind;
   const auto before = globalExtents(written);
   const auto after = globalExtents(variant);
   for (const auto &[name, extent] : before) {
     auto other = after.find(name);
     if (other == after.end())
-      return "it no longer accesses '" + name + "'";
+      return {Kind::Different, "it no longer accesses '" + name + "'"};
     if (!extent.complete || !other->second.complete)
-      return "whether it accesses the same elements of '" + name +
-             "' cannot be checked (an access of it is not affine)";
+      return {Kind::Unknown,
+              "whether it accesses the same elements of '" + name +
+                  "' cannot be checked (an access of it is not affine)"};
     if (extent.empty() != other->second.empty() ||
         (!extent.empty() && (extent.begin != other->second.begin ||
                              extent.end != other->second.end)))
-      return "it accesses " + bytesText(other->second) + " of '" + name +
-             "' where the kernel as written accesses " + bytesText(extent) +
-             ": it does other work";
+      return {Kind::Different,
+              "it accesses " + bytesText(other->second) + " of '" + name +
+                  "' where the kernel as written accesses " +
+                  bytesText(extent) + ": it does other work"};
   }
   for (const auto &entry : after)
     if (!before.count(entry.first))
-      return "it accesses '" + entry.first +
-             "', which the kernel as written does not";
-  return "";
+      return {Kind::Different, "it accesses '" + entry.first +
+                                   "', which the kernel as written does not"};
+  return {};
+}
+
+std::string footprintDifference(const driver::KernelAnalysis &written,
+                                const driver::KernelAnalysis &variant) {
+  return compareFootprints(written, variant).reason;
 }
 
 } // namespace gpurd::advisor

@@ -16,12 +16,25 @@
 
 namespace gpurd::advisor {
 
-/// Why \p variant does not access what \p written does, or empty when it
-/// does: for every global array of either run (by name), the bytes its
-/// accesses span must be the same. A run in which an array's extent is not
-/// known (an access that is not affine) cannot be compared, and the reason
-/// says so: a what-if that cannot be shown to do the same work is not
-/// advice.
+/// Whether a variant accesses what the kernel as written does.
+struct FootprintComparison {
+  enum class Kind {
+    Same,      ///< Every global array spans the same bytes.
+    Different, ///< Some array spans other bytes: the variant does other work.
+    Unknown,   ///< An extent is not known (an access that is not affine).
+  } kind = Kind::Same;
+  /// Why, for Different and Unknown.
+  std::string reason;
+};
+
+/// Compares, for every global array of either run (by name), the bytes
+/// its accesses span.
+FootprintComparison compareFootprints(const driver::KernelAnalysis &written,
+                                      const driver::KernelAnalysis &variant);
+
+/// Why \p variant cannot be shown to access what \p written does, or
+/// empty when it does (Different or Unknown: a what-if that cannot be shown
+/// to do the same work is not advice).
 std::string footprintDifference(const driver::KernelAnalysis &written,
                                 const driver::KernelAnalysis &variant);
 

@@ -513,10 +513,13 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
     candidate.figures = figuresOf(arch, options, *analysis);
     // A value under which the kernel reaches other elements of its arrays
     // computes something else (threads that cover half the rows read half
-    // the data): its traffic is not compared.
-    if (std::string other = footprintDifference(*written, *analysis);
-        !other.empty())
-      candidate.otherWork = other;
+    // the data): its traffic is not compared. Where the extents are not
+    // known, the bytes written decide (below), and the candidate says so.
+    FootprintComparison footprint = compareFootprints(*written, *analysis);
+    if (footprint.kind == FootprintComparison::Kind::Different)
+      candidate.otherWork = footprint.reason;
+    else if (footprint.kind == FootprintComparison::Kind::Unknown)
+      candidate.unverified = footprint.reason;
   }
   const TuneFigures writtenFigures = figuresOf(arch, options, *written);
   for (TuneCandidate &candidate : result.candidates)

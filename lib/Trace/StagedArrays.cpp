@@ -24,8 +24,8 @@ bool isGlobalSpace(MemorySpace space) {
 
 /// The plan's entry for array \p index of \p model staged in phases of
 /// \p phaseLength, or why it cannot be staged.
-Expected<StagedArray> stagedArrayOf(const access::AccessModel &model,
-                                    int index, unsigned phaseLength) {
+Expected<StagedArray> stagedArrayOf(const access::AccessModel &model, int index,
+                                    unsigned phaseLength) {
   const access::ArrayInfo &array = model.arrays[index];
   auto fail = [&](const Twine &why) {
     return makeError("'" + array.name +
@@ -139,8 +139,8 @@ columnsAt(const TileLayout &dense, const std::vector<uint64_t> &length,
   const size_t rows = dense.runStart.size();
   std::vector<int64_t> column(rows);
   for (size_t i = 0; i < rows; ++i) {
-    const int64_t shift = int64_t(dense.runStart[i]) -
-                          int64_t(dense.runStart[0] + i * pitch);
+    const int64_t shift =
+        int64_t(dense.runStart[i]) - int64_t(dense.runStart[0] + i * pitch);
     if (shift % int64_t(elementBytes))
       return std::nullopt;
     column[i] = shift / int64_t(elementBytes);
@@ -223,7 +223,8 @@ Prologues prologuesOf(const PhaseElements &elements,
     uint64_t request = 0;
     for (auto [a, tile] : enumerate(arrays)) {
       const StagedArray &array = plan.arrays[a];
-      for (size_t first = 0; first < tile.size(); first += WarpSize, ++request) {
+      for (size_t first = 0; first < tile.size();
+           first += WarpSize, ++request) {
         WarpInstruction fill;
         fill.site = array.fillSite;
         fill.kind = AccessKind::Read;
@@ -436,16 +437,14 @@ std::map<int, SectorReuse> blockSectorReuse(const std::vector<WarpTrace> &warps,
         if (instruction.activeMask >> lane & 1) {
           elements.push_back(instruction.addresses[lane]);
           const uint64_t first = instruction.addresses[lane] / sectorBytes;
-          const uint64_t last =
-              (instruction.addresses[lane] + std::max(instruction.size, 1u) -
-               1) /
-              sectorBytes;
+          const uint64_t last = (instruction.addresses[lane] +
+                                 std::max(instruction.size, 1u) - 1) /
+                                sectorBytes;
           for (uint64_t s = first; s <= last; ++s)
             sectors.push_back(s);
         }
       llvm::sort(sectors);
-      sectors.erase(std::unique(sectors.begin(), sectors.end()),
-                    sectors.end());
+      sectors.erase(std::unique(sectors.begin(), sectors.end()), sectors.end());
       out[array].requests += sectors.size();
       distinct[array].insert(sectors.begin(), sectors.end());
       llvm::sort(elements);

@@ -24,7 +24,10 @@ TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
                                         "gpurd-memory-divergence",
                                         "gpurd-placement",
                                         "gpurd-readonly-path",
+                                        "gpurd-redundant-threads",
                                         "gpurd-shared-bank-conflict",
+                                        "gpurd-shared-tiling",
+                                        "gpurd-small-grid",
                                         "gpurd-tile-size",
                                         "gpurd-uncoalesced-access"};
   EXPECT_EQ(enabledBy("*"), all);
@@ -34,7 +37,8 @@ TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
             (std::vector<std::string>{
                 "gpurd-cache-capacity", "gpurd-constant-divergence",
                 "gpurd-memory-divergence", "gpurd-placement",
-                "gpurd-readonly-path", "gpurd-tile-size",
+                "gpurd-readonly-path", "gpurd-redundant-threads",
+                "gpurd-small-grid", "gpurd-tile-size",
                 "gpurd-uncoalesced-access"}));
   EXPECT_EQ(enabledBy("gpurd-*-access, -*, gpurd-c*"),
             (std::vector<std::string>{"gpurd-cache-capacity",

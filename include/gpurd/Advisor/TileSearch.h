@@ -106,6 +106,11 @@ struct TuneCandidate {
   std::string illegal;
   std::string failed;
   std::string otherWork;
+  /// Set when whether it accesses the same bytes of every global array as
+  /// the kernel as written cannot be checked (an access that is not
+  /// affine): why. It is ranked (its bytes written match), but no check
+  /// proposes it.
+  std::string unverified;
   std::optional<TuneFigures> figures;
   /// 1-based rank among the candidates with figures; 0: not ranked.
   unsigned rank = 0;

@@ -101,16 +101,15 @@ struct StagedTile {
 /// What staging did to one block.
 struct BlockStaging {
   unsigned phases = 0;
-  uint64_t sharedBytes = 0;       ///< The tiles of all staged arrays.
-  std::vector<StagedTile> tiles;  ///< By StagingPlan::arrays index.
-  uint64_t fillRequests = 0;      ///< Warp fill loads (and as many stores).
-  uint64_t stagedLoads = 0;       ///< Warp loads turned into shared loads.
+  uint64_t sharedBytes = 0;      ///< The tiles of all staged arrays.
+  std::vector<StagedTile> tiles; ///< By StagingPlan::arrays index.
+  uint64_t fillRequests = 0;     ///< Warp fill loads (and as many stores).
+  uint64_t stagedLoads = 0;      ///< Warp loads turned into shared loads.
 };
 
 /// Stages \p plan's arrays in \p warps, the traces of all warps of one block
 /// in warp order (see the file comment).
-BlockStaging stageBlock(std::vector<WarpTrace> &warps,
-                        const StagingPlan &plan);
+BlockStaging stageBlock(std::vector<WarpTrace> &warps, const StagingPlan &plan);
 
 /// How often a block's warp requests come back to the same sectors and
 /// elements: the measures of re-reading that make staging worth trying.

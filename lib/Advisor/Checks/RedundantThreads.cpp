@@ -4,8 +4,10 @@
 // blockDim in it), with more than one thread along it: those threads
 // compute the same, so they repeat each other's loads and race on the same
 // stores. Only a block the source or the inputs give, and only when nothing
-// else tells the threads apart (access::IndexUse::threadDistinction); the
-// gain is a what-if run with the dimension at 1.
+// else tells the threads apart (access::IndexUse::threadDistinction), and
+// only when a launch without the copies can be shown to do the same work (a
+// what-if run that accesses the same bytes, Footprint.h), whose predicted
+// time the finding quotes.
 // docs/checks/gpurd-redundant-threads.md.
 //
 //===----------------------------------------------------------------------===//
@@ -14,7 +16,6 @@
 #include "../Footprint.h"
 #include "CheckUtil.h"
 #include "Checks.h"
-#include "gpurd/Advisor/PredictedTime.h"
 #include "gpurd/Advisor/WhatIf.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -84,7 +85,10 @@ public:
     return "block dimensions the kernel never reads, whose threads repeat "
            "the same work";
   }
-  std::vector<StringRef> optionNames() const override { return {"MinGain"}; }
+  std::vector<StringRef> optionNames() const override {
+    // The copies are reported whatever the time model predicts.
+    return {};
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 
@@ -140,6 +144,39 @@ std::optional<Deduplicated> deduplicated(const CheckContext &context,
   return std::nullopt;
 }
 
+/// The edits of \p site's literals that launch \p grid and \p block
+/// instead of \p launch's, or nothing when a component that changes is not
+/// written as a literal of the launch in the analysed file.
+std::optional<std::vector<FixIt>>
+launchEdits(const CheckContext &context, const LaunchSite *site,
+            const LaunchConfig &launch, const std::array<uint64_t, 3> &grid,
+            const std::array<uint64_t, 3> &block) {
+  if (!site)
+    return std::nullopt;
+  std::vector<FixIt> edits;
+  auto edit = [&](const Dim3Value &written, unsigned d, uint64_t from,
+                  uint64_t to) {
+    if (from == to)
+      return true;
+    const std::optional<Dim3Value::Literal> &literal = written.literals[d];
+    if (!literal || !context.whatIf().inAnalysedFile(literal->begin))
+      return false;
+    SourcePosition end = literal->begin;
+    end.column = literal->endColumn;
+    edits.push_back({literal->begin, end, std::to_string(to)});
+    return true;
+  };
+  for (unsigned d = 0; d < 3; ++d)
+    if (!edit(site->grid, d, launch.grid[d], grid[d]) ||
+        !edit(site->block, d, launch.block[d], block[d]))
+      return std::nullopt;
+  llvm::sort(edits, [](const FixIt &a, const FixIt &b) {
+    return std::tie(a.begin.line, a.begin.column) <
+           std::tie(b.begin.line, b.begin.column);
+  });
+  return edits;
+}
+
 std::optional<Finding>
 RedundantThreads::findingFor(const CheckContext &context, unsigned dim) const {
   const LaunchConfig &launch = context.launch();
@@ -170,7 +207,7 @@ RedundantThreads::findingFor(const CheckContext &context, unsigned dim) const {
        "with block " + dimText(block) + " and grid " + dimText(fixed->grid) +
            " (the same bytes of every global array, without the copies), " +
            trafficText(*fixed->runs) + "; the change is " +
-           time.verdictText(minGainOf(context, Name)) + " (" +
+           time.verdictText(DefaultMinGain) + " (" +
            whatIfRunText(fixed->runs->sampled) + ")"});
   // An atomic whose result no thread reads tells no thread apart, but each
   // copy does it: the copies add up where plain stores would race.
@@ -187,18 +224,12 @@ RedundantThreads::findingFor(const CheckContext &context, unsigned dim) const {
                           " and grid " + dimText(fixed->grid) +
                           " (nothing in it tells the threads along " + axis +
                           " apart)";
-  const LaunchSite *site = siteOf(context);
-  const std::optional<Dim3Value::Literal> &literal =
-      site ? site->block.literals[dim] : std::nullopt;
-  // The fix-it sets the literal to 1 only when the grid stays as written.
-  if (literal && fixed->grid == launch.grid &&
-      context.whatIf().inAnalysedFile(literal->begin)) {
-    SourcePosition end = literal->begin;
-    end.column = literal->endColumn;
-    f.notes.push_back({literal->begin, use, {{literal->begin, end, "1"}}});
-  } else {
+  std::optional<std::vector<FixIt>> edits = launchEdits(
+      context, siteOf(context), launch, fixed->grid, fixed->block);
+  if (edits && !edits->empty())
+    f.notes.push_back({edits->front().begin, use, std::move(*edits)});
+  else
     f.notes.push_back({std::nullopt, use});
-  }
   context.addLaunchAssumptionNotes(f);
   return f;
 }

@@ -62,8 +62,7 @@ std::string namesText(const std::vector<std::string> &names) {
 std::string tileText(const trace::StagedTile &tile, bool adjective) {
   if (tile.rows > 1)
     return std::to_string(tile.rows) + " x " + std::to_string(tile.columns);
-  return std::to_string(tile.elements) +
-         (adjective ? "-element" : " elements");
+  return std::to_string(tile.elements) + (adjective ? "-element" : " elements");
 }
 
 /// A re-read array of the kernel.
@@ -89,8 +88,7 @@ struct StagingRun {
 
 /// Per launch: the global read sectors requested and the shared wavefronts
 /// of \p run (the pattern model's, scaled from the modelled blocks).
-std::pair<double, double>
-requestFigures(const driver::KernelAnalysis &run) {
+std::pair<double, double> requestFigures(const driver::KernelAnalysis &run) {
   double sectors = 0, wavefronts = 0;
   for (const model::SiteAccessPattern &p : run.patterns) {
     if (p.space == MemorySpace::Shared)
@@ -130,16 +128,20 @@ public:
             std::vector<Finding> &out) const override;
 
 private:
-  /// The arrays of block 0 re-read at least \p minReuse times a sector.
+  /// The arrays \p warps (block 0) read at least \p minReuse times a
+  /// sector, when one of them is read so many times an element.
   std::vector<ReusedArray>
   reusedArrays(const CheckContext &context,
                const std::vector<trace::WarpTrace> &warps,
                double minReuse) const;
-  /// The what-if run staging \p arrays in phases of \p phaseLength.
-  StagingRun tryStaging(const CheckContext &context,
-                        const std::vector<trace::WarpTrace> &warps,
-                        const trace::ArrayStagings &stagings,
-                        unsigned phaseLength) const;
+  /// \p stagings' rewrite of \p warps (block 0), or why it cannot run.
+  StagingRun staging(const CheckContext &context,
+                     const std::vector<trace::WarpTrace> &warps,
+                     const trace::ArrayStagings &stagings,
+                     unsigned phaseLength) const;
+  /// \p run's what-if run and its verdict.
+  void timeStaging(const CheckContext &context,
+                   const trace::ArrayStagings &stagings, StagingRun &run) const;
   Finding finding(const CheckContext &context,
                   const std::vector<ReusedArray> &arrays,
                   const std::vector<StagingRun> &runs, const StagingRun &best,
@@ -183,12 +185,14 @@ Error SharedTiling::run(const CheckContext &context,
     trace::ArrayStagings stagings;
     for (const ReusedArray &array : arrays)
       stagings[array.name] = phaseLength;
-    StagingRun run = tryStaging(context, warps, stagings, phaseLength);
+    StagingRun run = staging(context, warps, stagings, phaseLength);
     // A loop shorter than the phases: one phase whatever the length, the
     // same rewrite as the last one.
     if (run.block.phases && run.block.phases == lastPhases)
       continue;
     lastPhases = run.block.phases;
+    if (run.failure.empty())
+      timeStaging(context, stagings, run);
     runs.push_back(std::move(run));
   }
   const StagingRun *best = nullptr;
@@ -233,8 +237,8 @@ SharedTiling::reusedArrays(const CheckContext &context,
       consumeError(plan.takeError());
       continue;
     }
-    out.push_back({model.arrays[index].name, reuse.perSector(),
-                   reuse.perElement()});
+    out.push_back(
+        {model.arrays[index].name, reuse.perSector(), reuse.perElement()});
   }
   // Staging serves from shared memory the elements the block reads again.
   // Sectors requested again whose elements are each read once (warps
@@ -249,10 +253,10 @@ SharedTiling::reusedArrays(const CheckContext &context,
   return out;
 }
 
-StagingRun SharedTiling::tryStaging(const CheckContext &context,
-                                    const std::vector<trace::WarpTrace> &warps,
-                                    const trace::ArrayStagings &stagings,
-                                    unsigned phaseLength) const {
+StagingRun SharedTiling::staging(const CheckContext &context,
+                                 const std::vector<trace::WarpTrace> &warps,
+                                 const trace::ArrayStagings &stagings,
+                                 unsigned phaseLength) const {
   StagingRun out;
   out.phaseLength = phaseLength;
   auto plan = trace::stagingPlanOf(context.model(), stagings);
@@ -267,8 +271,13 @@ StagingRun SharedTiling::tryStaging(const CheckContext &context,
     out.failure = "its tiles need " + std::to_string(out.block.sharedBytes) +
                   " bytes of shared memory a block, more than the " +
                   std::to_string(limit) + " a block can declare";
-    return out;
   }
+  return out;
+}
+
+void SharedTiling::timeStaging(const CheckContext &context,
+                               const trace::ArrayStagings &stagings,
+                               StagingRun &out) const {
   driver::KernelChange change;
   change.stagedArrays = stagings;
   // The tiles' shared memory, so that the run's occupancy is that of a
@@ -277,7 +286,7 @@ StagingRun SharedTiling::tryStaging(const CheckContext &context,
   Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
   if (!runs) {
     out.failure = toString(runs.takeError());
-    return out;
+    return;
   }
   out.sampled = runs->sampled;
   // The staged loads read shared memory: they pay its addressing, not
@@ -290,7 +299,6 @@ StagingRun SharedTiling::tryStaging(const CheckContext &context,
   out.l2After = launchL2ReadSectors(runs->after.results);
   std::tie(out.globalBefore, std::ignore) = requestFigures(runs->before);
   std::tie(out.globalAfter, out.wavefronts) = requestFigures(runs->after);
-  return out;
 }
 
 /// The first load of \p arrays in the source (the finding's position).
@@ -324,8 +332,8 @@ std::string stagingShapeText(const std::vector<ReusedArray> &arrays,
   } else {
     std::vector<std::string> each;
     for (auto [array, tile] : zip(arrays, run.block.tiles))
-      each.push_back(tileText(tile, /*adjective=*/false) + " ('" +
-                     array.name + "')");
+      each.push_back(tileText(tile, /*adjective=*/false) + " ('" + array.name +
+                     "')");
     text = "in tiles of " + join(each, ", ");
   }
   if (!phases)
@@ -343,15 +351,14 @@ std::string runNote(const std::vector<ReusedArray> &arrays,
   std::string text = "phases of " + std::to_string(run.phaseLength) +
                      " iterations (" + std::to_string(run.block.phases) +
                      (run.block.phases == 1 ? " phase" : " phases") +
-                     " a block, " + stagingShapeText(arrays, run, false) + ", " +
-                     std::to_string(run.block.sharedBytes) +
-                     " bytes of shared memory and " +
-                     std::to_string(barriers) +
+                     " a block, " + stagingShapeText(arrays, run, false) +
+                     ", " + std::to_string(run.block.sharedBytes) +
+                     " bytes of shared memory and " + std::to_string(barriers) +
                      (barriers == 1 ? " barrier" : " barriers") + " a warp): ";
   if (!run.failure.empty())
     return text + "not tried: " + run.failure;
-  return text + run.time.verdictText(minGain) +
-         "; L2 read sectors " + fromToText(run.l2Before, run.l2After) +
+  return text + run.time.verdictText(minGain) + "; L2 read sectors " +
+         fromToText(run.l2Before, run.l2After) +
          ", global read sectors requested " +
          fromToText(run.globalBefore, run.globalAfter) +
          ", shared-memory wavefronts " + countText(run.wavefronts) + " (" +
@@ -373,13 +380,12 @@ Finding SharedTiling::finding(const CheckContext &context,
   std::string reuse = llvm::all_equal(reuses)
                           ? reuses.front()
                           : join(reuses, ", ") + " respectively";
-  f.message = namesText(names) +
-              (arrays.size() == 1 ? " is" : " are") +
+  f.message = namesText(names) + (arrays.size() == 1 ? " is" : " are") +
               " read again by the block's warps (each sector " + reuse +
               " times per block): staging " +
-              (arrays.size() == 1 ? "it" : "them") +
-              " through shared memory " + stagingShapeText(arrays, best, true) +
-              ", is " + best.time.verdictText(minGain);
+              (arrays.size() == 1 ? "it" : "them") + " through shared memory " +
+              stagingShapeText(arrays, best, true) + ", is " +
+              best.time.verdictText(minGain);
   for (const StagingRun &run : runs)
     f.notes.push_back({std::nullopt, runNote(arrays, run, minGain)});
   f.notes.push_back(

@@ -92,7 +92,9 @@ Error TileSize::run(const CheckContext &context,
       return result.takeError();
     const TuneCandidate *written = result->asWritten();
     const TuneCandidate &best = result->candidates.front();
-    if (!written || !written->figures || best.asWritten || !best.rank)
+    // A value that cannot be shown to do the kernel's work is no advice.
+    if (!written || !written->figures || best.asWritten || !best.rank ||
+        !best.unverified.empty())
       continue;
     TimeVerdict time;
     time.before = written->figures->predictedCycles;

@@ -119,6 +119,22 @@ double globalSectorShare(const CheckContext &context,
   return all ? double(access.pattern.excessiveSectors()) / double(all) : 0;
 }
 
+/// Whether the addresses of \p access may follow contents gpurd assumed
+/// (uniformly random indices for an array without a buffer): a site that is
+/// not affine in a launch that assumes some array's contents. Its sectors
+/// are those of the assumption, and no layout change can be judged.
+bool followsAssumedContents(const CheckContext &context,
+                            const SourceAccess &access) {
+  const bool affine = llvm::all_of(
+      access.sites, [](const access::AccessSite *site) { return site->affine; });
+  return !affine &&
+         llvm::any_of(context.launch().assumptions,
+                      [](const LaunchAssumption &assumption) {
+                        return StringRef(assumption.part)
+                            .starts_with("the contents of '");
+                      });
+}
+
 class UncoalescedAccess : public Check {
 public:
   StringRef name() const override { return Name; }
@@ -187,7 +203,11 @@ Error UncoalescedAccess::run(const CheckContext &context,
     } else if (!fixes.empty() && !untimed) {
       continue;
     } else {
-      if (globalSectorShare(context, access) < minKernelShare)
+      // With no change judged, the finding stands on the access's share of
+      // the kernel's traffic, and only on addresses the kernel's own code
+      // gives, not on assumed contents.
+      if (globalSectorShare(context, access) < minKernelShare ||
+          followsAssumedContents(context, access))
         continue;
       for (const CoalescingFix &fix : fixes)
         f.notes.push_back(fixNote(fix, minGain));
