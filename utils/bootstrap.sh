@@ -60,7 +60,8 @@ fi
 # The unit and lit tests again under AddressSanitizer and UBSan (any UB is an
 # error), in a build of their own; the slowest cases ran above and are left
 # out here (ctest label `slow`, lit `UNSUPPORTED: sanitizer`), and so are the
-# valgrind and layering checks, which say nothing new under a sanitizer.
+# valgrind and layering checks, which say nothing new under a sanitizer, and
+# the advice benchmark (label `advice`: a score, which the first pass held).
 # GPURD_SANITIZERS=0 skips this part.
 if [ "${GPURD_SANITIZERS:-1}" != 0 ]; then
   sanitize=${SANITIZE_BUILD_DIR:-$build-sanitize}
@@ -70,5 +71,5 @@ if [ "${GPURD_SANITIZERS:-1}" != 0 ]; then
   symbolizer=$(command -v llvm-symbolizer-19 || true)
   (cd "$sanitize" &&
     ASAN_SYMBOLIZER_PATH=$symbolizer UBSAN_OPTIONS=print_stacktrace=1 \
-      ctest --output-on-failure -j "$jobs" -LE 'slow|leaks|layering')
+      ctest --output-on-failure -j "$jobs" -LE 'slow|leaks|layering|advice')
 fi

@@ -732,7 +732,7 @@ std::vector<Function *> calledFunctions(Function &kernel) {
 /// instruction itself has no line (the optimiser merged or hoisted it and
 /// LLVM gave it line 0): the address's own computation (the subscript's
 /// getelementptr), else the nearest instruction before it in its block
-/// with a line. A finding must have a place.
+/// with a line, else after it. A finding must have a place.
 SourcePosition fallbackPosition(const Instruction &inst, const Value *address) {
   for (unsigned step = 0; address && step < 8; ++step) {
     const auto *computed = dyn_cast<Instruction>(address);
@@ -748,6 +748,10 @@ SourcePosition fallbackPosition(const Instruction &inst, const Value *address) {
   for (const Instruction *before = inst.getPrevNode(); before;
        before = before->getPrevNode())
     if (SourcePosition at = positionOf(before); at.line != 0)
+      return at;
+  for (const Instruction *after = inst.getNextNode(); after;
+       after = after->getNextNode())
+    if (SourcePosition at = positionOf(after); at.line != 0)
       return at;
   return {};
 }

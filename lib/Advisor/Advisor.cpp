@@ -90,19 +90,50 @@ Advisor::adviseKernel(driver::AnalysisContext &analysisContext,
                     a.check) < std::tie(b.position.file, b.position.line,
                                         b.position.column, b.check);
   });
-  return mergeSamePosition(std::move(findings));
+  return foldStagedPlacements(mergeSamePosition(std::move(findings)));
+}
+
+std::vector<Finding> foldStagedPlacements(std::vector<Finding> findings) {
+  // A placement in shared memory of an array whose loads gpurd-shared-
+  // tiling stages on the same line is the same change seen by seed 002's
+  // placement search (a block's copy of the data it reads): one warning,
+  // the staging's, whose what-if models the copy phase by phase.
+  auto staged = [&](const Finding &placement) -> Finding * {
+    if (placement.check != "gpurd-placement" ||
+        !StringRef(placement.message).contains("in shared memory"))
+      return nullptr;
+    for (Finding &f : findings)
+      if (f.check == "gpurd-shared-tiling" && f.kernel == placement.kernel &&
+          f.position.file == placement.position.file &&
+          f.position.line == placement.position.line)
+        return &f;
+    return nullptr;
+  };
+  std::vector<bool> drop(findings.size(), false);
+  for (size_t i = 0; i < findings.size(); ++i)
+    if (Finding *tiling = staged(findings[i])) {
+      tiling->notes.push_back(
+          {findings[i].position, "gpurd-placement: " + findings[i].message});
+      drop[i] = true;
+    }
+  std::vector<Finding> out;
+  for (size_t i = 0; i < findings.size(); ++i)
+    if (!drop[i])
+      out.push_back(std::move(findings[i]));
+  return out;
 }
 
 std::vector<Finding> mergeSamePosition(std::vector<Finding> sorted) {
   std::vector<Finding> out;
   for (Finding &finding : sorted) {
     Finding *first = out.empty() ? nullptr : &out.back();
+    // One line: the store of `x[i] += v` is at the operator, its load at
+    // the subscript.
     const SourcePosition &at = finding.position;
     if (!first || at.line == 0 || first->check != finding.check ||
         first->kernel != finding.kernel ||
-        std::tie(first->position.file, first->position.line,
-                 first->position.column) !=
-            std::tie(at.file, at.line, at.column)) {
+        std::tie(first->position.file, first->position.line) !=
+            std::tie(at.file, at.line)) {
       out.push_back(std::move(finding));
       continue;
     }

@@ -1,6 +1,8 @@
 //===- CheckContext.cpp - What a check sees of one kernel -----------------===//
 
 #include "gpurd/Advisor/Check.h"
+#include "gpurd/Advisor/PredictedTime.h"
+#include "gpurd/Advisor/WhatIf.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -52,6 +54,10 @@ Finding CheckContext::findingAt(StringRef check,
   finding.check = check.str();
   finding.kernel = launch().kernel;
   finding.position = site.position;
+  // An access the compiled kernel keeps no line for (AccessBuilder's
+  // fallbacks found none) is reported at its kernel: never `<unknown>`.
+  if (finding.position.line == 0)
+    finding.position = kernel().position;
   return finding;
 }
 
@@ -129,6 +135,28 @@ void CheckContext::addLaunchAssumptionNotes(Finding &finding) const {
       {std::nullopt, "the figures rest on assumed values, stated with the "
                      "kernel's launch: " +
                          join(values, ", ")});
+}
+
+bool CheckContext::warpShapeAssumed() const {
+  const LaunchConfig &config = launch();
+  const bool assumed = llvm::any_of(
+      config.assumptions,
+      [](const LaunchAssumption &a) { return a.part == "block"; });
+  const unsigned dims = (config.block[0] > 1) + (config.block[1] > 1) +
+                        (config.block[2] > 1);
+  return assumed && dims > 1;
+}
+
+bool CheckContext::longEnough(double minCycles) const {
+  auto cycles =
+      predictedCycles(kernelAnalysis, archDescription,
+                      whatIfRunner.analysisContext().modelOptions());
+  if (!cycles) {
+    // No time to judge by: the other thresholds decide.
+    llvm::consumeError(cycles.takeError());
+    return true;
+  }
+  return *cycles >= minCycles;
 }
 
 bool CheckContext::offsetUses(const access::AccessSite &site,

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace llvm;
 
@@ -43,6 +44,43 @@ std::array<uint64_t, 3> blockShape(uint64_t threads, unsigned dims) {
       threads, PowerOf2Ceil(static_cast<uint64_t>(
                    std::ceil(std::sqrt(static_cast<double>(threads))))));
   return {x, std::max<uint64_t>(1, threads / x), z};
+}
+
+/// \p block, assumed, with the components \p given by the source in the
+/// dimensions the kernel reads as written; the assumed threads go to the
+/// other dimensions it reads (shaped as blockShape shapes them), and the
+/// basis says so. Nothing changes when the source gives none of those.
+void keepGivenBlock(const access::IndexUse &use,
+                    const std::array<uint64_t, 3> &given,
+                    std::array<uint64_t, 3> &block, std::string &basis) {
+  std::vector<unsigned> open;
+  uint64_t givenThreads = 1;
+  std::string kept;
+  for (unsigned d = 0; d < 3; ++d) {
+    if (!use.thread[d])
+      continue;
+    if (!given[d]) {
+      open.push_back(d);
+      continue;
+    }
+    givenThreads *= given[d];
+    kept += (kept.empty() ? "; " : ", ") + std::string(axisName[d]) + " = " +
+            std::to_string(given[d]);
+  }
+  if (kept.empty())
+    return;
+  const uint64_t threads = block[0] * block[1] * block[2];
+  const uint64_t rest = std::max<uint64_t>(1, threads / givenThreads);
+  const std::array<uint64_t, 3> shape =
+      blockShape(rest, std::max<unsigned>(1, unsigned(open.size())));
+  std::array<uint64_t, 3> out{1, 1, 1};
+  for (unsigned d = 0; d < 3; ++d)
+    if (use.thread[d] && given[d])
+      out[d] = given[d];
+  for (size_t i = 0; i < open.size(); ++i)
+    out[open[i]] = shape[i];
+  block = out;
+  basis += kept + " as the source gives it";
 }
 
 std::array<uint64_t, 3> assumedBlock(const KernelInfo &kernel,
@@ -279,7 +317,8 @@ bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config) {
 bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
                          const std::string &reason, LaunchConfig &config) {
   LaunchAssumption *block = findAssumption(config, "block");
-  if (!block)
+  // Components the source gives stay as written.
+  if (!block || llvm::any_of(block->given, [](uint64_t g) { return g != 0; }))
     return false;
   for (unsigned d = 2; d >= 1; --d) {
     if (thread[d] == 0 || config.block[d] <= 1 || config.block[0] >= 1024)
@@ -301,7 +340,8 @@ bool halveAssumedBlock(const KernelInfo &kernel, const access::IndexUse &use,
                        const arch::ArchDescription &arch,
                        const std::string &reason, LaunchConfig &config) {
   LaunchAssumption *block = findAssumption(config, "block");
-  if (!block || config.threadsPerBlock() <= 32)
+  if (!block || config.threadsPerBlock() <= 32 ||
+      llvm::any_of(block->given, [](uint64_t g) { return g != 0; }))
     return false;
   unsigned widest = largestDimension(config.block);
   std::array<uint64_t, 3> before = config.block;
@@ -355,9 +395,18 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
   } else {
     std::string basis;
     block = assumedBlock(kernel, use, basis);
+    // What the launch site gives of the block is kept (`dim3(1, lCols)`):
+    // the assumed threads go to the other dimensions the kernel reads.
+    std::array<uint64_t, 3> given{0, 0, 0};
+    if (known.site)
+      for (unsigned d = 0; d < 3; ++d)
+        given[d] = known.site->block.components[d].asUnsigned().value_or(0);
+    keepGivenBlock(use, given, block, basis);
     layer.block = block;
-    out.push_back({"block", dimText(block), basis,
-                   missingPartMessage(known, LaunchPart::Block)});
+    LaunchAssumption assumption{"block", dimText(block), basis,
+                                missingPartMessage(known, LaunchPart::Block)};
+    assumption.given = given;
+    out.push_back(std::move(assumption));
   }
   uint64_t shared = known.dynamicSharedBytes.value_or(0);
   bool declared = usesDynamicShared(kernel, use);

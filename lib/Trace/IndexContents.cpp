@@ -66,6 +66,14 @@ Part scaled(Part part, uint64_t factor) {
   return part;
 }
 
+/// The values a phi or a select (\p inst) may take: its incoming values,
+/// or its two choices.
+std::vector<const llvm::Value *> incomingValues(const llvm::Instruction &inst) {
+  if (const auto *phi = llvm::dyn_cast<llvm::PHINode>(&inst))
+    return {phi->incoming_values().begin(), phi->incoming_values().end()};
+  return {inst.getOperand(1), inst.getOperand(2)};
+}
+
 /// The decomposition of one address: follows integers (in units of the
 /// value) and pointers (in bytes, with their base object).
 class Decomposer {
@@ -147,14 +155,8 @@ Part Decomposer::integer(const llvm::Value *value) {
   if (llvm::isa<llvm::PHINode>(inst) || llvm::isa<llvm::SelectInst>(inst)) {
     if (!following.insert(inst).second)
       return {Part::Kind::Self};
-    std::vector<const llvm::Value *> incoming;
-    if (const auto *phi = llvm::dyn_cast<llvm::PHINode>(inst))
-      incoming.assign(phi->incoming_values().begin(),
-                      phi->incoming_values().end());
-    else
-      incoming = {inst->getOperand(1), inst->getOperand(2)};
     const llvm::Value *unused = nullptr;
-    Part part = merge(incoming, /*isPointer=*/false, unused);
+    Part part = merge(incomingValues(*inst), /*isPointer=*/false, unused);
     following.erase(inst);
     // A select whose condition derives from a loaded value chooses by it.
     if (const auto *select = llvm::dyn_cast<llvm::SelectInst>(inst))
@@ -259,13 +261,7 @@ Part Decomposer::pointer(const llvm::Value *value, const llvm::Value *&base) {
     return Part::fail(); // a pointer loaded from memory, a call's result
   if (!following.insert(inst).second)
     return {Part::Kind::Self};
-  std::vector<const llvm::Value *> incoming;
-  if (const auto *phi = llvm::dyn_cast<llvm::PHINode>(inst))
-    incoming.assign(phi->incoming_values().begin(),
-                    phi->incoming_values().end());
-  else
-    incoming = {inst->getOperand(1), inst->getOperand(2)};
-  Part part = merge(incoming, /*isPointer=*/true, base);
+  Part part = merge(incomingValues(*inst), /*isPointer=*/true, base);
   following.erase(inst);
   if (const auto *select = llvm::dyn_cast<llvm::SelectInst>(inst))
     if (part.kind != Part::Kind::Fail &&

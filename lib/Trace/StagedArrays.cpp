@@ -1,6 +1,7 @@
 //===- StagedArrays.cpp - Arrays staged through shared memory -------------===//
 
 #include "gpurd/Trace/StagedArrays.h"
+#include "ArrayByName.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -333,17 +334,10 @@ Expected<StagingPlan> stagingPlanOf(const access::AccessModel &model,
   for (const access::AccessSite &site : model.sites)
     nextSite = std::max(nextSite, site.id + 1);
   for (const auto &[name, phaseLength] : stagings) {
-    auto found = find_if(model.arrays, [&, &name = name](const auto &array) {
-      return array.name == name;
-    });
-    if (found == model.arrays.end()) {
-      std::vector<std::string> names;
-      for (const access::ArrayInfo &array : model.arrays)
-        names.push_back("'" + array.name + "'");
-      return makeError("no array '" + name + "' to stage; the kernel's " +
-                       "arrays: " + join(names, ", "));
-    }
-    const int index = int(found - model.arrays.begin());
+    Expected<int> found = arrayByName(model, name, "to stage");
+    if (!found)
+      return found.takeError();
+    const int index = *found;
     auto staged = stagedArrayOf(model, index, phaseLength);
     if (!staged)
       return staged.takeError();

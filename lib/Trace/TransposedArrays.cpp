@@ -1,6 +1,7 @@
 //===- TransposedArrays.cpp - Arrays stored transposed in a trace ---------===//
 
 #include "gpurd/Trace/TransposedArrays.h"
+#include "ArrayByName.h"
 #include "gpurd/Trace/BufferExtents.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -113,17 +114,10 @@ Expected<std::unique_ptr<WarpTraceSource>> withTransposedArrays(
     const MemoryLayout &layout, const ArrayTransposes &transposes) {
   std::vector<std::optional<Transposed>> siteArrays;
   for (const auto &[name, rowBytes] : transposes) {
-    auto found = find_if(model.arrays, [&, &name = name](const auto &array) {
-      return array.name == name;
-    });
-    if (found == model.arrays.end()) {
-      std::vector<std::string> names;
-      for (const access::ArrayInfo &array : model.arrays)
-        names.push_back("'" + array.name + "'");
-      return makeError("no array '" + name + "' to store transposed; the " +
-                       "kernel's arrays: " + join(names, ", "));
-    }
-    const int index = int(found - model.arrays.begin());
+    Expected<int> found = arrayByName(model, name, "to store transposed");
+    if (!found)
+      return found.takeError();
+    const int index = *found;
     auto transposed = transposedOf(model, index, layout, rowBytes);
     if (!transposed)
       return transposed.takeError();

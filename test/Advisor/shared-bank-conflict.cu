@@ -19,8 +19,8 @@
 // default the conflict is no advice (SILENT); the figures are checked with
 // MinGain=0. A two-row stride (tile2[2 * x][y]) conflicts with every pad:
 // 2 (32 + p) words a lane is even for any p, so lanes x and x + 16 share a
-// bank; the pads 1 to 4 leave 2 wavefronts a request at best, first with
-// p = 1, which is proposed with the conflicts that stay.
+// bank; the pads 1 to 4, 8 and 16 leave 2 wavefronts a request at best,
+// first with p = 1, which is proposed with the conflicts that stay.
 //
 // DEFINE: %{any} = --check-option=gpurd-shared-bank-conflict.MinGain=0
 // RUN: gpurd-advise %s %{any} -- 2>&1 | FileCheck %s
@@ -70,7 +70,7 @@ __global__ void twoRows(const float *in, float *out) {
   // Padded by 1: word 66x + y, bank (2x + y) mod 32: 16 banks, 2 lanes
   // each: 2 wavefronts a request, 16 in all; with the 8 stores, 264 to 24.
   // CHECK: shared-bank-conflict.cu:[[@LINE-4]]:23: warning: 32-way bank conflict in shared load: each warp request takes 32 wavefronts where 1 would do
-  // CHECK: note: padding the rows of 'tile2' to TILE + 1 elements makes the fewest wavefronts of the pads 1 to 4, though some conflicts stay: it is predicted to cut the kernel's time by {{[0-9.]+}}% ({{.*}}); it takes this access's wavefronts from 256 to 16, and those of all accesses to 'tile2' from 264 to 24 (a what-if run of the models)
+  // CHECK: note: padding the rows of 'tile2' to TILE + 1 elements makes the fewest wavefronts of the pads of 1 to 4, 8 and 16 elements, though some conflicts stay: it is predicted to cut the kernel's time by {{[0-9.]+}}% ({{.*}}); it takes this access's wavefronts from 256 to 16, and those of all accesses to 'tile2' from 264 to 24 (a what-if run of the models)
 }
 // CHECK-NOT: warning:
 // FIXED: kernel transpose:

@@ -51,10 +51,15 @@ private:
   std::vector<std::unique_ptr<Check>> enabled;
 };
 
-/// \p sorted (findings in source order) with the findings of one check at
-/// one position of one kernel merged into the first (the load and the
+/// \p sorted (findings in source order) with the findings of one check on
+/// one line of one kernel merged into the first (the load and the
 /// store of `x[i] += v`): the others' messages become its notes.
 std::vector<Finding> mergeSamePosition(std::vector<Finding> sorted);
+
+/// \p findings with each gpurd-placement finding that places an array in
+/// shared memory on a line where gpurd-shared-tiling stages loads folded
+/// into the staging's finding as a note: one change, one warning.
+std::vector<Finding> foldStagedPlacements(std::vector<Finding> findings);
 
 } // namespace gpurd::advisor
 

@@ -83,9 +83,20 @@ public:
   /// \p figures names what is exact (`the sectors per request are`).
   void addAssumptionNotes(Finding &finding, const SourceAccess &access,
                           llvm::StringRef figures) const;
-  /// A note for each value the launch assumed (`the figures assume ...`),
-  /// for a finding whose figures are predictions of the whole kernel.
+  /// A note naming the values the launch assumed (stated in full with the
+  /// kernel's launch), for a finding whose figures rest on them.
   void addLaunchAssumptionNotes(Finding &finding) const;
+  /// Whether which threads share a warp rests on an assumption: the block
+  /// was assumed in more than one dimension (in one, a warp is 32
+  /// consecutive threads of x whatever the block's size). The checks of
+  /// warps' access patterns (sectors, bank conflicts, constant addresses)
+  /// say nothing then: their findings would be the assumption's.
+  bool warpShapeAssumed() const;
+  /// Whether the kernel is long enough for a finding that proposes no
+  /// judged change: its predicted time (seed 002's model) is at least
+  /// \p minCycles (true when the model cannot time it: nothing to judge
+  /// by, and the finding's other thresholds decide).
+  bool longEnough(double minCycles) const;
 
 private:
   /// The accesses as written, grouped once for all the checks.

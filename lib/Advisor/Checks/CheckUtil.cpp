@@ -10,6 +10,19 @@
 
 namespace gpurd::advisor {
 
+bool launchPartGiven(const LaunchConfig &launch, llvm::StringRef part) {
+  llvm::StringRef origin = part == "grid" ? launch.gridOrigin
+                                          : launch.blockOrigin;
+  if (origin.empty() || origin == "assumption" ||
+      origin == "the source with assumed host values" ||
+      origin == "what-if change")
+    return false;
+  return llvm::none_of(launch.assumptions,
+                       [&](const LaunchAssumption &assumption) {
+                         return assumption.part == part;
+                       });
+}
+
 const char *operationWord(AccessKind kind) {
   switch (kind) {
   case AccessKind::Read:

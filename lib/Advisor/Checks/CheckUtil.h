@@ -11,6 +11,11 @@
 
 namespace gpurd::advisor {
 
+/// Whether the \p part (`grid` or `block`) of \p launch is the source's, a
+/// launch spec's or the command line's: not assumed, not computed from an
+/// assumed host value (their layers' origins, lib/Driver), not a what-if's.
+bool launchPartGiven(const LaunchConfig &launch, llvm::StringRef part);
+
 /// `load`, `store` or `atomic` for \p kind.
 const char *operationWord(AccessKind kind);
 /// `'A'` for the array \p site accesses, `the array` when unknown.
@@ -49,6 +54,14 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail = {});
 /// less is within what the time model can tell apart, and not worth an
 /// edit; docs/cli.md#findings-checks).
 constexpr double DefaultMinGain = 0.05;
+
+/// The least predicted time of a kernel, in core cycles, for a finding
+/// that proposes no judged change (a conflict no padding removes, an
+/// access no layout change coalesces): 5000 cycles are about 3.5 us at an
+/// A100's 1.41 GHz, the overhead of a kernel launch (a few microseconds),
+/// which a kernel shorter than that (a reduction's last single-block pass)
+/// costs anyway. The default of those checks' `MinCycles`.
+constexpr double DefaultMinCycles = 5000;
 
 /// A check's `MinGain` option (DefaultMinGain when not given).
 double minGainOf(const CheckContext &context, llvm::StringRef check);

@@ -77,6 +77,9 @@ ConstantDivergence::globalMemoryNote(const CheckContext &context,
 Error ConstantDivergence::run(const CheckContext &context,
                               std::vector<Finding> &out) const {
   const double minAddresses = context.number(Name, "MinAddresses", 2);
+  // Which lanes share a warp would be the assumption's.
+  if (context.warpShapeAssumed())
+    return Error::success();
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Constant || !pattern.warpInstructions)

@@ -27,20 +27,6 @@ namespace {
 
 constexpr StringLiteral Name = "gpurd-redundant-threads";
 
-/// Whether \p launch's block is the source's, a launch spec's or the
-/// command line's: not assumed, not computed from an assumed host value
-/// (their layers' origins, lib/Driver), not a what-if's.
-bool blockGiven(const LaunchConfig &launch) {
-  StringRef origin = launch.blockOrigin;
-  if (origin.empty() || origin == "assumption" ||
-      origin == "the source with assumed host values" ||
-      origin == "what-if change")
-    return false;
-  return none_of(launch.assumptions, [](const LaunchAssumption &assumption) {
-    return assumption.part == "block";
-  });
-}
-
 /// The launch site \p launch started from, when it is the only kernel that
 /// site launches (an edit there changes no other kernel's launch).
 const LaunchSite *siteOf(const CheckContext &context) {
@@ -237,7 +223,7 @@ RedundantThreads::findingFor(const CheckContext &context, unsigned dim) const {
 Error RedundantThreads::run(const CheckContext &context,
                             std::vector<Finding> &out) const {
   const LaunchConfig &launch = context.launch();
-  if (!blockGiven(launch))
+  if (!launchPartGiven(launch, "block"))
     return Error::success();
   std::optional<access::IndexUse> use = compiledIndexUse(context);
   // An atomic's result, a shuffle or a lane id can give the threads along

@@ -62,7 +62,7 @@ public:
            "banks";
   }
   std::vector<StringRef> optionNames() const override {
-    return {"MinExcessiveShare", "MinGain"};
+    return {"MinCycles", "MinExcessiveShare", "MinGain"};
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -72,15 +72,22 @@ private:
                   const SourceAccess &access) const;
   /// The smallest padding of the rows that removes the conflict (or, when
   /// none does, leaves the fewest wavefronts), as a fix-it with the time a
-  /// what-if run predicts for it. False when the time model predicts that
-  /// it does not pay: then the conflict is no advice.
-  bool addPadding(const CheckContext &context, const access::AccessSite &site,
-                  const model::SiteAccessPattern &pattern, Finding &f) const;
+  /// what-if run predicts for it: true when the time model predicts that it
+  /// pays, false when it predicts that it does not (then the conflict is no
+  /// advice), nothing when there was no padding to time.
+  std::optional<bool> addPadding(const CheckContext &context,
+                                 const access::AccessSite &site,
+                                 const model::SiteAccessPattern &pattern,
+                                 Finding &f) const;
 };
 
 Error SharedBankConflict::run(const CheckContext &context,
                               std::vector<Finding> &out) const {
   const double minShare = context.number(Name, "MinExcessiveShare", 0.2);
+  const double minCycles = context.number(Name, "MinCycles", DefaultMinCycles);
+  // Which lanes share a warp would be the assumption's.
+  if (context.warpShapeAssumed())
+    return Error::success();
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Shared || pattern.wavefronts == 0 ||
@@ -88,7 +95,12 @@ Error SharedBankConflict::run(const CheckContext &context,
             minShare * double(pattern.wavefronts))
       continue;
     Finding f = finding(context, access);
-    if (!addPadding(context, access.site(), pattern, f))
+    std::optional<bool> judged =
+        addPadding(context, access.site(), pattern, f);
+    // A padding the time model judged decides; a conflict with no padding
+    // to judge (a 1-D array, no pad that helps, no time) is reported on its
+    // own only in a kernel long enough for it to matter.
+    if (judged ? !*judged : !context.longEnough(minCycles))
       continue;
     context.addAssumptionNotes(f, access, "the conflicts are");
     out.push_back(std::move(f));
@@ -137,39 +149,45 @@ Finding SharedBankConflict::finding(const CheckContext &context,
   return f;
 }
 
-bool SharedBankConflict::addPadding(const CheckContext &context,
-                                    const access::AccessSite &site,
-                                    const model::SiteAccessPattern &pattern,
-                                    Finding &f) const {
+std::optional<bool>
+SharedBankConflict::addPadding(const CheckContext &context,
+                               const access::AccessSite &site,
+                               const model::SiteAccessPattern &pattern,
+                               Finding &f) const {
   const SharedArrayDecl *decl = declarationOf(context, site);
   if (!decl || decl->dimensions.size() < 2 || !decl->innerSizeBegin ||
       decl->innerSizeBegin->line != decl->innerSizeEnd->line ||
       !context.whatIf().inAnalysedFile(*decl->innerSizeBegin))
-    return true; // no row whose size this file writes
+    return std::nullopt; // no row whose size this file writes
   const unsigned banks = context.arch().sm.sharedMemoryBanks.value_or(32);
   const SiteSelector same = sameAccessAs(site);
   const SiteSelector ofArray = accessesOf(decl->name);
   const uint64_t before = pattern.wavefronts;
   const uint64_t arrayBefore =
       patternOf(context.analysis(), ofArray).wavefronts;
-  // Pads of 1 to MaxPad elements. A row of R + p elements moves each
-  // row's words by p banks. With a power-of-two bank count B, the lanes of
-  // a request a stride s = (R + p) a + c words apart (a rows and c columns
-  // a lane) share a bank with gcd(s, B) - 1 others, which depends only on
-  // how many factors of 2 s mod B has: the fewest wavefronts any pad can
-  // give come with an odd s, which one of p = 1, 2 makes when any pad does
-  // (a odd), and no pad changes the parity of s when a is even. Pads 3 and
-  // 4 cover lanes that step in two dimensions at once (a warp of 16 x 2
-  // threads). Each pad is a what-if run of the whole pipeline, so the
-  // search stops at the first pad that takes this access to the fewest
-  // wavefronts its width needs; where none does, the smallest pad that
-  // leaves the fewest is proposed. The padding must help the array's
-  // accesses as a whole, not only this one (it may move another access's
-  // conflicts).
-  constexpr unsigned MaxPad = 4;
+  // The pads tried: 1, 2, 3, 4, 8, 16 elements, below the bank count. A
+  // row of R + p elements moves each row's words by p banks. With a
+  // power-of-two bank count B, the lanes of a request a stride s = (R + p) a
+  // + c words apart (a rows and c columns a lane) share a bank with gcd(s,
+  // B) - 1 others, which depends only on how many factors of 2 s mod B has:
+  // for one stride, one of p = 1, 2 makes s odd when any pad does, and no
+  // pad changes its parity when a is even. Lanes that step in two
+  // dimensions at once (a warp of 16 x 2 threads, a row of several tiles)
+  // can need a pad that moves whole groups of banks: 4, 8, 16 (the CUDA
+  // samples' convolutionSeparable row kernel needs 16). Each pad is a
+  // what-if run of the whole pipeline, so the search stops at the first
+  // that takes this access to the fewest wavefronts its width needs;
+  // where none does, the smallest pad that leaves the fewest is proposed.
+  // The padding must help the array's accesses as a whole, not only this
+  // one (it may move another access's conflicts).
+  std::vector<unsigned> pads;
+  for (unsigned pad : {1u, 2u, 3u, 4u, 8u, 16u})
+    if (pad < banks)
+      pads.push_back(pad);
+  const std::string tried = "the pads of 1 to 4, 8 and 16 elements";
   std::optional<PaddingTry> best;
   std::string failure;
-  for (unsigned pad = 1; pad <= std::min(MaxPad, banks); ++pad) {
+  for (unsigned pad : pads) {
     driver::KernelChange change;
     change.edits.push_back({decl->innerSizeBegin->line,
                             decl->innerSizeBegin->column,
@@ -194,14 +212,13 @@ bool SharedBankConflict::addPadding(const CheckContext &context,
     f.notes.push_back(
         {decl->position,
          failure.empty()
-             ? "no padding of the rows of '" + decl->name + "' by 1 to " +
-                   std::to_string(std::min(MaxPad, banks)) +
-                   " elements removes the conflicts or makes fewer "
+             ? "none of " + tried + " in the rows of '" + decl->name +
+                   "' removes the conflicts or makes fewer "
                    "wavefronts for the array (what-if runs of the models): "
                    "they come from the index, which another mapping of "
                    "threads to elements must change"
              : rows + " could not be analysed: " + failure});
-    return true;
+    return std::nullopt;
   }
   const std::string padded = paddedSize(decl->innerSizeText, best->pad);
   const double scale = context.results().sampling.scale;
@@ -219,22 +236,21 @@ bool SharedBankConflict::addPadding(const CheckContext &context,
   const double minGain = minGainOf(context, Name);
   if (time.known() && !time.pays(minGain))
     return false;
+  const std::optional<bool> judged =
+      time.known() ? std::optional<bool>(true) : std::nullopt;
   const std::string what =
       rows + " to " + padded + " elements" +
       (best->pad == 1 ? std::string()
-                      : " (the smallest pad of 1 to " +
-                            std::to_string(std::min(MaxPad, banks)) +
-                            " that does)");
+                      : " (the smallest of " + tried + " that does)");
   f.notes.push_back(
       {*decl->innerSizeBegin,
        what + (removes ? " removes the conflicts"
-                       : " makes the fewest wavefronts of the pads 1 to " +
-                             std::to_string(std::min(MaxPad, banks)) +
+                       : " makes the fewest wavefronts of " + tried +
                              ", though some conflicts stay") +
            ": it is " + time.verdictText(minGain) + "; it takes " + figures +
            " (a what-if run of the models)",
        {{*decl->innerSizeBegin, *decl->innerSizeEnd, padded}}});
-  return true;
+  return judged;
 }
 
 } // namespace

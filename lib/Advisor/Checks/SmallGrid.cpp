@@ -24,20 +24,6 @@ namespace {
 
 constexpr StringLiteral Name = "gpurd-small-grid";
 
-/// Whether \p launch's grid is the source's, a launch spec's or the command
-/// line's: not assumed, not computed from an assumed host value (their
-/// layers' origins, lib/Driver), not a what-if's.
-bool gridGiven(const LaunchConfig &launch) {
-  StringRef origin = launch.gridOrigin;
-  if (origin.empty() || origin == "assumption" ||
-      origin == "the source with assumed host values" ||
-      origin == "what-if change")
-    return false;
-  return none_of(launch.assumptions, [](const LaunchAssumption &assumption) {
-    return assumption.part == "grid";
-  });
-}
-
 class SmallGrid : public Check {
 public:
   StringRef name() const override { return Name; }
@@ -108,7 +94,7 @@ Error SmallGrid::run(const CheckContext &context,
   const arch::ArchDescription &arch = context.arch();
   const uint64_t sms = arch.sm.count;
   const uint64_t blocks = launch.blocks();
-  if (!gridGiven(launch) || blocks == 0 || blocks >= sms)
+  if (!launchPartGiven(launch, "grid") || blocks == 0 || blocks >= sms)
     return Error::success();
   const double idleShare = 1 - double(blocks) / double(sms);
   if (idleShare < context.number(Name, "MinIdleShare", 0.25))

@@ -143,7 +143,8 @@ public:
            "their bytes need";
   }
   std::vector<StringRef> optionNames() const override {
-    return {"MinExcessiveShare", "MinGain", "MinKernelShare"};
+    return {"AssumedContents",   "MinCycles", "MinExcessivePerRequest",
+            "MinExcessiveShare", "MinGain",   "MinKernelShare"};
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -167,15 +168,29 @@ private:
 Error UncoalescedAccess::run(const CheckContext &context,
                              std::vector<Finding> &out) const {
   const double minShare = context.number(Name, "MinExcessiveShare", 0.25);
+  const double minPerRequest =
+      context.number(Name, "MinExcessivePerRequest", 2);
   const double minGain = minGainOf(context, Name);
   const double minKernelShare = context.number(Name, "MinKernelShare", 0.1);
+  // 1: report accesses whose addresses follow assumed index contents too.
+  const bool assumedContents = context.number(Name, "AssumedContents", 0) != 0;
+  const double minCycles = context.number(Name, "MinCycles", DefaultMinCycles);
+  // Which lanes share a warp would be the assumption's.
+  if (context.warpShapeAssumed())
+    return Error::success();
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Global &&
         pattern.space != MemorySpace::GlobalReadOnly)
       continue;
-    if (pattern.sectors == 0 ||
-        double(pattern.excessiveSectors()) < minShare * double(pattern.sectors))
+    // One sector more a request is what a warp over two rows of a block
+    // narrower than a warp needs (a 16 x 16 block reading A[row * n + k]):
+    // no layout of the kernel as written serves two rows with one sector,
+    // and an expert does not act on it.
+    if (pattern.sectors == 0 || pattern.warpInstructions == 0 ||
+        double(pattern.excessiveSectors()) < minShare * double(pattern.sectors) ||
+        double(pattern.excessiveSectors()) <
+            minPerRequest * double(pattern.warpInstructions))
       continue;
     Finding f = finding(context, access);
     std::vector<CoalescingFix> fixes;
@@ -207,7 +222,8 @@ Error UncoalescedAccess::run(const CheckContext &context,
       // the kernel's traffic, and only on addresses the kernel's own code
       // gives, not on assumed contents.
       if (globalSectorShare(context, access) < minKernelShare ||
-          followsAssumedContents(context, access))
+          (!assumedContents && followsAssumedContents(context, access)) ||
+          !context.longEnough(minCycles))
         continue;
       for (const CoalescingFix &fix : fixes)
         f.notes.push_back(fixNote(fix, minGain));
