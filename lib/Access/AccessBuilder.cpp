@@ -772,8 +772,10 @@ AccessSite Builder::startSite(Instruction &inst, const MemoryOperation &op) {
       if (site.position.line == 0)
         site.position = matcher.position(source);
     }
-    if (site.position.line == 0)
+    if (site.position.line == 0) {
       site.position = fallbackPosition(inst, op.address);
+      site.positionInferred = true;
+    }
   }
   return site;
 }

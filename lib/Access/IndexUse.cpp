@@ -75,8 +75,8 @@ bool isLoopStep(const Value &step, const User &user) {
   if (const auto *add = dyn_cast<BinaryOperator>(&user)) {
     if (add->getOpcode() != Instruction::Add)
       return false;
-    base = add->getOperand(0) == &step ? add->getOperand(1)
-                                       : add->getOperand(0);
+    base =
+        add->getOperand(0) == &step ? add->getOperand(1) : add->getOperand(0);
   } else if (const auto *gep = dyn_cast<GetElementPtrInst>(&user)) {
     if (gep->getPointerOperand() == &step)
       return false;
@@ -141,7 +141,8 @@ std::string distinctionOf(const CallBase &call, const Function *callee,
   // operands; any other body the module lacks could read anything.
   if (callee->isDeclaration() && name != "__gpurd_cg_grid_sync" &&
       name != "vprintf" && !name.starts_with("__nv_"))
-    return "a call to '" + demangle(name) + "', whose body is not in the module";
+    return "a call to '" + demangle(name) +
+           "', whose body is not in the module";
   return "";
 }
 
@@ -224,9 +225,8 @@ IndexUse indexUseOf(const Function &kernel) {
         if (!call)
           continue;
         const Function *callee = call->getCalledFunction();
-        const bool index =
-            callee && callee->isIntrinsic() &&
-            record(callee->getIntrinsicID(), use);
+        const bool index = callee && callee->isIntrinsic() &&
+                           record(callee->getIntrinsicID(), use);
         if (use.threadDistinction.empty())
           use.threadDistinction = distinctionOf(*call, callee, index);
         if (!callee)

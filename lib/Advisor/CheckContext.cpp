@@ -54,8 +54,24 @@ Finding CheckContext::findingAt(StringRef check,
   finding.check = check.str();
   finding.kernel = launch().kernel;
   finding.position = site.position;
-  // An access the compiled kernel keeps no line for (AccessBuilder's
-  // fallbacks found none) is reported at its kernel: never `<unknown>`.
+  // An access the compiled kernel keeps no line for (the optimiser merged
+  // the accesses of several lines) is reported where its array is
+  // declared when the kernel declares it, not at a neighbour's line, which
+  // may have no access to it; at its kernel when nothing else is known:
+  // never `<unknown>`.
+  const access::ArrayInfo *array = arrayOf(site);
+  if (site.positionInferred && array)
+    for (const SharedArrayDecl &decl : kernel().sharedArrays)
+      if (decl.name == array->name) {
+        finding.position = decl.position;
+        finding.notes.push_back(
+            {std::nullopt, "the compiled kernel merged accesses of '" +
+                               array->name +
+                               "' from several lines into this one, which "
+                               "keeps no line of its own: the finding is "
+                               "placed at the array's declaration"});
+        break;
+      }
   if (finding.position.line == 0)
     finding.position = kernel().position;
   return finding;
@@ -139,18 +155,17 @@ void CheckContext::addLaunchAssumptionNotes(Finding &finding) const {
 
 bool CheckContext::warpShapeAssumed() const {
   const LaunchConfig &config = launch();
-  const bool assumed = llvm::any_of(
-      config.assumptions,
-      [](const LaunchAssumption &a) { return a.part == "block"; });
-  const unsigned dims = (config.block[0] > 1) + (config.block[1] > 1) +
-                        (config.block[2] > 1);
+  const bool assumed =
+      llvm::any_of(config.assumptions,
+                   [](const LaunchAssumption &a) { return a.part == "block"; });
+  const unsigned dims =
+      (config.block[0] > 1) + (config.block[1] > 1) + (config.block[2] > 1);
   return assumed && dims > 1;
 }
 
 bool CheckContext::longEnough(double minCycles) const {
-  auto cycles =
-      predictedCycles(kernelAnalysis, archDescription,
-                      whatIfRunner.analysisContext().modelOptions());
+  auto cycles = predictedCycles(kernelAnalysis, archDescription,
+                                whatIfRunner.analysisContext().modelOptions());
   if (!cycles) {
     // No time to judge by: the other thresholds decide.
     llvm::consumeError(cycles.takeError());

@@ -50,10 +50,10 @@ FootprintComparison compareFootprints(const driver::KernelAnalysis &written,
     if (extent.empty() != other->second.empty() ||
         (!extent.empty() && (extent.begin != other->second.begin ||
                              extent.end != other->second.end)))
-      return {Kind::Different,
-              "it accesses " + bytesText(other->second) + " of '" + name +
-                  "' where the kernel as written accesses " +
-                  bytesText(extent) + ": it does other work"};
+      return {Kind::Different, "it accesses " + bytesText(other->second) +
+                                   " of '" + name +
+                                   "' where the kernel as written accesses " +
+                                   bytesText(extent) + ": it does other work"};
   }
   for (const auto &entry : after)
     if (!before.count(entry.first))

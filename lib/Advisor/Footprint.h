@@ -1,4 +1,5 @@
-//===- Footprint.h - Whether a what-if does the kernel's work ----*- C++ -*-===//
+//===- Footprint.h - Whether a what-if does the kernel's work ----*- C++
+//-*-===//
 //
 // A what-if (a tile value, a block shape) is advice only when the variant
 // reads and writes the same global elements as the kernel as written: a

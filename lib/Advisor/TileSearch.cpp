@@ -9,8 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Advisor/TileSearch.h"
-#include "Footprint.h"
 #include "Figures.h"
+#include "Footprint.h"
 #include "gpurd/Advisor/PredictedTime.h"
 #include "gpurd/Advisor/WhatIf.h"
 

@@ -352,9 +352,9 @@ bool halveAssumedBlock(const KernelInfo &kernel, const access::IndexUse &use,
                 ", and the kernel's shared memory does not grow with the "
                 "launch");
   if (LaunchAssumption *grid = findAssumption(config, "grid")) {
-    config.grid = assumedGrid(kernel, use, arch, config.block,
-                              config.dynamicSharedBytes, grid->basis,
-                              grid->given);
+    config.grid =
+        assumedGrid(kernel, use, arch, config.block, config.dynamicSharedBytes,
+                    grid->basis, grid->given);
     grid->value = dimText(config.grid);
   }
   return true;

@@ -180,10 +180,9 @@ void HostEvaluator::recordLiterals(const Expr *expr, Dim3Value &out) const {
       continue;
     Dim3Value::Literal written;
     written.begin = positionOf(sm, literal->getLocation());
-    written.endColumn =
-        written.begin.column + Lexer::MeasureTokenLength(literal->getLocation(),
-                                                         sm,
-                                                         context.getLangOpts());
+    written.endColumn = written.begin.column +
+                        Lexer::MeasureTokenLength(literal->getLocation(), sm,
+                                                  context.getLangOpts());
     out.literals[i] = std::move(written);
   }
 }

@@ -1,4 +1,5 @@
-//===- ArrayByName.h - An access model's array, named by a what-if -*- C++ -*-===//
+//===- ArrayByName.h - An access model's array, named by a what-if -*- C++
+//-*-===//
 //
 // The what-ifs that move an array's accesses in the request stream
 // (TransposedArrays.h, StagedArrays.h) name the array as the access model
@@ -19,8 +20,7 @@ namespace gpurd::trace {
 /// says what the what-if wanted (\p purpose: `to store transposed`) and
 /// lists the kernel's arrays when there is none.
 llvm::Expected<int> arrayByName(const access::AccessModel &model,
-                                llvm::StringRef name,
-                                llvm::StringRef purpose);
+                                llvm::StringRef name, llvm::StringRef purpose);
 
 } // namespace gpurd::trace
 

@@ -141,8 +141,8 @@ randomIndicesFor(const DefaultBuffer &index, llvm::ArrayRef<unsigned> sites,
                          std::to_string(term->scale) + " bytes, ";
     if (auto extent = indexedExtent(term->base, report, options)) {
       high = std::min(high, extent->first / term->scale);
-      reason += "within its " + std::to_string(extent->first) +
-                " bytes (" + extent->second + ")";
+      reason += "within its " + std::to_string(extent->first) + " bytes (" +
+                extent->second + ")";
     } else if (bytes < 4) {
       reason += "over every value of their " + std::to_string(bytes * 8) +
                 "-bit type (the extent of " + indexed + " is unknown)";
@@ -166,11 +166,11 @@ randomIndicesFor(const DefaultBuffer &index, llvm::ArrayRef<unsigned> sites,
     first = false;
   }
   out.basis = llvm::join(reasons, "; ") + "; seed " + std::to_string(out.seed);
-  out.missing = "'" + index.name + "' has no buffer: give it real contents with " +
-                userInput(UserInput::Buffer, index.name + "=" +
-                                                 suggestedType(kernel,
-                                                               index.name) +
-                                                 ":COUNT:INIT");
+  out.missing = "'" + index.name +
+                "' has no buffer: give it real contents with " +
+                userInput(UserInput::Buffer,
+                          index.name + "=" + suggestedType(kernel, index.name) +
+                              ":COUNT:INIT");
   return out;
 }
 
@@ -211,8 +211,8 @@ bool assumeRandomIndices(uint64_t deciding, const ContentDependence &dependence,
     });
     if (buffer == report.buffers.end())
       return false;
-    std::optional<RandomIndices> indices = randomIndicesFor(
-        *buffer, sites, prepared, kernel, report, options);
+    std::optional<RandomIndices> indices =
+        randomIndicesFor(*buffer, sites, prepared, kernel, report, options);
     if (!indices)
       return false;
     chosen.push_back({&*buffer, std::move(*indices)});

@@ -39,8 +39,8 @@ struct Part {
 
   static Part fail() { return {Kind::Fail}; }
   bool operator==(const Part &other) const {
-    return kind == other.kind && load == other.load &&
-           scale == other.scale && isUnsigned == other.isUnsigned;
+    return kind == other.kind && load == other.load && scale == other.scale &&
+           isUnsigned == other.isUnsigned;
   }
 };
 
@@ -193,8 +193,8 @@ Part Decomposer::integer(const llvm::Value *value) {
   }
   case Instruction::Mul:
   case Instruction::Shl: {
-    const auto *constant = llvm::dyn_cast<llvm::ConstantInt>(
-        inst->getOperand(1));
+    const auto *constant =
+        llvm::dyn_cast<llvm::ConstantInt>(inst->getOperand(1));
     const llvm::Value *other = inst->getOperand(0);
     if (!constant && inst->getOpcode() == Instruction::Mul) {
       constant = llvm::dyn_cast<llvm::ConstantInt>(inst->getOperand(0));
@@ -256,8 +256,8 @@ Part Decomposer::pointer(const llvm::Value *value, const llvm::Value *&base) {
         cast->getOpcode() == llvm::Instruction::BitCast)
       return pointer(cast->getOperand(0), base);
   const auto *inst = llvm::dyn_cast<llvm::Instruction>(value);
-  if (!inst || !(llvm::isa<llvm::PHINode>(inst) ||
-                 llvm::isa<llvm::SelectInst>(inst)))
+  if (!inst ||
+      !(llvm::isa<llvm::PHINode>(inst) || llvm::isa<llvm::SelectInst>(inst)))
     return Part::fail(); // a pointer loaded from memory, a call's result
   if (!following.insert(inst).second)
     return {Part::Kind::Self};
@@ -318,8 +318,8 @@ std::optional<IndexTerm> findIndexTerm(const llvm::Instruction &access) {
 
 uint64_t indexTypeLimit(unsigned elementBytes, bool isUnsigned) {
   unsigned bits = elementBytes * 8 - (isUnsigned ? 0 : 1);
-  return bits >= 64 ? std::numeric_limits<uint64_t>::max() : uint64_t(1)
-                                                                 << bits;
+  return bits >= 64 ? std::numeric_limits<uint64_t>::max()
+                    : uint64_t(1) << bits;
 }
 
 std::vector<uint8_t> randomIndexBytes(const RandomIndices &indices) {

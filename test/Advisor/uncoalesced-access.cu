@@ -69,7 +69,7 @@ void host(const float *a, float *out) {
 
 // BADGLOB: error: --checks/--check-option: check glob 'gpurd-no-such-*' matches no check; the checks are gpurd-cache-capacity, gpurd-constant-divergence, gpurd-memory-divergence, gpurd-placement, gpurd-readonly-path, gpurd-redundant-threads, gpurd-shared-bank-conflict, gpurd-shared-tiling, gpurd-small-grid, gpurd-tile-size, gpurd-uncoalesced-access
 // BADOPTION: error: --checks/--check-option: check option 'gpurd-nothing.X' names no check
-// TYPO: error: --checks/--check-option: check gpurd-uncoalesced-access has no option 'MinExessiveShare'; its options: AssumedContents, MinCycles, MinExcessiveShare, MinGain, MinKernelShare
+// TYPO: error: --checks/--check-option: check gpurd-uncoalesced-access has no option 'MinExessiveShare'; its options: AssumedContents, MinCycles, MinExcessivePerRequest, MinExcessiveShare, MinGain, MinKernelShare
 // TYPO-NOT: error:
 // NOTNUMBER: error: --checks/--check-option: check option gpurd-uncoalesced-access.MinExcessiveShare: 'half' is not a number
 // NOTNUMBER-NOT: error:

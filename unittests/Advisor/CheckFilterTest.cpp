@@ -19,27 +19,23 @@ std::vector<std::string> enabledBy(const char *globs) {
 }
 
 TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
-  const std::vector<std::string> all = {"gpurd-cache-capacity",
-                                        "gpurd-constant-divergence",
-                                        "gpurd-memory-divergence",
-                                        "gpurd-placement",
-                                        "gpurd-readonly-path",
-                                        "gpurd-redundant-threads",
-                                        "gpurd-shared-bank-conflict",
-                                        "gpurd-shared-tiling",
-                                        "gpurd-small-grid",
-                                        "gpurd-tile-size",
-                                        "gpurd-uncoalesced-access"};
+  const std::vector<std::string> all = {
+      "gpurd-cache-capacity",       "gpurd-constant-divergence",
+      "gpurd-memory-divergence",    "gpurd-placement",
+      "gpurd-readonly-path",        "gpurd-redundant-threads",
+      "gpurd-shared-bank-conflict", "gpurd-shared-tiling",
+      "gpurd-small-grid",           "gpurd-tile-size",
+      "gpurd-uncoalesced-access"};
   EXPECT_EQ(enabledBy("*"), all);
   EXPECT_EQ(enabledBy("-*,gpurd-uncoalesced-access"),
             std::vector<std::string>{"gpurd-uncoalesced-access"});
-  EXPECT_EQ(enabledBy("*,-gpurd-shared-*"),
-            (std::vector<std::string>{
-                "gpurd-cache-capacity", "gpurd-constant-divergence",
-                "gpurd-memory-divergence", "gpurd-placement",
-                "gpurd-readonly-path", "gpurd-redundant-threads",
-                "gpurd-small-grid", "gpurd-tile-size",
-                "gpurd-uncoalesced-access"}));
+  EXPECT_EQ(
+      enabledBy("*,-gpurd-shared-*"),
+      (std::vector<std::string>{
+          "gpurd-cache-capacity", "gpurd-constant-divergence",
+          "gpurd-memory-divergence", "gpurd-placement", "gpurd-readonly-path",
+          "gpurd-redundant-threads", "gpurd-small-grid", "gpurd-tile-size",
+          "gpurd-uncoalesced-access"}));
   EXPECT_EQ(enabledBy("gpurd-*-access, -*, gpurd-c*"),
             (std::vector<std::string>{"gpurd-cache-capacity",
                                       "gpurd-constant-divergence"}));

@@ -102,8 +102,8 @@ __global__ void k(const float *x, const int *idx, const float *const *rows,
   s += rows[i][0];
   out[i] = s;
 })";
-  auto compiled = test::compileKernel(code, "k", {1, 1, 1}, {32, 1, 1},
-                                      {{4, 64}});
+  auto compiled =
+      test::compileKernel(code, "k", {1, 1, 1}, {32, 1, 1}, {{4, 64}});
   ASSERT_OK(compiled);
   unsigned seen = 0;
   for (const access::AccessSite &site : (*compiled)->model.sites) {

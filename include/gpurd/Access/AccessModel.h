@@ -99,6 +99,11 @@ struct AccessSite {
   int array = -1; ///< Index into AccessModel::arrays.
   unsigned sizeBytes = 0;
   SourcePosition position;
+  /// The compiled instruction kept no line of its own (the optimiser merged
+  /// accesses of several lines, or hoisted one): position is a neighbour's
+  /// (its address computation's, or the nearest instruction's), not the
+  /// access's.
+  bool positionInferred = false;
   std::string sourceText; ///< `A[row * N + k]`, when it could be found.
   /// Index into TranslationUnitInfo::deviceAccesses of that expression.
   int sourceAccess = -1;

@@ -11,8 +11,8 @@
 namespace gpurd::advisor {
 
 bool launchPartGiven(const LaunchConfig &launch, llvm::StringRef part) {
-  llvm::StringRef origin = part == "grid" ? launch.gridOrigin
-                                          : launch.blockOrigin;
+  llvm::StringRef origin =
+      part == "grid" ? launch.gridOrigin : launch.blockOrigin;
   if (origin.empty() || origin == "assumption" ||
       origin == "the source with assumed host values" ||
       origin == "what-if change")
@@ -132,13 +132,15 @@ TimeVerdict timeVerdict(const CheckContext &context,
       context.whatIf().analysisContext().modelOptions();
   TimeVerdict verdict;
   if (getenv("GPURD_DEBUG_TIME"))
-    fprintf(stderr, "DEBUG clock %lu -> %lu (scale %g -> %g, blocks %lu -> %lu of %lu)\n",
-            (unsigned long)before.results.execution.timeSteps,
-            (unsigned long)after.results.execution.timeSteps,
-            before.results.sampling.scale, after.results.sampling.scale,
-            (unsigned long)before.results.sampling.modelledBlocks,
-            (unsigned long)after.results.sampling.modelledBlocks,
-            (unsigned long)after.results.sampling.totalBlocks);
+    fprintf(
+        stderr,
+        "DEBUG clock %lu -> %lu (scale %g -> %g, blocks %lu -> %lu of %lu)\n",
+        (unsigned long)before.results.execution.timeSteps,
+        (unsigned long)after.results.execution.timeSteps,
+        before.results.sampling.scale, after.results.sampling.scale,
+        (unsigned long)before.results.sampling.modelledBlocks,
+        (unsigned long)after.results.sampling.modelledBlocks,
+        (unsigned long)after.results.sampling.totalBlocks);
   verdict.model = timeModelName(options);
   auto t0 = predictedCycles(before, context.arch(), options);
   auto t1 =

@@ -68,9 +68,9 @@ ConstantDivergence::globalMemoryNote(const CheckContext &context,
   if (time.known() && !time.pays(minGain))
     return std::nullopt;
   text += ": it is " + time.verdictText(minGain) + " (" +
-        whatIfRunText(runs->sampled, " with every access of '" + array->name +
-                                         "' in global memory") +
-        ")";
+          whatIfRunText(runs->sampled, " with every access of '" + array->name +
+                                           "' in global memory") +
+          ")";
   return FindingNote{site.position, text};
 }
 

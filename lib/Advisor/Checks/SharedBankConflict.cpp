@@ -94,9 +94,14 @@ Error SharedBankConflict::run(const CheckContext &context,
         double(pattern.excessiveWavefronts()) <
             minShare * double(pattern.wavefronts))
       continue;
+    // An access the front end cannot tie to a source expression at its
+    // line (the optimiser merged the loads of two branches and kept one
+    // line, where the source reads no shared memory) has no place a
+    // programmer could act on: silent rather than wrong.
+    if (access.site().sourceAccess < 0)
+      continue;
     Finding f = finding(context, access);
-    std::optional<bool> judged =
-        addPadding(context, access.site(), pattern, f);
+    std::optional<bool> judged = addPadding(context, access.site(), pattern, f);
     // A padding the time model judged decides; a conflict with no padding
     // to judge (a 1-D array, no pad that helps, no time) is reported on its
     // own only in a kernel long enough for it to matter.
@@ -149,11 +154,9 @@ Finding SharedBankConflict::finding(const CheckContext &context,
   return f;
 }
 
-std::optional<bool>
-SharedBankConflict::addPadding(const CheckContext &context,
-                               const access::AccessSite &site,
-                               const model::SiteAccessPattern &pattern,
-                               Finding &f) const {
+std::optional<bool> SharedBankConflict::addPadding(
+    const CheckContext &context, const access::AccessSite &site,
+    const model::SiteAccessPattern &pattern, Finding &f) const {
   const SharedArrayDecl *decl = declarationOf(context, site);
   if (!decl || decl->dimensions.size() < 2 || !decl->innerSizeBegin ||
       decl->innerSizeBegin->line != decl->innerSizeEnd->line ||
@@ -189,10 +192,9 @@ SharedBankConflict::addPadding(const CheckContext &context,
   std::string failure;
   for (unsigned pad : pads) {
     driver::KernelChange change;
-    change.edits.push_back({decl->innerSizeBegin->line,
-                            decl->innerSizeBegin->column,
-                            decl->innerSizeEnd->column,
-                            paddedSize(decl->innerSizeText, pad)});
+    change.edits.push_back(
+        {decl->innerSizeBegin->line, decl->innerSizeBegin->column,
+         decl->innerSizeEnd->column, paddedSize(decl->innerSizeText, pad)});
     Expected<const driver::KernelAnalysis &> after =
         context.whatIf().run(change);
     if (!after) {
@@ -231,8 +233,7 @@ SharedBankConflict::addPadding(const CheckContext &context,
                fromToText(double(arrayBefore) * scale,
                           double(best->array) * afterScale);
   const bool removes = best->access <= pattern.idealWavefronts;
-  const TimeVerdict time =
-      timeVerdict(context, context.analysis(), *best->run);
+  const TimeVerdict time = timeVerdict(context, context.analysis(), *best->run);
   const double minGain = minGainOf(context, Name);
   if (time.known() && !time.pays(minGain))
     return false;
@@ -242,14 +243,15 @@ SharedBankConflict::addPadding(const CheckContext &context,
       rows + " to " + padded + " elements" +
       (best->pad == 1 ? std::string()
                       : " (the smallest of " + tried + " that does)");
-  f.notes.push_back(
-      {*decl->innerSizeBegin,
-       what + (removes ? " removes the conflicts"
-                       : " makes the fewest wavefronts of " + tried +
-                             ", though some conflicts stay") +
-           ": it is " + time.verdictText(minGain) + "; it takes " + figures +
-           " (a what-if run of the models)",
-       {{*decl->innerSizeBegin, *decl->innerSizeEnd, padded}}});
+  f.notes.push_back({*decl->innerSizeBegin,
+                     what +
+                         (removes ? " removes the conflicts"
+                                  : " makes the fewest wavefronts of " + tried +
+                                        ", though some conflicts stay") +
+                         ": it is " + time.verdictText(minGain) +
+                         "; it takes " + figures +
+                         " (a what-if run of the models)",
+                     {{*decl->innerSizeBegin, *decl->innerSizeEnd, padded}}});
   return judged;
 }
 

@@ -83,8 +83,7 @@ FindingNote SmallGrid::fixNote(const CheckContext &context,
           std::string("the kernel's loop strides by gridDim.") + axis +
               " (a grid-stride loop), so a grid of " + dimText(grid) +
               " does the same work in more pieces: " + time + " (" +
-              whatIfRunText(runs->sampled,
-                            " with grid " + dimText(grid)) +
+              whatIfRunText(runs->sampled, " with grid " + dimText(grid)) +
               ")"};
 }
 
@@ -116,17 +115,17 @@ Error SmallGrid::run(const CheckContext &context,
   f.kernel = launch.kernel;
   f.position = launch.site ? *launch.site : context.kernel().position;
   f.message = "grid of " + std::to_string(blocks) +
-              (blocks == 1 ? " block on " : " blocks on ") + arch.name +
-              "'s " + std::to_string(sms) + " SMs: " +
-              std::to_string(sms - blocks) + " SMs (" +
-              percentText(idleShare) + ") stay idle for the whole launch";
+              (blocks == 1 ? " block on " : " blocks on ") + arch.name + "'s " +
+              std::to_string(sms) + " SMs: " + std::to_string(sms - blocks) +
+              " SMs (" + percentText(idleShare) +
+              ") stay idle for the whole launch";
   // The occupancy the cache model ran with (seed 001 Algorithm 3), not a
   // second calculation of it.
   const unsigned perSm = context.results().execution.activeBlocksPerSm;
   const uint64_t waveBlocks = uint64_t(perSm) * sms;
-  std::string occupancy =
-      "the kernel is predicted to take " + countText(*cycles) + " cycles (" +
-      timeModelName(options) + ")";
+  std::string occupancy = "the kernel is predicted to take " +
+                          countText(*cycles) + " cycles (" +
+                          timeModelName(options) + ")";
   if (perSm)
     occupancy += "; the occupancy allows " + std::to_string(perSm) +
                  " resident blocks of " +

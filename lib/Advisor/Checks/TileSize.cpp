@@ -57,8 +57,8 @@ std::string rowText(const TuneCandidate &candidate, const std::string &unit) {
   if (!candidate.otherWork.empty())
     return text + ": not ranked: " + candidate.otherWork;
   const TuneFigures &f = *candidate.figures;
-  return text + ": " + countText(f.l2ReadSectors) + " L2 read " + unit +
-         ", " + countText(f.l2WriteSectors) + " L2 write " + unit + ", " +
+  return text + ": " + countText(f.l2ReadSectors) + " L2 read " + unit + ", " +
+         countText(f.l2WriteSectors) + " L2 write " + unit + ", " +
          (f.sampled
               ? std::string()
               : countText(f.dramReadSectors) + " DRAM read " + unit + ", ") +

@@ -102,9 +102,8 @@ struct CoalescingFix {
 
 /// The note that states \p fix's verdict with its evidence.
 FindingNote fixNote(const CoalescingFix &fix, double minGain) {
-  return {std::nullopt,
-          fix.change + " is " + fix.time.verdictText(minGain) + ": " +
-              fix.evidence};
+  return {std::nullopt, fix.change + " is " + fix.time.verdictText(minGain) +
+                            ": " + fix.evidence};
 }
 
 /// The sectors of the access's global requests, over all its kernel's
@@ -125,14 +124,14 @@ double globalSectorShare(const CheckContext &context,
 /// are those of the assumption, and no layout change can be judged.
 bool followsAssumedContents(const CheckContext &context,
                             const SourceAccess &access) {
-  const bool affine = llvm::all_of(
-      access.sites, [](const access::AccessSite *site) { return site->affine; });
-  return !affine &&
-         llvm::any_of(context.launch().assumptions,
-                      [](const LaunchAssumption &assumption) {
-                        return StringRef(assumption.part)
-                            .starts_with("the contents of '");
-                      });
+  const bool affine =
+      llvm::all_of(access.sites,
+                   [](const access::AccessSite *site) { return site->affine; });
+  return !affine && llvm::any_of(context.launch().assumptions,
+                                 [](const LaunchAssumption &assumption) {
+                                   return StringRef(assumption.part)
+                                       .starts_with("the contents of '");
+                                 });
 }
 
 class UncoalescedAccess : public Check {
@@ -188,7 +187,8 @@ Error UncoalescedAccess::run(const CheckContext &context,
     // no layout of the kernel as written serves two rows with one sector,
     // and an expert does not act on it.
     if (pattern.sectors == 0 || pattern.warpInstructions == 0 ||
-        double(pattern.excessiveSectors()) < minShare * double(pattern.sectors) ||
+        double(pattern.excessiveSectors()) <
+            minShare * double(pattern.sectors) ||
         double(pattern.excessiveSectors()) <
             minPerRequest * double(pattern.warpInstructions))
       continue;
@@ -211,8 +211,8 @@ Error UncoalescedAccess::run(const CheckContext &context,
         best = &fix;
     }
     if (best) {
-      f.message += "; " + best->change + " is " +
-                   best->time.verdictText(minGain);
+      f.message +=
+          "; " + best->change + " is " + best->time.verdictText(minGain);
       for (const CoalescingFix &fix : fixes)
         f.notes.push_back(fixNote(fix, minGain));
     } else if (!fixes.empty() && !untimed) {
@@ -304,8 +304,8 @@ UncoalescedAccess::rowWideBlock(const CheckContext &context,
   std::optional<std::string> sectors = fewerSectorsText(*runs, access.site());
   if (!sectors)
     return std::nullopt;
-  const std::string shape = "block " + dimText(wide->first) + " and grid " +
-                            dimText(wide->second);
+  const std::string shape =
+      "block " + dimText(wide->first) + " and grid " + dimText(wide->second);
   // The same threads in another shape compute the same only if the kernel
   // reaches the same elements with them (a hard-coded 16 against
   // threadIdx.y does not).
@@ -349,16 +349,15 @@ const access::ArrayInfo *transposePartner(const CheckContext &context,
       continue;
     const trace::ArrayExtent e =
         trace::accessedExtent(model, other.site().array);
-    if (e.complete && !e.empty() && e.end - e.begin == extent.end - extent.begin)
+    if (e.complete && !e.empty() &&
+        e.end - e.begin == extent.end - extent.begin)
       return context.arrayOf(other.site());
   }
   return nullptr;
 }
 
-std::optional<CoalescingFix>
-UncoalescedAccess::transposedArray(const CheckContext &context,
-                                   const SourceAccess &access,
-                                   Finding &f) const {
+std::optional<CoalescingFix> UncoalescedAccess::transposedArray(
+    const CheckContext &context, const SourceAccess &access, Finding &f) const {
   const model::SiteAccessPattern &pattern = access.pattern;
   const access::AccessSite &site = access.site();
   const access::ArrayInfo *array = context.arrayOf(site);
@@ -410,19 +409,19 @@ UncoalescedAccess::transposedArray(const CheckContext &context,
                             " elements as " + columns + " rows of " + rows;
   CoalescingFix fix;
   fix.change = "storing '" + name + "' transposed";
-  fix.evidence = "with '" + name + "' stored " + shape + " (" + name +
-                 "[r * " + columns + " + c] moved to " + name + "[c * " + rows +
+  fix.evidence = "with '" + name + "' stored " + shape + " (" + name + "[r * " +
+                 columns + " + c] moved to " + name + "[c * " + rows +
                  " + r]), this access would touch " + *sectors + " a request";
   if (std::string traffic = kernelTrafficText(*runs, site.kind);
       !traffic.empty())
     fix.evidence += ", " + traffic;
-  fix.evidence += " (" +
-                  whatIfRunText(runs->sampled, " with every access of '" +
-                                                   name +
-                                                   "' in the kernel moved so") +
-                  "; every other use of '" + name +
-                  "', in the host code and other kernels, must follow that "
-                  "layout)";
+  fix.evidence +=
+      " (" +
+      whatIfRunText(runs->sampled, " with every access of '" + name +
+                                       "' in the kernel moved so") +
+      "; every other use of '" + name +
+      "', in the host code and other kernels, must follow that "
+      "layout)";
   fix.time = timeVerdict(context, runs->before, runs->after);
   return fix;
 }
