@@ -131,16 +131,6 @@ TimeVerdict timeVerdict(const CheckContext &context,
   const driver::ModelOptions &options =
       context.whatIf().analysisContext().modelOptions();
   TimeVerdict verdict;
-  if (getenv("GPURD_DEBUG_TIME"))
-    fprintf(
-        stderr,
-        "DEBUG clock %lu -> %lu (scale %g -> %g, blocks %lu -> %lu of %lu)\n",
-        (unsigned long)before.results.execution.timeSteps,
-        (unsigned long)after.results.execution.timeSteps,
-        before.results.sampling.scale, after.results.sampling.scale,
-        (unsigned long)before.results.sampling.modelledBlocks,
-        (unsigned long)after.results.sampling.modelledBlocks,
-        (unsigned long)after.results.sampling.totalBlocks);
   verdict.model = timeModelName(options);
   auto t0 = predictedCycles(before, context.arch(), options);
   auto t1 =
