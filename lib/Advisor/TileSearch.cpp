@@ -187,6 +187,7 @@ TuneFigures figuresOf(const arch::ArchDescription &arch,
   const double scale = r.sampling.scale;
   TuneFigures out;
   out.sampled = scale > 1;
+  out.cut = r.sampling.blocksCut > 0;
   out.grid = trace.config.grid;
   out.block = trace.config.block;
   out.sharedBytesPerBlock =
@@ -222,10 +223,20 @@ TuneFigures figuresOf(const arch::ArchDescription &arch,
 /// Why \p figures do other work than \p written, or nothing.
 std::string otherWorkReason(const TuneFigures &figures,
                             const TuneFigures &written) {
+  // The bytes of a cut run are those of its first part, which another
+  // value cuts elsewhere: they do not tell other work.
+  if (figures.cut || written.cut)
+    return "";
   const double difference =
       std::abs(figures.bytesWritten - written.bytesWritten);
   if (difference <= OtherWorkShare * written.bytesWritten)
     return "";
+  if (written.bytesWritten <= 0)
+    return formatv("writes {0:F0} bytes of global memory where the kernel as "
+                   "written writes none: it computes something else, so its "
+                   "traffic is not compared",
+                   figures.bytesWritten)
+        .str();
   const double share = difference / written.bytesWritten;
   return formatv("writes {0:F0} bytes of global memory, {1} {2} than the "
                  "{3:F0} of the kernel as written: it computes something "
@@ -520,6 +531,15 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
       candidate.otherWork = footprint.reason;
     else if (footprint.kind == FootprintComparison::Kind::Unknown)
       candidate.unverified = footprint.reason;
+    // Every candidate changes what a warp runs; where gpurd cut the blocks'
+    // runs (the trace's bound, driver::blockTraceBound), the figures are
+    // of each warp's first part, which then holds other work than the
+    // first part as written.
+    if (candidate.unverified.empty() && (written->results.sampling.blocksCut ||
+                                         analysis->results.sampling.blocksCut))
+      candidate.unverified =
+          "gpurd cut the blocks' runs to what it holds: the first parts of "
+          "the runs as written and with these values do not compare";
   }
   const TuneFigures writtenFigures = figuresOf(arch, options, *written);
   for (TuneCandidate &candidate : result.candidates)

@@ -22,7 +22,20 @@ using namespace llvm;
 namespace gpurd::driver {
 namespace {
 
-/// What a run that left \p bound did, for the basis of a retry's values.
+/// The doublings of the assumed dynamic shared memory of \p config after
+/// which the block's shared memory holds \p reach bytes.
+unsigned doublingsToReach(const KernelInfo &kernel, const LaunchConfig &config,
+                          uint64_t reach) {
+  uint64_t words = std::max<uint64_t>(config.threadsPerBlock(), 1) * 4;
+  unsigned doublings = 0;
+  while (kernel.staticSharedBytes + (words << doublings) < reach &&
+         doublings < 32)
+    ++doublings;
+  return doublings;
+}
+
+} // namespace
+
 std::string boundReason(LaunchBound bound) {
   switch (bound) {
   case LaunchBound::GlobalAccess:
@@ -38,17 +51,6 @@ std::string boundReason(LaunchBound bound) {
   return "the run left a bound";
 }
 
-/// What a LaunchBoundError says: the bound, how far the access reached and
-/// the message.
-struct BoundFailure {
-  LaunchBound bound;
-  uint64_t reach = 0;
-  std::string message;
-  std::optional<std::array<uint32_t, 3>> thread;
-};
-
-/// \p error as a BoundFailure, if it is a LaunchBoundError (it stays an
-/// error).
 std::optional<BoundFailure> boundOf(Error &error) {
   std::optional<BoundFailure> failure;
   error = handleErrors(
@@ -62,20 +64,6 @@ std::optional<BoundFailure> boundOf(Error &error) {
       });
   return failure;
 }
-
-/// The doublings of the assumed dynamic shared memory of \p config after
-/// which the block's shared memory holds \p reach bytes.
-unsigned doublingsToReach(const KernelInfo &kernel, const LaunchConfig &config,
-                          uint64_t reach) {
-  uint64_t words = std::max<uint64_t>(config.threadsPerBlock(), 1) * 4;
-  unsigned doublings = 0;
-  while (kernel.staticSharedBytes + (words << doublings) < reach &&
-         doublings < 32)
-    ++doublings;
-  return doublings;
-}
-
-} // namespace
 
 Expected<KernelAnalysis> AnalysisContext::analyseScaled(
     const TranslationUnitInfo &unit, const KernelInfo &kernel,
@@ -105,11 +93,44 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     return first;
   Error firstError = first.takeError();
   std::optional<BoundFailure> failure = boundOf(firstError);
+  const std::optional<BoundFailure> firstFailure = failure;
+  // The runs with smaller values that failed too, and the last one's
+  // launch.
+  unsigned retries = 0;
+  LaunchConfig lastTried = shown;
+  // No run fits: the first run's bound, under values gpurd assumed, says
+  // that gpurd's assumption failed (its message, "an access before the
+  // pointer the kernel is given", would blame the kernel), with the values
+  // and the inputs that give the real ones.
+  auto assumptionFailed = [&]() -> Error {
+    if (!firstFailure || shown.assumptions.empty())
+      return std::move(firstError);
+    std::vector<std::string> hostArgs;
+    if (any_of(shown.assumptions, [](const LaunchAssumption &a) {
+          return !a.hostNames.empty();
+        })) {
+      // The arguments the source computes from the host values: those the
+      // launch's own layers do not give and that are not assumed one by
+      // one.
+      auto known = unrecordedLaunch(unit, kernel);
+      if (!known)
+        return joinErrors(std::move(firstError), known.takeError());
+      for (const LaunchArgument &arg : shown.args)
+        if (!known->args.count(arg.param) &&
+            none_of(shown.assumptions, [&](const LaunchAssumption &a) {
+              return a.argument && a.part == arg.param;
+            }))
+          hostArgs.push_back(arg.param);
+    }
+    consumeError(std::move(firstError));
+    return assumptionFailedError(shown, *firstFailure, retries, lastTried,
+                                 hostArgs);
+  };
   // Still too long at the smallest values tried: the prefix of each
   // block's run that gpurd holds, with a note that says so.
   auto cutLongBlocks = [&]() -> Expected<KernelAnalysis> {
     if (!failure || failure->bound != LaunchBound::BlockLength)
-      return std::move(firstError);
+      return assumptionFailed();
     scale.cutLongBlocks = true;
     Expected<KernelAnalysis> run =
         analyseScaled(unit, kernel, tried, scale, completed);
@@ -119,6 +140,23 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     shown = std::move(completed);
     return run;
   };
+  // Whether \p launch took the value of host values that other launches of
+  // the file share (sharedHostValue), as it was, not divided.
+  auto sharedHostValueOf = [&](const LaunchConfig &launch) -> Expected<bool> {
+    auto known = unrecordedLaunch(unit, kernel);
+    if (!known)
+      return known.takeError();
+    if (!known->site || known->site->rooted.empty())
+      return false;
+    auto shared = sharedHostValue(unit, *known->site);
+    if (!shared)
+      return shared.takeError();
+    return *shared &&
+           any_of(launch.assumptions, [&](const LaunchAssumption &a) {
+             return !a.hostNames.empty() && a.root == (*shared)->root;
+           });
+  };
+  bool triedPrefix = false;
   // The failure of the run before the last: an array past the span that
   // smaller sizes left as large grows with the grid alone.
   std::optional<BoundFailure> previous;
@@ -187,6 +225,32 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
         reshaped = true;
       }
     }
+    if (!reshaped && failure->bound == LaunchBound::BlockLength &&
+        !triedPrefix) {
+      // Host values that the file's other launches share keep their one
+      // value where this launch's blocks are too long with it: each
+      // block's run is traced in part (its prefix, as at the smallest values
+      // below), rather than with a value of its own that would split it.
+      triedPrefix = true;
+      auto shared = sharedHostValueOf(tried);
+      if (!shared)
+        return joinErrors(std::move(firstError), shared.takeError());
+      if (*shared) {
+        AssumptionScale prefix = scale;
+        prefix.cutLongBlocks = true;
+        LaunchConfig prefixLaunch;
+        Expected<KernelAnalysis> run =
+            analyseScaled(unit, kernel, tried, prefix, prefixLaunch);
+        if (run) {
+          consumeError(std::move(firstError));
+          shown = std::move(prefixLaunch);
+          return run;
+        }
+        // Too long even in part: smaller values, below, whose run (or
+        // error) is reported instead.
+        consumeError(run.takeError());
+      }
+    }
     if (!reshaped) {
       if (!assumedSizes(completed))
         break;
@@ -214,6 +278,8 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     // The same failure may come back at smaller values (the first thread
     // past a bound is the same while the bound is far), so only the number
     // of retries ends them.
+    ++retries;
+    lastTried = completed;
     Error error = run.takeError();
     previous = std::move(failure);
     failure = boundOf(error);

@@ -3,8 +3,10 @@
 #include "Assumptions.h"
 
 #include "gpurd/Model/ExecutionModel.h"
+#include "gpurd/Support/UserInput.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -539,6 +541,105 @@ bool assumedSizes(const LaunchConfig &config) {
             return true;
   }
   return false;
+}
+
+namespace {
+
+/// The values \p assumptions hold, as the launch's notes name them:
+/// `host values n = 262144`, `grid (16384, 1, 1)`, `n = 4096`.
+std::vector<std::string> assumedValues(ArrayRef<LaunchAssumption> assumptions) {
+  std::vector<std::string> values;
+  for (const LaunchAssumption &a : assumptions)
+    values.push_back(!a.hostNames.empty()
+                         ? "host values " + a.part + " = " + a.value
+                     : a.argument ? a.part + " = " + a.value
+                                  : a.part + " " + a.value);
+  return values;
+}
+
+/// "a", "a and b", "a, b and c".
+std::string listText(ArrayRef<std::string> items) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " and " : ", ") + items[i];
+  return out;
+}
+
+} // namespace
+
+Error assumptionFailedError(const LaunchConfig &first,
+                            const BoundFailure &failure, unsigned retries,
+                            const LaunchConfig &last,
+                            ArrayRef<std::string> hostArgs) {
+  std::string message = "gpurd's assumption failed: with the values it "
+                        "assumed, " +
+                        listText(assumedValues(first.assumptions)) + ", " +
+                        boundReason(failure.bound) + ": " + failure.message;
+  if (retries > 0) {
+    // What the last run tried that the first did not.
+    std::vector<std::string> firstValues = assumedValues(first.assumptions);
+    std::vector<std::string> changed;
+    for (const std::string &value : assumedValues(last.assumptions))
+      if (!is_contained(firstValues, value))
+        changed.push_back(value);
+    message += "; " + std::to_string(retries) + " run" +
+               (retries == 1 ? "" : "s") +
+               " with smaller assumed values failed too";
+    if (!changed.empty())
+      message += " (the last with " + listText(changed) + ")";
+  }
+  message += ".";
+  // The values the source gives under the front end's own assumption (a
+  // loop's first iteration) are part of the launch too.
+  const std::vector<std::string> &variant = first.siteVariant.assumptions;
+  if (!variant.empty())
+    message += " The launch also assumes " + join(variant, "; ") + ": " +
+               (first.launchCount > 1
+                    ? userInput(UserInput::Launch, "N") +
+                          " starts from another of the kernel's launches, "
+                          "and "
+                    : "") +
+               userInput(UserInput::Argument, "NAME=VALUE") +
+               " gives an argument that rests on it.";
+  // The inputs that give each value assumed, once each: the launch's
+  // shape first, then its arguments and buffers.
+  std::vector<std::string> shape, rest;
+  auto add = [](std::vector<std::string> &to, std::string input) {
+    if (!is_contained(to, input))
+      to.push_back(std::move(input));
+  };
+  const std::string hostOrigin = "the source with assumed host values";
+  for (const LaunchAssumption &a : first.assumptions) {
+    if (!a.hostNames.empty()) {
+      // What the source computes from them.
+      if (first.gridOrigin == hostOrigin)
+        add(shape, userInput(UserInput::Grid, "X[,Y[,Z]]"));
+      if (first.blockOrigin == hostOrigin)
+        add(shape, userInput(UserInput::Block, "X[,Y[,Z]]"));
+      if (first.sharedOrigin == hostOrigin)
+        add(shape, userInput(UserInput::DynamicShared, "BYTES"));
+      for (const std::string &name : hostArgs)
+        add(rest, userInput(UserInput::Argument, name + "=VALUE"));
+    } else if (a.argument) {
+      add(rest, userInput(UserInput::Argument, a.part + "=VALUE"));
+    } else if (a.part == "grid") {
+      add(shape, userInput(UserInput::Grid, "X[,Y[,Z]]"));
+    } else if (a.part == "block") {
+      add(shape, userInput(UserInput::Block, "X[,Y[,Z]]"));
+    } else if (a.part == DynamicSharedPart) {
+      add(shape, userInput(UserInput::DynamicShared, "BYTES"));
+    } else if (StringRef name = a.part;
+               name.consume_front("the contents of '")) {
+      add(rest, userInput(UserInput::Buffer,
+                          name.drop_back().str() + "=TYPE:COUNT:INIT"));
+    }
+  }
+  llvm::append_range(shape, rest);
+  message += " The kernel need not be wrong: give the launch's real values "
+             "with " +
+             listText(shape) + " or in a " + userInput(UserInput::LaunchSpec) +
+             " file";
+  return createStringError(inconvertibleErrorCode(), message);
 }
 
 } // namespace gpurd::driver

@@ -16,8 +16,10 @@
 #include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Driver/AssumptionScale.h"
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Support/LaunchBoundError.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
 
 #include <optional>
 #include <string>
@@ -60,10 +62,40 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
                        const PartialLaunch &known, LaunchOverrides &layer,
                        std::vector<LaunchAssumption> &out);
 
+/// What one launch takes, on its own, of the integers of the host code its
+/// unknown values are computed from (LaunchSite::rooted).
+struct OwnHostValue {
+  /// All of them one power of two: the smallest whose grid fills the GPU
+  /// AssumedWaves times when the grid follows it, else the largest within
+  /// the launch's threads; and why.
+  uint64_t root = 0;
+  std::string basis;
+  /// Whether the grid the source computes follows the root: the value then
+  /// decides how much work the launch does.
+  bool gridFollows = false;
+  /// The roots, ascending, whose values are a launch the GPU can run.
+  std::vector<uint64_t> validRoots;
+};
+
+/// The host values of the launch \p known on its own; nothing when its
+/// site has none, or no part \p known lacks is computed from them (then
+/// assumeHostValues assumes nothing either).
+std::optional<OwnHostValue> ownHostValue(const KernelInfo &kernel,
+                                         const access::IndexUse &use,
+                                         const arch::ArchDescription &arch,
+                                         const PartialLaunch &known);
+
+/// The one value that integers of the host code hold in every launch of a
+/// file whose values are computed from them (groupHostValues), and why.
+struct SharedHostValue {
+  uint64_t root = 0;
+  std::string basis;
+};
+
 /// Assumes the integers of the host code that the unknown values of the
 /// launch \p known are computed from (LaunchSite::rooted): all of them one
-/// power of two, the smallest whose grid fills the GPU AssumedWaves times
-/// when the grid follows it, else the largest within the launch's threads,
+/// power of two, \p shared where the file's launches share them (and it
+/// is valid for this launch), else the launch's own (ownHostValue),
 /// divided by SizeDivisor scale.sizeDivisions times. The grid, block,
 /// shared memory and arguments the source computes from it that \p known
 /// lacks go into \p layer, the assumption into \p out. False when the
@@ -71,8 +103,48 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
 bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
                       const arch::ArchDescription &arch,
                       const PartialLaunch &known, const AssumptionScale &scale,
-                      LaunchOverrides &layer,
+                      const SharedHostValue *shared, LaunchOverrides &layer,
                       std::vector<LaunchAssumption> &out);
+
+/// Whether \p a and \p b are one variable of the host code: the same name
+/// declared at the same place.
+bool sameHostVariable(const HostRoot &a, const HostRoot &b);
+
+/// A launch of a file that takes host values (ownHostValue), as the file's
+/// launches are grouped by the host variables they read.
+struct HostValueLaunch {
+  std::string kernel;
+  unsigned line = 0; ///< Of the launch.
+  std::vector<HostRoot> roots;
+  OwnHostValue own;
+};
+
+/// Launches that read one host variable, directly or through another launch
+/// that reads it and another: one assumed value for all of them.
+struct HostValueGroup {
+  std::vector<size_t> launches; ///< Indices into the launches grouped.
+  std::vector<HostRoot> roots;  ///< Every variable any of them reads.
+  /// The value, then the smaller ones it steps down to while a launch's
+  /// trace cannot be prepared with it (each at most a SizeDivisor-th of
+  /// the one before, among the values valid for every launch).
+  std::vector<uint64_t> steps;
+  std::string basis;
+};
+
+/// Groups \p launches by the host variables they read (sameHostVariable)
+/// and picks each group's value: the smallest of the values its launches
+/// take on their own, among those whose grid follows it when there are
+/// any, within the values valid for all of them. Only groups of two or
+/// more launches that have values valid for all of them.
+std::vector<HostValueGroup>
+groupHostValues(llvm::ArrayRef<HostValueLaunch> launches);
+
+/// The host values a group of a file's launches holds (HostValueGroup):
+/// every launch that reads one of \p roots takes \p value.
+struct FileHostValue {
+  std::vector<HostRoot> roots;
+  SharedHostValue value;
+};
 
 /// Divides the assumed grid of \p config by SizeDivisor in its widest
 /// dimension (at least 1), for an array that grows with the grid (one
@@ -133,6 +205,35 @@ std::optional<std::string> tableIndexBasis(const KernelInfo &kernel,
 /// Whether \p config assumed an integer argument larger than 1 (a smaller
 /// one is left to try).
 bool assumedSizes(const LaunchConfig &config);
+
+/// What a LaunchBoundError says: the bound, how far the access reached,
+/// the message, and the first thread that made the access.
+struct BoundFailure {
+  LaunchBound bound;
+  uint64_t reach = 0;
+  std::string message;
+  std::optional<std::array<uint32_t, 3>> thread;
+};
+
+/// \p error as a BoundFailure, if it is a LaunchBoundError (it stays an
+/// error).
+std::optional<BoundFailure> boundOf(llvm::Error &error);
+
+/// What a run that left \p bound did, for the basis of smaller values.
+std::string boundReason(LaunchBound bound);
+
+/// The error of a launch whose runs under assumed values all left a bound
+/// (LaunchBoundError): gpurd's assumption failed, which the bound's own
+/// message (an access before the pointer the kernel is given) would blame
+/// on the kernel. It names the values \p first (the first run's launch)
+/// assumed, what that run did (\p failure), the \p retries runs with
+/// smaller values that failed too and the values of the last of them
+/// (\p last), and the inputs that give the real values: \p hostArgs are
+/// the arguments the source computes from assumed host values.
+llvm::Error assumptionFailedError(const LaunchConfig &first,
+                                  const BoundFailure &failure, unsigned retries,
+                                  const LaunchConfig &last,
+                                  llvm::ArrayRef<std::string> hostArgs);
 
 } // namespace gpurd::driver
 

@@ -9,16 +9,24 @@
 // values assumed one by one are not (Rodinia dwt2d's `steps` beside its
 // grid, the CUDA samples' SobelShared grid beside its image width).
 //
+// One host variable holds one value in every launch of the file it
+// reaches: the file's launches are grouped by the variables they read, and
+// each group's value is planned once (planHostValues), so that no two
+// kernels of a report state two values for one `n`.
+//
 //===----------------------------------------------------------------------===//
 
 #include "Assumptions.h"
+#include "SourceVariant.h"
 
+#include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Support/UserInput.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace llvm;
 
@@ -87,11 +95,12 @@ uint64_t widestExtent(const access::IndexUse &use,
 }
 
 /// The rung the first run takes, among \p valid (indices into the site's
-/// rungs, ascending roots), and why.
+/// rungs, ascending roots), and why; \p gridFollows tells whether the
+/// grid follows the root.
 size_t firstChoice(const KernelInfo &kernel, const access::IndexUse &use,
                    const arch::ArchDescription &arch,
                    const PartialLaunch &known, ArrayRef<size_t> valid,
-                   std::string &basis) {
+                   std::string &basis, bool &gridFollows) {
   const std::vector<RootedLaunch> &rungs = known.site->rooted;
   auto blockOf = [&](const RootedLaunch &rung) {
     if (known.block)
@@ -113,7 +122,8 @@ size_t firstChoice(const KernelInfo &kernel, const access::IndexUse &use,
   };
   std::optional<uint64_t> fewest = blocksOf(rungs[valid.front()]);
   std::optional<uint64_t> most = blocksOf(rungs[valid.back()]);
-  if (!known.grid && fewest && most && *fewest != *most) {
+  gridFollows = !known.grid && fewest && most && *fewest != *most;
+  if (gridFollows) {
     // The grid grows with the root: the smallest root whose grid fills the
     // GPU as an assumed grid would.
     for (size_t i : valid) {
@@ -178,43 +188,33 @@ bool followsRoot(const LaunchSite &site, ArrayRef<size_t> valid,
   return valueAt(valid.front()) != valueAt(valid.back());
 }
 
-} // namespace
-
-bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
-                      const arch::ArchDescription &arch,
-                      const PartialLaunch &known, const AssumptionScale &scale,
-                      LaunchOverrides &layer,
-                      std::vector<LaunchAssumption> &out) {
-  if (!known.site || known.site->rooted.empty())
-    return false;
-  const LaunchSite &site = *known.site;
+/// The rungs of the site of \p known (indices, ascending roots) whose
+/// values are a launch the GPU can run; none when fewer than two are or
+/// no value follows the root (the values are then assumed one by one).
+std::vector<size_t> validRungs(const KernelInfo &kernel,
+                               const arch::ArchDescription &arch,
+                               const PartialLaunch &known) {
   std::vector<size_t> valid;
+  if (!known.site)
+    return valid;
+  const LaunchSite &site = *known.site;
   for (size_t i = 0; i < site.rooted.size(); ++i)
     if (validRung(site.rooted[i], kernel, arch))
       valid.push_back(i);
   if (valid.size() < 2 ||
       !valuesFollowRoot(site.rooted[valid.front()], site.rooted[valid.back()]))
-    return false;
-  std::string basis;
-  size_t first = firstChoice(kernel, use, arch, known, valid, basis);
-  // A retry steps down by SizeDivisor per division, to the smallest root.
-  uint64_t divisor = 1;
-  for (unsigned i = 0; i < scale.sizeDivisions; ++i)
-    divisor *= SizeDivisor;
-  size_t chosen = first;
-  if (divisor > 1) {
-    chosen = valid.front();
-    for (size_t i : valid)
-      if (site.rooted[i].root * divisor <= site.rooted[first].root)
-        chosen = i;
-    basis +=
-        ", divided by " +
-        std::to_string(site.rooted[first].root / site.rooted[chosen].root) +
-        ": with " + std::to_string(site.rooted[first].root) + ", " +
-        scale.reason;
-  }
-  const RootedLaunch &rung = site.rooted[chosen];
+    valid.clear();
+  return valid;
+}
 
+/// Puts the values of \p rung that \p known lacks into \p layer, and an
+/// index into a fixed-extent device array among them, with why it is 0,
+/// into \p tableArgs; false when \p rung gives no part \p known lacks.
+bool rungValues(const KernelInfo &kernel, const access::IndexUse &use,
+                const PartialLaunch &known, ArrayRef<size_t> valid,
+                const RootedLaunch &rung, LaunchOverrides &layer,
+                std::vector<std::pair<std::string, std::string>> &tableArgs) {
+  const LaunchSite &site = *known.site;
   layer.origin = "the source with assumed host values";
   bool gives = false;
   if (!known.grid && rung.grid.isKnown()) {
@@ -232,7 +232,6 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
   // An index into a fixed-extent device array that the source computes
   // from the host values (FunctionPointers' `blockOperation`, a parameter
   // of the host function passed on) is assumed on its own: 0.
-  std::vector<std::pair<std::string, std::string>> tableArgs;
   for (const LaunchArgument &arg : rung.args) {
     const KernelParam *param = paramOrMemberNamed(kernel, arg.param);
     if (!param || !takesNumber(*param) || !arg.value.isKnown() ||
@@ -247,7 +246,202 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
     }
     layer.args[arg.param] = arg.value.str();
   }
-  if (!gives)
+  return gives;
+}
+
+/// "n", "sx and sy", "a, b and c".
+std::string namesText(ArrayRef<std::string> names) {
+  std::string out;
+  for (size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + names[i];
+  return out;
+}
+
+} // namespace
+
+std::optional<OwnHostValue> ownHostValue(const KernelInfo &kernel,
+                                         const access::IndexUse &use,
+                                         const arch::ArchDescription &arch,
+                                         const PartialLaunch &known) {
+  std::vector<size_t> valid = validRungs(kernel, arch, known);
+  if (valid.empty())
+    return std::nullopt;
+  OwnHostValue own;
+  size_t first =
+      firstChoice(kernel, use, arch, known, valid, own.basis, own.gridFollows);
+  LaunchOverrides layer;
+  std::vector<std::pair<std::string, std::string>> tableArgs;
+  if (!rungValues(kernel, use, known, valid, known.site->rooted[first], layer,
+                  tableArgs))
+    return std::nullopt;
+  own.root = known.site->rooted[first].root;
+  for (size_t i : valid)
+    own.validRoots.push_back(known.site->rooted[i].root);
+  return own;
+}
+
+bool sameHostVariable(const HostRoot &a, const HostRoot &b) {
+  return a.name == b.name && a.declaration.file == b.declaration.file &&
+         a.declaration.line == b.declaration.line &&
+         a.declaration.column == b.declaration.column;
+}
+
+std::vector<HostValueGroup>
+groupHostValues(ArrayRef<HostValueLaunch> launches) {
+  // Launches that read one variable are one group, and so, transitively,
+  // are launches joined by another launch that reads a variable of each
+  // (every variable of one launch holds the same value).
+  std::vector<size_t> groupOf(launches.size());
+  for (size_t i = 0; i < launches.size(); ++i)
+    groupOf[i] = i;
+  auto find = [&](size_t i) {
+    while (groupOf[i] != i)
+      i = groupOf[i] = groupOf[groupOf[i]];
+    return i;
+  };
+  for (size_t i = 0; i < launches.size(); ++i)
+    for (size_t j = i + 1; j < launches.size(); ++j)
+      if (any_of(launches[i].roots, [&](const HostRoot &a) {
+            return any_of(launches[j].roots, [&](const HostRoot &b) {
+              return sameHostVariable(a, b);
+            });
+          }))
+        groupOf[find(j)] = find(i);
+
+  std::vector<HostValueGroup> groups;
+  for (size_t i = 0; i < launches.size(); ++i) {
+    if (find(i) != i)
+      continue;
+    HostValueGroup group;
+    for (size_t j = i; j < launches.size(); ++j)
+      if (find(j) == i)
+        group.launches.push_back(j);
+    if (group.launches.size() < 2)
+      continue;
+    // The values every launch of the group can run with.
+    std::vector<uint64_t> common = launches[i].own.validRoots;
+    for (size_t j : group.launches)
+      erase_if(common, [&](uint64_t root) {
+        return !is_contained(launches[j].own.validRoots, root);
+      });
+    if (common.empty())
+      continue;
+    for (size_t j : group.launches)
+      for (const HostRoot &root : launches[j].roots)
+        if (none_of(group.roots, [&](const HostRoot &known) {
+              return sameHostVariable(known, root);
+            }))
+          group.roots.push_back(root);
+
+    // The smallest of the launches' own values, among the launches whose
+    // grid follows the value when there are any. Each launch's own value
+    // is the size with which it is the launch gpurd would assume for it
+    // alone (4 waves of the GPU, every bounds guard holding); the smallest
+    // is that of the launch whose work grows fastest with it (an n x n
+    // grid beside one of n threads), and at that size the others do what
+    // the program gives them. A larger one would make that launch larger
+    // than gpurd assumes any launch to be: past CUDA's grid limits, an
+    // array past the 1 GiB gpurd lays out, or a block longer than it
+    // traces, where it would be retried smaller on its own and the value
+    // split again. Where the grid does not follow the value, it only
+    // sizes arguments, so launches whose grid does decide first.
+    bool anyFollows = any_of(
+        group.launches, [&](size_t j) { return launches[j].own.gridFollows; });
+    std::optional<size_t> decider;
+    for (size_t j : group.launches)
+      if ((!anyFollows || launches[j].own.gridFollows) &&
+          (!decider || launches[j].own.root < launches[*decider].own.root))
+        decider = j;
+    uint64_t wanted = launches[*decider].own.root;
+    // Within the values valid for all of them: the largest no larger, else
+    // the smallest.
+    uint64_t value = common.front();
+    for (uint64_t root : common)
+      if (root <= wanted)
+        value = root;
+    for (auto it = common.rbegin(); it != common.rend(); ++it)
+      if (*it <= value &&
+          (group.steps.empty() || *it * SizeDivisor <= group.steps.back()))
+        group.steps.push_back(*it);
+
+    std::vector<std::string> names;
+    for (const HostRoot &root : group.roots)
+      names.push_back(root.name);
+    std::vector<std::string> kernels, others;
+    for (size_t j : group.launches) {
+      kernels.push_back("'" + launches[j].kernel + "' (line " +
+                        std::to_string(launches[j].line) + ")");
+      if (j != *decider)
+        others.push_back("'" + launches[j].kernel + "' " +
+                         (others.empty() ? "would take " : "") +
+                         std::to_string(launches[j].own.root));
+    }
+    const HostValueLaunch &chosen = launches[*decider];
+    group.basis = "one value for the " + std::to_string(group.launches.size()) +
+                  " launches of this file computed from " + namesText(names) +
+                  ", those of " + namesText(kernels) +
+                  ": the smallest of the values they take alone";
+    if (anyFollows && any_of(group.launches, [&](size_t j) {
+          return !launches[j].own.gridFollows;
+        }))
+      group.basis += " among those whose grid follows it";
+    group.basis += ", that of '" + chosen.kernel + "', " + chosen.own.basis +
+                   "; alone, " + namesText(others);
+    if (value < wanted)
+      group.basis += "; lowered to " + std::to_string(value) +
+                     ", the largest with which every launch is one the GPU "
+                     "can run";
+    else if (value > wanted)
+      group.basis += "; raised to " + std::to_string(value) +
+                     ", the smallest with which every launch is one the GPU "
+                     "can run";
+    groups.push_back(std::move(group));
+  }
+  return groups;
+}
+
+bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
+                      const arch::ArchDescription &arch,
+                      const PartialLaunch &known, const AssumptionScale &scale,
+                      const SharedHostValue *shared, LaunchOverrides &layer,
+                      std::vector<LaunchAssumption> &out) {
+  std::vector<size_t> valid = validRungs(kernel, arch, known);
+  if (valid.empty())
+    return false;
+  const LaunchSite &site = *known.site;
+  // The value the file's launches share, where this launch can run with
+  // it; else its own.
+  std::string basis;
+  std::optional<size_t> first;
+  if (shared)
+    for (size_t i : valid)
+      if (site.rooted[i].root == shared->root) {
+        first = i;
+        basis = shared->basis;
+      }
+  if (!first) {
+    bool gridFollows = false;
+    first = firstChoice(kernel, use, arch, known, valid, basis, gridFollows);
+  }
+  // A retry steps down by SizeDivisor per division, to the smallest root.
+  uint64_t divisor = 1;
+  for (unsigned i = 0; i < scale.sizeDivisions; ++i)
+    divisor *= SizeDivisor;
+  size_t chosen = *first;
+  if (divisor > 1) {
+    chosen = valid.front();
+    for (size_t i : valid)
+      if (site.rooted[i].root * divisor <= site.rooted[*first].root)
+        chosen = i;
+    basis +=
+        ", divided by " +
+        std::to_string(site.rooted[*first].root / site.rooted[chosen].root) +
+        ": with " + std::to_string(site.rooted[*first].root) + ", " +
+        scale.reason;
+  }
+  const RootedLaunch &rung = site.rooted[chosen];
+  std::vector<std::pair<std::string, std::string>> tableArgs;
+  if (!rungValues(kernel, use, known, valid, rung, layer, tableArgs))
     return false;
 
   // A host value passed on as such an index (a root of the argument's
@@ -287,6 +481,136 @@ bool assumeHostValues(const KernelInfo &kernel, const access::IndexUse &use,
                        " or in a " + userInput(UserInput::LaunchSpec) + " file",
                    /*argument=*/true});
   return true;
+}
+
+Expected<const SharedHostValue *>
+AnalysisContext::sharedHostValue(const TranslationUnitInfo &unit,
+                                 const LaunchSite &site) {
+  auto parsed = parsedVariantOf(unit);
+  if (!parsed)
+    return parsed.takeError();
+  SourceVariant &source = *parsed;
+  if (!source.hostValues)
+    if (Error error = planHostValues(source))
+      return std::move(error);
+  for (const FileHostValue &planned : *source.hostValues)
+    for (const HostRoot &root : site.roots)
+      if (any_of(planned.roots, [&](const HostRoot &other) {
+            return sameHostVariable(root, other);
+          }))
+        return &planned.value;
+  return nullptr;
+}
+
+Error AnalysisContext::planHostValues(SourceVariant &source) {
+  const TranslationUnitInfo &unit = source.unit;
+  // Planned from here on: the launches resolved below to try a value take
+  // it from the plan.
+  source.hostValues.emplace();
+  std::vector<HostValueLaunch> launches;
+  std::vector<const KernelInfo *> kernels;
+  for (const KernelInfo &kernel : unit.kernels) {
+    // The launch each kernel is analysed with, as the launch inputs give it.
+    auto known = unrecordedLaunch(unit, kernel);
+    if (!known) {
+      // Invalid launch values for this kernel: its own analysis says so,
+      // and it takes no value.
+      consumeError(known.takeError());
+      continue;
+    }
+    if (!known->site || known->site->rooted.empty())
+      continue;
+    auto use = indexUse(unit, kernel);
+    if (!use) {
+      source.hostValues.reset();
+      return use.takeError();
+    }
+    std::optional<OwnHostValue> own =
+        ownHostValue(kernel, *use, archDescription, *known);
+    if (!own)
+      continue;
+    launches.push_back({kernel.name, known->site->position.line,
+                        known->site->roots, std::move(*own)});
+    kernels.push_back(&kernel);
+  }
+  std::vector<HostValueGroup> groups = groupHostValues(launches);
+  // Each group's value lives at one place from here on (the launches
+  // resolved below point to it).
+  source.hostValues->reserve(groups.size());
+  for (const HostValueGroup &group : groups)
+    source.hostValues->push_back(
+        {group.roots, {group.steps.front(), group.basis}});
+
+  // A value with which the trace of one of the launches cannot be
+  // prepared (an array past the span gpurd lays out, an access before the
+  // pointer the kernel is given) would make that launch's run retry smaller
+  // on its own (AssumptionRetry.cpp), and the value split again: the group
+  // steps down until every launch's trace can be prepared. A launch that
+  // cannot at any value tried is left to fail on its own.
+  auto boundAt = [&](const KernelInfo &kernel) -> std::optional<BoundFailure> {
+    auto layers = overridesFor(unit, kernel, /*record=*/false);
+    if (!layers) {
+      consumeError(layers.takeError());
+      return std::nullopt;
+    }
+    // Errors other than a bound are the kernel's whatever the value, and
+    // its own analysis reports them.
+    auto config = launchWithAssumptions(unit, kernel, std::move(*layers),
+                                        /*allowUnknownArgs=*/true);
+    if (!config) {
+      consumeError(config.takeError());
+      return std::nullopt;
+    }
+    auto trace = prepareTraceIn(source, kernel, *config, KernelChange());
+    if (trace)
+      return std::nullopt;
+    Error error = trace.takeError();
+    std::optional<BoundFailure> failure = boundOf(error);
+    consumeError(std::move(error));
+    return failure;
+  };
+  for (size_t g = 0; g < groups.size(); ++g) {
+    const HostValueGroup &group = groups[g];
+    SharedHostValue &value = (*source.hostValues)[g].value;
+    std::vector<size_t> failing = group.launches;
+    // Each failing launch's failure at the step before; the step the value
+    // settles at (the first with which every launch that can be prepared
+    // at all is), and why the step before it was left.
+    std::map<size_t, BoundFailure> before;
+    size_t settled = 0;
+    std::string left;
+    for (size_t step = 0; step < group.steps.size() &&
+                          step <= MaxAssumptionRetries && !failing.empty();
+         ++step) {
+      value.root = group.steps[step];
+      std::vector<size_t> still;
+      for (size_t l : failing) {
+        std::optional<BoundFailure> failure = boundAt(*kernels[l]);
+        auto last = before.find(l);
+        if (!failure) {
+          if (last != before.end() && step > settled) {
+            settled = step;
+            left = boundReason(last->second.bound) + " in '" +
+                   launches[l].kernel + "'";
+          }
+          continue;
+        }
+        // The same failure with a smaller value does not depend on it.
+        if (last != before.end() && last->second.bound == failure->bound &&
+            last->second.reach == failure->reach)
+          continue;
+        before[l] = std::move(*failure);
+        still.push_back(l);
+      }
+      failing = std::move(still);
+    }
+    value.root = group.steps[settled];
+    if (settled > 0)
+      value.basis +=
+          ", divided by " + std::to_string(group.steps.front() / value.root) +
+          ": with " + std::to_string(group.steps[settled - 1]) + ", " + left;
+  }
+  return Error::success();
 }
 
 } // namespace gpurd::driver

@@ -134,12 +134,14 @@ std::map<std::string, EvaluatedValue> argumentsOf(const LaunchConfig &config) {
 /// (or member), as argument values do (checkUnusedLaunchValues reports one
 /// that no kernel has).
 trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
+                                       const ModelOptions &model,
                                        const TranslationUnitInfo &unit,
                                        const KernelInfo &kernel,
                                        const LaunchConfig &config) {
   trace::TraceSourceRequest request;
   request.kind = analysis.traceSource;
-  request.maxBlockTrace = analysis.maxBlockTrace;
+  request.maxBlockTrace =
+      analysis.maxBlockTrace ? analysis.maxBlockTrace : blockTraceBound(model);
   request.launch.grid = config.grid;
   request.launch.block = config.block;
   request.launch.dynamicSharedBytes = config.dynamicSharedBytes;
@@ -303,7 +305,7 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
     if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
       return error;
   trace::TraceSourceRequest request =
-      traceRequest(analysis, source.unit, kernel, out->config);
+      traceRequest(analysis, modelOptions(), source.unit, kernel, out->config);
   request.sharedAllocationUnit =
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
   request.cutLongBlocks = scale.cutLongBlocks;

@@ -34,9 +34,10 @@ pointersTo(const std::vector<LaunchOverrides> &layers) {
 
 Expected<std::vector<LaunchOverrides>>
 AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
-                              const KernelInfo &kernel) {
+                              const KernelInfo &kernel, bool record) {
   std::vector<LaunchOverrides> layers;
-  seenKernels.push_back(kernel.name);
+  if (record)
+    seenKernels.push_back(kernel.name);
   if (const std::optional<LaunchSpec> &spec = launches.spec) {
     for (size_t i = 0; i < spec->kernels.size(); ++i) {
       const auto &[name, entry] = spec->kernels[i];
@@ -48,9 +49,23 @@ AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
       }
       if (*found == &kernel) {
         layers.push_back(entry);
-        usedSpecEntries.insert(i);
+        if (record)
+          usedSpecEntries.insert(i);
       }
     }
+  }
+  // The command line's values are those of the kernel it names, if it
+  // names one; asked about another kernel (the file's other launches,
+  // HostValueAssumptions.cpp), they are not its.
+  if (!record && !analysis.kernel.empty()) {
+    auto named = findKernel(unit, analysis.kernel);
+    if (!named) {
+      // The selection reports it.
+      consumeError(named.takeError());
+      return layers;
+    }
+    if (*named != &kernel)
+      return layers;
   }
   LaunchOverrides forKernel = launches.commandLine;
   // Without a kernel named, argument values apply to the kernels that have
@@ -61,11 +76,13 @@ AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
       if (paramOrMemberNamed(kernel, name))
         forKernel.args[name] = value;
   }
-  for (const auto &[name, value] : forKernel.args)
-    usedArgs.insert(name);
-  for (const trace::BufferSpec &buffer : analysis.buffers)
-    if (paramOrMemberNamed(kernel, buffer.name))
-      usedBuffers.insert(buffer.name);
+  if (record) {
+    for (const auto &[name, value] : forKernel.args)
+      usedArgs.insert(name);
+    for (const trace::BufferSpec &buffer : analysis.buffers)
+      if (paramOrMemberNamed(kernel, buffer.name))
+        usedBuffers.insert(buffer.name);
+  }
   layers.push_back(std::move(forKernel));
   return layers;
 }
@@ -74,6 +91,15 @@ Expected<PartialLaunch>
 AnalysisContext::knownLaunch(const TranslationUnitInfo &unit,
                              const KernelInfo &kernel) {
   auto layers = overridesFor(unit, kernel);
+  if (!layers)
+    return layers.takeError();
+  return mergeLaunch(unit, kernel, pointersTo(*layers));
+}
+
+Expected<PartialLaunch>
+AnalysisContext::unrecordedLaunch(const TranslationUnitInfo &unit,
+                                  const KernelInfo &kernel) {
+  auto layers = overridesFor(unit, kernel, /*record=*/false);
   if (!layers)
     return layers.takeError();
   return mergeLaunch(unit, kernel, pointersTo(*layers));
@@ -116,13 +142,21 @@ Expected<LaunchConfig> AnalysisContext::launchWithAssumptions(
       return known.takeError();
     if (known->site && !known->site->rooted.empty()) {
       // The host values the unknown parts are computed from, before any
-      // part is assumed on its own.
+      // part is assumed on its own: the value the file's other launches
+      // that read them take too.
       auto used = indexUse(unit, kernel);
       if (!used)
         return used.takeError();
       use = *used;
+      const SharedHostValue *shared = nullptr;
+      if (ownHostValue(kernel, *use, archDescription, *known)) {
+        auto found = sharedHostValue(unit, *known->site);
+        if (!found)
+          return found.takeError();
+        shared = *found;
+      }
       LaunchOverrides hostValues;
-      if (assumeHostValues(kernel, *use, archDescription, *known, scale,
+      if (assumeHostValues(kernel, *use, archDescription, *known, scale, shared,
                            hostValues, assumptions)) {
         layers.push_back(std::move(hostValues));
         known = mergeLaunch(unit, kernel, pointersTo(layers));

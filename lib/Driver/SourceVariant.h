@@ -9,6 +9,8 @@
 #ifndef GPURD_LIB_DRIVER_SOURCEVARIANT_H
 #define GPURD_LIB_DRIVER_SOURCEVARIANT_H
 
+#include "Assumptions.h"
+
 #include "gpurd/Access/DeviceModule.h"
 #include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Frontend/KernelInfo.h"
@@ -17,6 +19,7 @@
 #include "llvm/Support/VirtualFileSystem.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +40,9 @@ struct AnalysisContext::SourceVariant {
   TranslationUnitInfo unit;
   /// Compiled on first use.
   std::shared_ptr<const access::DeviceModule> device;
+  /// The values host variables hold in every launch of the file they reach
+  /// (HostValueAssumptions.cpp), planned on first use.
+  std::optional<std::vector<FileHostValue>> hostValues;
 
   /// Whether this is the file changed (a what-if variant): its compile
   /// errors are the change's, reported in Errors, not printed.

@@ -262,7 +262,12 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
   if (!config)
     return config.takeError();
   config->kernel = traced->name;
-  return prepareTraceIn(*source, *traced, *config, change);
+  // A variant longer than gpurd holds is cut as the kernel as written is
+  // (analyseLaunch): its figures say so (blocksCut), and the comparisons
+  // that cannot compare cut runs decline (advisor::sameWarpRuns).
+  AssumptionScale scale;
+  scale.cutLongBlocks = analysis.assumeUnknownValues;
+  return prepareTraceIn(*source, *traced, *config, change, scale);
 }
 
 } // namespace gpurd::driver

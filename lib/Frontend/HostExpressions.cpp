@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "HostEvaluatorInternal.h"
+#include "SourcePositions.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/ExprCXX.h"
@@ -374,7 +375,10 @@ std::optional<HostScalar> HostEvaluator::variableOrRoot(const VarDecl *var,
     return value;
   }
   unboundBelow = outerUnbound;
-  bound.push_back({var, {var->getNameAsString(), reason_}});
+  bound.push_back(
+      {var,
+       {var->getNameAsString(), reason_,
+        positionOf(context.getSourceManager(), var->getLocation())}});
   reason_ = std::move(outer);
   return cast(makeInt(llvm::APSInt::getUnsigned(*rootValue)), type);
 }

@@ -62,9 +62,12 @@ __global__ void columns(const float *a, float *out) {
 // CHECK-NOT: warning:
 // NONE-NOT: warning:
 
-void host(const float *a, float *out) {
+// The two kernels get different buffers: a kernel that reads rows' buffer
+// along its rows would rule the transposed layout out
+// (uncoalesced-layout-kernels.cu).
+void host(const float *a, const float *b, float *out) {
   rows<<<4, 32>>>(a, out);
-  columns<<<4, 32>>>(a, out);
+  columns<<<4, 32>>>(b, out);
 }
 
 // BADGLOB: error: --checks/--check-option: check glob 'gpurd-no-such-*' matches no check; the checks are gpurd-cache-capacity, gpurd-constant-divergence, gpurd-memory-divergence, gpurd-placement, gpurd-readonly-path, gpurd-redundant-threads, gpurd-shared-bank-conflict, gpurd-shared-tiling, gpurd-small-grid, gpurd-tile-size, gpurd-uncoalesced-access

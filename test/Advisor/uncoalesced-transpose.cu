@@ -58,7 +58,10 @@ __global__ void rowSumsTransposed(const float *a, float *out) {
 // BYHAND: L2: 1024 read requests
 // BYHAND: transactions: {{.*}} DRAM reads 1024
 
-void host(const float *a, float *out) {
+// rowSumsTransposed reads the data stored transposed: another buffer (with
+// one buffer for both, rowSumsTransposed's coalesced reads would rule the
+// transposed layout out: uncoalesced-layout-kernels.cu).
+void host(const float *a, const float *aTransposed, float *out) {
   rowSums<<<1, R>>>(a, out);
-  rowSumsTransposed<<<1, R>>>(a, out);
+  rowSumsTransposed<<<1, R>>>(aTransposed, out);
 }

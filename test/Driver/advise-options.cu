@@ -22,12 +22,15 @@
 // blocks, here its one block: the whole launch, 4 times the budget, which is
 // as far over it as the first wave may go.
 // RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 -- | FileCheck %s --check-prefix=AUTO
-// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 --sampling=space -- | FileCheck %s --check-prefix=BUDGET
-// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 -- | FileCheck %s --check-prefix=TIME
+// (--max-block-trace keeps the blocks whole: at a budget of 32 a block's
+// trace would hold 32 / 32 = 1 warp memory instruction, DriverOptions.h's
+// blockTraceBound.)
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 --max-block-trace=4194304 --sampling=space -- | FileCheck %s --check-prefix=BUDGET
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 --max-block-trace=4194304 -- | FileCheck %s --check-prefix=TIME
 // With a budget of 31 the first wave is more than 4 budgets (128 > 124): the
 // SMs are sampled in space, 31 / 16 = 1 of them.
-// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 31 -- | FileCheck %s --check-prefix=FALLBACK
-// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 --sms all -- | FileCheck %s --check-prefix=AUTO
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 31 --max-block-trace=4194304 -- | FileCheck %s --check-prefix=FALLBACK
+// RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --request-budget 32 --max-block-trace=4194304 --sms all -- | FileCheck %s --check-prefix=AUTO
 // --sms N picks SMs floor(i * active / N), i < N, among the active ones.
 // RUN: gpurd-advise --cache-report %s --arch fermi-gtx470 --sms 3 -- | FileCheck %s --check-prefix=THREE
 //

@@ -22,7 +22,7 @@
 // RUN: gpurd-advise --cache-report %s --kernel window -- 2>&1 | FileCheck %s --check-prefix=WINDOW
 // WINDOW: kernel window: grid (256, 15, 1), block (64, 1, 1) = 3840 blocks of 64 threads
 // WINDOW-NEXT: args: sx = 16384, sy = 16384, steps = 137
-// WINDOW-NEXT: from: the launch at {{.*}}assumed-host-values.cu:[[#@LINE+56]]:3; grid from the source with assumed host values
+// WINDOW-NEXT: from: the launch at {{.*}}assumed-host-values.cu:[[#@LINE+59]]:3; grid from the source with assumed host values
 // WINDOW-NEXT: note: assumed host values sx = sy = 16384 (the smallest power of two with which the grid the source computes, (1024, 15, 1) = 15360 blocks, fills 4 waves of 108 SMs (13824 blocks), divided by 4: with 65536, an array spanned more than gpurd lays out for a buffer of unknown size); 'sx' is a parameter of 'launchWindow', which only calls itself in this file (its first call is in another file); 'sy' is a parameter of 'launchWindow', which only calls itself in this file (its first call is in another file); give the launch's values with --grid X[,Y[,Z]], --block X[,Y[,Z]] and --arg NAME=VALUE or in a --launch-spec file
 // WINDOW: kernel window on ampere-a100 (predicted by the cache model
 //
@@ -48,7 +48,10 @@
 // 8 x (4096 / 256 iterations x 8 warps x 2 accesses of one line) = 2048,
 // too many; at 1024, 8 x 4 x 8 x 2 = 512: h = w = 1024, and the grid is
 // h = 1024 blocks with them.
-// RUN: gpurd-advise --cache-report %s --kernel rows --request-budget 1000 -- 2>&1 | FileCheck %s --check-prefix=RETRY
+// (--max-block-trace keeps the trace's bound at what it was before the
+// bound followed the budget: the retry here is the cache model's, whose
+// blocks run longer than the budget models.)
+// RUN: gpurd-advise --cache-report %s --kernel rows --request-budget 1000 --max-block-trace=4194304 -- 2>&1 | FileCheck %s --check-prefix=RETRY
 // RETRY: kernel rows: grid (1024, 1, 1), block (256, 1, 1) = 1024 blocks of 256 threads
 // RETRY-NEXT: args: w = 1024, h = 1024
 // RETRY: note: assumed host values h = w = 1024 (the smallest power of two with which the grid the source computes, (4096, 1, 1) = 4096 blocks, fills 4 waves of 108 SMs (3456 blocks), divided by 4: with 4096, the blocks ran longer than gpurd models);

@@ -77,7 +77,7 @@ cl::opt<uint64_t> maxBlockTrace(
     cl::desc("Warp memory instructions of one block gpurd holds in memory "
              "(emulated: 32 thread accesses each); a longer block is traced "
              "as the prefix of its run that fits, with a note (default: "
-             "4194304, emulated 1048576)"),
+             "the --request-budget over 32, at most 4194304)"),
     cl::init(0), cl::Hidden, cl::cat(toolCategory));
 cl::opt<trace::TraceSourceKind> traceSource(
     "trace-source", cl::desc("Which producer makes the trace"),

@@ -278,6 +278,66 @@ __global__ void sum2d(const float *a, float *out, int n) {
             std::string::npos);
 }
 
+/// One host variable has one assumed value in every launch of the file it
+/// reaches, whichever launch is resolved first. scale and square are
+/// launched from run, which nothing calls, with one n. On fermi-gtx470 (14
+/// SMs, 6 resident blocks of 256 threads), 4 waves are 4 x 14 x 6 = 336
+/// blocks: alone, scale's grid (n + 255) / 256 needs n = 131072 (512
+/// blocks; 65536 gives 256) and square's ((n + 15) / 16)^2 needs n = 512
+/// (32 x 32 = 1024 blocks; 256 gives 256). Both take 512, the smaller; scale
+/// then has (512 + 255) / 256 = 2 blocks.
+TEST_F(AnalysisContextTest, OneHostVariableHasOneValueInEveryLaunch) {
+  constexpr const char *Shared = "/gpurd-in-memory/shared.cu";
+  context->setFileContents(Shared, R"(
+__global__ void scale(float *x, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    x[i] *= 2.0f;
+}
+__global__ void square(float *m, int n) {
+  int c = blockIdx.x * 16 + threadIdx.x;
+  int r = blockIdx.y * 16 + threadIdx.y;
+  if (r < n && c < n)
+    m[r * n + c] += 1.0f;
+}
+void run(float *x, float *m, int n) {
+  scale<<<(n + 255) / 256, 256>>>(x, n);
+  square<<<dim3((n + 15) / 16, (n + 15) / 16), dim3(16, 16)>>>(m, n);
+}
+)");
+  auto parsed = context->translationUnit(Shared);
+  ASSERT_TRUE(static_cast<bool>(parsed)) << toString(parsed.takeError());
+  auto square = findKernel(*parsed, "square");
+  auto scale = findKernel(*parsed, "scale");
+  ASSERT_TRUE(square && scale);
+  // square first: the value is the file's, not the first launch's.
+  auto squareLaunch = context->resolveLaunch(*parsed, **square, true);
+  ASSERT_TRUE(static_cast<bool>(squareLaunch))
+      << toString(squareLaunch.takeError());
+  auto scaleLaunch = context->resolveLaunch(*parsed, **scale, true);
+  ASSERT_TRUE(static_cast<bool>(scaleLaunch))
+      << toString(scaleLaunch.takeError());
+  EXPECT_EQ(squareLaunch->grid, (std::array<uint64_t, 3>{32, 32, 1}));
+  EXPECT_EQ(scaleLaunch->grid, (std::array<uint64_t, 3>{2, 1, 1}));
+  auto hostValues = [](const LaunchConfig &config) {
+    const LaunchAssumption *found = nullptr;
+    for (const LaunchAssumption &a : config.assumptions)
+      if (a.hostNames == std::vector<std::string>{"n"})
+        found = &a;
+    return found;
+  };
+  const LaunchAssumption *ofSquare = hostValues(*squareLaunch);
+  const LaunchAssumption *ofScale = hostValues(*scaleLaunch);
+  ASSERT_TRUE(ofSquare && ofScale);
+  EXPECT_EQ(ofSquare->root, 512u);
+  EXPECT_EQ(ofScale->root, 512u);
+  EXPECT_EQ(ofSquare->basis, ofScale->basis);
+  for (const LaunchConfig *config : {&*squareLaunch, &*scaleLaunch}) {
+    ASSERT_EQ(config->args.size(), 1u);
+    EXPECT_EQ(config->args[0].value.str(), "512");
+  }
+}
+
 /// examples/matmul.cu's tiled kernel with 32 x 32 tiles instead of 16 x 16:
 /// the what-if an autotuner asks. At n = 256, each step of the k loop loads
 /// one element of A and one of B per thread.

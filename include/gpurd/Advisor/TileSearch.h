@@ -72,6 +72,9 @@ std::vector<TuneAxis> automaticAxes(const TranslationUnitInfo &unit,
 /// not estimates of the whole launch (docs/tuning.md) and are not shown.
 struct TuneFigures {
   bool sampled = false;
+  /// gpurd cut the blocks' runs (driver::blockTraceBound): the figures are
+  /// of each warp's first part.
+  bool cut = false;
   std::array<uint64_t, 3> grid{}, block{};
   uint64_t sharedBytesPerBlock = 0;
   unsigned blocksPerSm = 0;

@@ -53,6 +53,8 @@ class CacheModelObserver;
 
 namespace gpurd::driver {
 
+struct SharedHostValue;
+
 /// A kernel ready to be traced: its resolved launch, its compiled and
 /// specialised IR, its access model and the trace producer over them.
 struct KernelTrace {
@@ -228,8 +230,29 @@ private:
   llvm::Expected<SourceVariant &>
   parsedVariantOf(const TranslationUnitInfo &unit);
   CudaCompileOptions compileOptions() const;
+  /// The layers of launch values over \p kernel's launch sites: the launch
+  /// spec's entries for it and the command line's values. With \p record,
+  /// what applied is remembered for checkUnusedLaunchValues; without, the
+  /// question is about a kernel the user may not have asked about (the
+  /// file's other launches), and the command line's values apply only if
+  /// they apply to every kernel or it is the kernel they name.
   llvm::Expected<std::vector<LaunchOverrides>>
-  overridesFor(const TranslationUnitInfo &unit, const KernelInfo &kernel);
+  overridesFor(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+               bool record = true);
+  /// knownLaunch without remembering what applied (overridesFor's
+  /// \p record): for the file's other launches.
+  llvm::Expected<PartialLaunch>
+  unrecordedLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel);
+  /// The value that the host variables \p site's launch is computed from
+  /// hold in every launch of \p unit they reach (SharedHostValue, planned
+  /// for the whole file on first use: HostValueAssumptions.cpp); null when
+  /// no other launch reads them.
+  llvm::Expected<const SharedHostValue *>
+  sharedHostValue(const TranslationUnitInfo &unit, const LaunchSite &site);
+  /// Plans \p source's shared host values (SourceVariant::hostValues): one
+  /// value per group of launches that read the same host variables, made
+  /// smaller while the trace of one of them cannot be prepared with it.
+  llvm::Error planHostValues(SourceVariant &source);
   /// The launch of \p kernel in \p unit from \p layers; with
   /// AnalysisOptions::assumeUnknownValues, what they leave unknown of the
   /// grid, block and dynamic shared memory is assumed (Assumptions.h), and

@@ -14,8 +14,10 @@
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/Placement/Calibration.h"
 #include "gpurd/Model/Placement/SampleProfile.h"
+#include "gpurd/Trace/AffineEnumerator.h"
 #include "gpurd/Trace/Buffers.h"
 #include "gpurd/Trace/TraceSource.h"
+#include "gpurd/Trace/WarpTrace.h"
 
 #include "llvm/Support/raw_ostream.h"
 
@@ -38,8 +40,7 @@ struct AnalysisOptions {
   /// Which producer makes a kernel's trace.
   trace::TraceSourceKind traceSource = trace::TraceSourceKind::Auto;
   /// Warp memory instructions of one block a trace holds (the emulator: 32
-  /// thread accesses each); 0: the producers' defaults
-  /// (TraceSourceRequest::maxBlockTrace).
+  /// thread accesses each); 0: blockTraceBound of the request budget.
   uint64_t maxBlockTrace = 0;
   /// Argument buffers for emulated kernels.
   std::vector<trace::BufferSpec> buffers;
@@ -153,6 +154,25 @@ inline ModelOptions quickOptions(ModelOptions options) {
   options.seeds = 1;
   options.quick = true;
   return options;
+}
+
+/// The warp memory instructions one block's trace may hold when
+/// AnalysisOptions::maxBlockTrace is 0: the request budget of a full sample
+/// (a quick one models fewer SMs, not shorter blocks) over the warp size,
+/// so that one block makes at most the budget's L1 line requests (a warp
+/// instruction makes at most 32) and the model can sample the launch
+/// within it; never more than the trace producers hold
+/// (trace::DefaultMaxWarpInstructionsPerBlock). A longer block's run is
+/// cut (docs/assumptions.md, "A block longer than gpurd holds"). Measured
+/// on PolyBench's correlation (one block of 8 warps that each walk a 2048 x
+/// 2048 matrix), the 4 M instructions it held before took 80 s and 2.3 GB
+/// to trace and model, and each what-if as long (docs/performance.md).
+inline uint64_t blockTraceBound(const ModelOptions &options) {
+  const uint64_t budget = options.quick
+                              ? options.requestBudget * QuickBudgetDivisor
+                              : options.requestBudget;
+  return std::clamp<uint64_t>(budget / trace::WarpSize, 1,
+                              trace::DefaultMaxWarpInstructionsPerBlock);
 }
 
 } // namespace gpurd::driver

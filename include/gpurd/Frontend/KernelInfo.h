@@ -218,6 +218,10 @@ struct LaunchVariant {
 struct HostRoot {
   std::string name;   ///< The variable or parameter: `sizeX`.
   std::string reason; ///< Why its value is unknown (the chain followed).
+  /// Where the variable is declared: with the name, what tells one host
+  /// variable from another (the parameters `n` of two functions), so that
+  /// every launch it reaches takes one assumed value for it.
+  SourcePosition declaration;
 };
 
 /// The launch's values as its host code computes them when every HostRoot

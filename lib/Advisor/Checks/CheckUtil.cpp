@@ -124,6 +124,18 @@ double minGainOf(const CheckContext &context, llvm::StringRef check) {
   return context.number(check, "MinGain", DefaultMinGain);
 }
 
+bool sameWarpRuns(const driver::KernelAnalysis &before,
+                  const driver::KernelAnalysis &after) {
+  if (!before.results.sampling.blocksCut && !after.results.sampling.blocksCut)
+    return true;
+  if (!before.trace || !after.trace)
+    return false;
+  const LaunchConfig &a = before.trace->config, &b = after.trace->config;
+  return !after.trace->change.changesSource() &&
+         !before.trace->change.changesSource() && a.grid == b.grid &&
+         a.block == b.block;
+}
+
 TimeVerdict timeVerdict(const CheckContext &context,
                         const driver::KernelAnalysis &before,
                         const driver::KernelAnalysis &after,
@@ -132,6 +144,12 @@ TimeVerdict timeVerdict(const CheckContext &context,
       context.whatIf().analysisContext().modelOptions();
   TimeVerdict verdict;
   verdict.model = timeModelName(options);
+  if (!sameWarpRuns(before, after)) {
+    verdict.unknownBecause =
+        "gpurd cut the blocks' runs to what it holds, and the change alters "
+        "what each warp runs: the first parts of the two runs do not compare";
+    return verdict;
+  }
   auto t0 = predictedCycles(before, context.arch(), options);
   auto t1 =
       spaces ? predictedCycles(after, before, *spaces, context.arch(), options)

@@ -209,8 +209,11 @@ std::optional<Finding> RedundantThreads::findingFor(const CheckContext &context,
       {std::nullopt,
        "with block " + dimText(block) + " and grid " + dimText(fixed->grid) +
            " (the same bytes of every global array, without the copies), " +
-           trafficText(*fixed->runs) + "; " + timeText(time) + " (" +
-           whatIfRunText(fixed->runs->sampled) + ")"});
+           // Cut runs of other warp work: neither figure compares.
+           (sameWarpRuns(fixed->runs->before, fixed->runs->after)
+                ? trafficText(*fixed->runs) + "; "
+                : std::string()) +
+           timeText(time) + " (" + whatIfRunText(fixed->runs->sampled) + ")"});
   // An atomic whose result no thread reads tells no thread apart, but each
   // copy does it: the copies add up where plain stores would race.
   if (any_of(context.model().sites, [](const access::AccessSite &site) {

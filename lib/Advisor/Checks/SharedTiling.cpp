@@ -78,6 +78,9 @@ struct ReusedArray {
 struct StagingRun {
   unsigned phaseLength = 0;
   trace::BlockStaging block;
+  /// The staged arrays' names in the order of block.tiles (the plan's,
+  /// which is the ArrayStagings map's: by name, not the kernel's order).
+  std::vector<std::string> tileArrays;
   TimeVerdict time;
   double l2Before = 0, l2After = 0;         ///< L2 read sectors, the launch's.
   double globalBefore = 0, globalAfter = 0; ///< Global sectors requested.
@@ -224,6 +227,17 @@ SharedTiling::reusedArrays(const CheckContext &context,
            distinct, model, sectorBytesOf(context.arch()))) {
     if (reuse.perSector() < minReuse)
       continue;
+    // A tile holds more than one element. Staging gains by serving the
+    // block's re-reads from shared memory and by loading the tile with
+    // coalesced requests, up to 32 neighbouring elements each. Of an array
+    // the block reads one element of (a scalar every warp reads: r[k][k]),
+    // each warp's read is already one broadcast request of one sector,
+    // which the L1 serves after the first; a one-element tile loads nothing
+    // coalesced, and serves the same requests one for one from shared
+    // memory, at the cost of a barrier the time model does not count
+    // (seed 002's W_serial is left out). A register holds a scalar.
+    if (reuse.distinctElements <= 1)
+      continue;
     // A tile is declared for addresses the code gives; a load whose
     // address is data (a gather) reads what the contents say, and the
     // contents gpurd traced may be assumed ones.
@@ -266,6 +280,8 @@ StagingRun SharedTiling::staging(const CheckContext &context,
   }
   std::vector<trace::WarpTrace> staged = warps;
   out.block = trace::stageBlock(staged, *plan);
+  for (const trace::StagedArray &array : plan->arrays)
+    out.tileArrays.push_back(array.name);
   const uint64_t limit = staticSharedLimit(context.arch());
   if (out.block.sharedBytes > limit) {
     out.failure = "its tiles need " + std::to_string(out.block.sharedBytes) +
@@ -320,7 +336,7 @@ firstReusedLoad(const CheckContext &context,
 }
 
 /// `in 16 x 16 tiles`, with \p phases `, 16 loop iterations a phase`: the
-/// shape of \p run's staging.
+/// shape of \p run's staging, the arrays in the order of \p arrays.
 std::string stagingShapeText(const std::vector<ReusedArray> &arrays,
                              const StagingRun &run, bool phases) {
   std::vector<std::string> tiles;
@@ -331,9 +347,13 @@ std::string stagingShapeText(const std::vector<ReusedArray> &arrays,
     text = "in " + tiles.front() + " tiles";
   } else {
     std::vector<std::string> each;
-    for (auto [array, tile] : zip(arrays, run.block.tiles))
-      each.push_back(tileText(tile, /*adjective=*/false) + " ('" + array.name +
-                     "')");
+    // Each array's tile by its name: the run's tiles are in the plan's
+    // order, not the kernel's.
+    for (const ReusedArray &array : arrays)
+      for (auto [name, tile] : zip(run.tileArrays, run.block.tiles))
+        if (name == array.name)
+          each.push_back(tileText(tile, /*adjective=*/false) + " ('" + name +
+                         "')");
     text = "in tiles of " + join(each, ", ");
   }
   if (!phases)

@@ -15,7 +15,10 @@
 #include "gpurd/Advisor/WhatIf.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <map>
 
 using namespace llvm;
 
@@ -23,6 +26,72 @@ namespace gpurd::advisor {
 namespace {
 
 constexpr StringLiteral Name = "gpurd-small-grid";
+
+/// A kernel whose memory work one thread does: in block 0, one thread makes
+/// every memory access, and no warp instruction of the blocks the cache
+/// model ran has more than one active thread. Then neither a larger grid
+/// nor smaller blocks split the work: it is one thread's loop.
+struct SerialWork {
+  /// The thread's index in its block.
+  std::array<uint64_t, 3> thread{0, 0, 0};
+  /// Its memory instructions in block 0.
+  uint64_t instructions = 0;
+  /// The outermost loop around the site it executes most, and that site's
+  /// instructions (none when that site is in no loop).
+  const access::LoopInfo *loop = nullptr;
+  uint64_t loopInstructions = 0;
+};
+
+std::optional<SerialWork> serialWork(const CheckContext &context) {
+  // Cheap first: one active thread in every warp instruction counted.
+  const std::vector<model::SiteAccessPattern> &patterns =
+      context.analysis().patterns;
+  if (patterns.empty() ||
+      any_of(patterns, [](const model::SiteAccessPattern &p) {
+        return p.activeLanes > p.warpInstructions;
+      }))
+    return std::nullopt;
+  const driver::KernelTrace *trace = context.analysis().trace.get();
+  if (!trace || !trace->source)
+    return std::nullopt;
+  std::vector<trace::WarpTrace> warps;
+  if (Error error = trace->source->traceBlock(0, warps)) {
+    consumeError(std::move(error)); // the baseline's own run reported it
+    return std::nullopt;
+  }
+  std::optional<uint64_t> thread;
+  std::map<uint32_t, uint64_t> perSite;
+  SerialWork out;
+  for (const trace::WarpTrace &warp : warps)
+    for (const trace::WarpInstruction &instruction : warp.instructions) {
+      if (instruction.kind == AccessKind::Barrier || !instruction.activeMask)
+        continue;
+      if (!isPowerOf2_32(instruction.activeMask))
+        return std::nullopt;
+      const uint64_t id = uint64_t(warp.warp) * trace::WarpSize +
+                          countr_zero(instruction.activeMask);
+      if (thread && *thread != id)
+        return std::nullopt;
+      thread = id;
+      ++out.instructions;
+      ++perSite[instruction.site];
+    }
+  if (!thread)
+    return std::nullopt;
+  const std::array<uint64_t, 3> &block = context.launch().block;
+  out.thread = {*thread % block[0], *thread / block[0] % block[1],
+                *thread / (block[0] * block[1])};
+  auto most = max_element(perSite, [](const auto &a, const auto &b) {
+    return a.second < b.second;
+  });
+  if (const access::AccessSite *site = context.site(most->first))
+    if (!site->loops.empty() &&
+        site->loops.front() < context.model().loops.size()) {
+      out.loop = &context.model().loops[site->loops.front()];
+      out.loopInstructions = most->second;
+    }
+  return out;
+}
 
 class SmallGrid : public Check {
 public:
@@ -37,6 +106,10 @@ public:
             std::vector<Finding> &out) const override;
 
 private:
+  /// The finding \p f for a kernel whose work one thread does (\p serial),
+  /// predicted to take \p cycles.
+  Finding serialFinding(const CheckContext &context, Finding f,
+                        const SerialWork &serial, double cycles) const;
   /// The note on the fix: for a grid-stride loop in a dimension, a what-if
   /// run with a grid of \p waveBlocks blocks (one wave); otherwise what to
   /// change, with no figure.
@@ -87,6 +160,54 @@ FindingNote SmallGrid::fixNote(const CheckContext &context,
               ")"};
 }
 
+Finding SmallGrid::serialFinding(const CheckContext &context, Finding f,
+                                 const SerialWork &serial,
+                                 double cycles) const {
+  const LaunchConfig &launch = context.launch();
+  const arch::ArchDescription &arch = context.arch();
+  const uint64_t blocks = launch.blocks(), sms = arch.sm.count;
+  const uint64_t threads = launch.threadsPerBlock();
+  const std::string loop =
+      serial.loop ? " (" + std::to_string(serial.loopInstructions) +
+                        " of them in the loop at line " +
+                        std::to_string(serial.loop->position.line) + ")"
+                  : "";
+  const std::string idleSms = std::to_string(sms - blocks) + " of " +
+                              arch.name + "'s " + std::to_string(sms) + " SMs";
+  if (blocks == 1)
+    f.message = "the kernel runs serially: one thread makes every memory "
+                "access of the launch (a grid of 1 block of " +
+                std::to_string(threads) + " threads), and the other " +
+                std::to_string(threads - 1) + " threads and " + idleSms +
+                " stay idle for the whole launch";
+  else
+    f.message = "each block's work is serial: one thread of block 0 makes "
+                "all its memory accesses, and the grid of " +
+                std::to_string(blocks) + " blocks leaves " + idleSms +
+                " idle for the whole launch";
+  const uint64_t modelled = context.results().sampling.modelledBlocks;
+  const driver::ModelOptions &options =
+      context.whatIf().analysisContext().modelOptions();
+  f.notes.push_back(
+      {std::nullopt,
+       "thread " + dimText(serial.thread) + " of block 0 makes its " +
+           std::to_string(serial.instructions) + " memory instructions" + loop +
+           ", and no warp instruction of the " + std::to_string(modelled) +
+           (modelled == 1 ? " block" : " blocks") +
+           " modelled has more than one active thread; the kernel is "
+           "predicted to take " +
+           countText(cycles) + " cycles (" + timeModelName(options) + ")"});
+  f.notes.push_back(
+      {std::nullopt,
+       "a larger grid or smaller blocks would not split this work, which is "
+       "one thread's loop: spreading its iterations over the block's threads "
+       "(a parallel reduction in shared memory or with warp shuffles, when "
+       "the loop accumulates one value) is a change of algorithm, which gpurd "
+       "does not time"});
+  context.addLaunchAssumptionNotes(f);
+  return f;
+}
+
 Error SmallGrid::run(const CheckContext &context,
                      std::vector<Finding> &out) const {
   const LaunchConfig &launch = context.launch();
@@ -114,6 +235,12 @@ Error SmallGrid::run(const CheckContext &context,
   f.check = Name.str();
   f.kernel = launch.kernel;
   f.position = launch.site ? *launch.site : context.kernel().position;
+  // A kernel whose work one thread does idles the SMs by its algorithm,
+  // not by its grid: the finding says so, and names no grid.
+  if (std::optional<SerialWork> serial = serialWork(context)) {
+    out.push_back(serialFinding(context, std::move(f), *serial, *cycles));
+    return Error::success();
+  }
   f.message = "grid of " + std::to_string(blocks) +
               (blocks == 1 ? " block on " : " blocks on ") + arch.name + "'s " +
               std::to_string(sms) + " SMs: " + std::to_string(sms - blocks) +

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../BufferUses.h"
 #include "../Figures.h"
 #include "../Footprint.h"
 #include "CheckUtil.h"
@@ -98,12 +99,29 @@ struct CoalescingFix {
   /// The what-if's figures (sectors, traffic) and its provenance.
   std::string evidence;
   TimeVerdict time;
+  /// Why the change is not offered although it may pay for this kernel
+  /// (another kernel of the program would lose by it); empty when it is.
+  std::string notOffered;
+  /// Notes that follow its verdict's (where the other kernel loses, what
+  /// to do instead).
+  std::vector<FindingNote> notes;
 };
 
 /// The note that states \p fix's verdict with its evidence.
-FindingNote fixNote(const CoalescingFix &fix, double minGain) {
+FindingNote verdictNote(const CoalescingFix &fix, double minGain) {
+  if (!fix.notOffered.empty())
+    return {std::nullopt, fix.change + " is not offered: " + fix.notOffered +
+                              "; for this kernel alone it is " +
+                              fix.time.verdictText(minGain) + ": " +
+                              fix.evidence};
   return {std::nullopt, fix.change + " is " + fix.time.verdictText(minGain) +
                             ": " + fix.evidence};
+}
+
+/// Adds \p fix's verdict and its other notes to \p f.
+void addFixNotes(Finding &f, const CoalescingFix &fix, double minGain) {
+  f.notes.push_back(verdictNote(fix, minGain));
+  llvm::append_range(f.notes, fix.notes);
 }
 
 /// The sectors of the access's global requests, over all its kernel's
@@ -202,19 +220,31 @@ Error UncoalescedAccess::run(const CheckContext &context,
     // when one saves MinGain. Fixes the time model judged not to pay make
     // no warning; where it could not time one, the finding stands on its
     // share of the kernel's traffic and says the time is unknown.
-    const CoalescingFix *best = nullptr;
+    // A change that pays for this kernel but that the program's other
+    // kernels rule out (notOffered) is not advice; it still shows that the
+    // access costs the kernel that much time, and the finding stands on it
+    // with no change offered.
+    const CoalescingFix *best = nullptr, *withheld = nullptr;
     bool untimed = false;
     for (const CoalescingFix &fix : fixes) {
       untimed |= !fix.time.known();
-      if (fix.time.pays(minGain) &&
-          (!best || fix.time.saving() > best->time.saving()))
-        best = &fix;
+      if (!fix.time.pays(minGain))
+        continue;
+      const CoalescingFix *&slot = fix.notOffered.empty() ? best : withheld;
+      if (!slot || fix.time.saving() > slot->time.saving())
+        slot = &fix;
     }
     if (best) {
       f.message +=
           "; " + best->change + " is " + best->time.verdictText(minGain);
       for (const CoalescingFix &fix : fixes)
-        f.notes.push_back(fixNote(fix, minGain));
+        addFixNotes(f, fix, minGain);
+    } else if (withheld) {
+      f.message += "; " + withheld->change + " is " +
+                   withheld->time.verdictText(minGain) + ", but " +
+                   withheld->notOffered + ": a fix must keep the layout";
+      for (const CoalescingFix &fix : fixes)
+        addFixNotes(f, fix, minGain);
     } else if (!fixes.empty() && !untimed) {
       continue;
     } else {
@@ -226,7 +256,7 @@ Error UncoalescedAccess::run(const CheckContext &context,
           !context.longEnough(minCycles))
         continue;
       for (const CoalescingFix &fix : fixes)
-        f.notes.push_back(fixNote(fix, minGain));
+        addFixNotes(f, fix, minGain);
     }
     context.addAssumptionNotes(f, access, "the sectors per request are");
     out.push_back(std::move(f));
@@ -356,6 +386,68 @@ const access::ArrayInfo *transposePartner(const CheckContext &context,
   return nullptr;
 }
 
+/// `line 165` in \p file, `other.cu:165` elsewhere.
+std::string lineText(const SourcePosition &position, StringRef file) {
+  if (position.file == file)
+    return "line " + std::to_string(position.line);
+  return position.file + ":" + std::to_string(position.line);
+}
+
+/// Why storing \p array transposed (its \p rows rows becoming columns) is
+/// no change for the program: another kernel accesses the same buffer with
+/// neighbouring threads on neighbouring elements of a row, which the
+/// transposed layout would put a column of \p rows elements apart.
+struct LayoutConflict {
+  std::string summary; ///< For the message: who reads it how.
+  std::string detail;  ///< For the note: which buffer, which access.
+  SourcePosition access;
+};
+
+std::optional<LayoutConflict> transposeConflict(const CheckContext &context,
+                                                const access::ArrayInfo &array,
+                                                uint64_t rows) {
+  const StringRef file = context.kernel().position.file;
+  for (const BufferUse &use : otherKernelUses(context, array)) {
+    if (!use.model || use.array < 0)
+      continue;
+    for (const access::AccessSite &site : use.model->sites) {
+      if (site.array != use.array || site.kind == AccessKind::Barrier ||
+          site.sizeBytes == 0)
+        continue;
+      std::optional<int64_t> step = threadXStep(*use.model, site);
+      if (!step || std::abs(*step) != int64_t(site.sizeBytes))
+        continue;
+      LayoutConflict out;
+      out.access = site.position;
+      const std::string other = "kernel '" + use.kernel->name + "'";
+      const std::string name = "'" + array.name + "'";
+      out.summary = other + " accesses the same array with neighbouring "
+                            "threads on neighbouring elements, which that "
+                            "layout would make strided";
+      std::string which;
+      if (use.launch)
+        which = ", launched at " + lineText(use.launch->position, file) +
+                " with the same buffer ('" + use.hostText +
+                "') as this kernel's launch,";
+      else
+        which = " has a parameter '" + use.parameter +
+                "' of the same type, taken to hold the same array (no "
+                "launch in the file tells which buffer each kernel gets), "
+                "and";
+      const std::string text =
+          site.sourceText.empty() ? "" : " (" + site.sourceText + ")";
+      out.detail =
+          other + which + " accesses it here" + text +
+          " with neighbouring threads " + std::to_string(std::abs(*step)) +
+          " bytes apart, on neighbouring elements: with " + name +
+          " stored transposed they would be " +
+          std::to_string(uint64_t(std::abs(*step)) * rows) + " bytes apart";
+      return out;
+    }
+  }
+  return std::nullopt;
+}
+
 std::optional<CoalescingFix> UncoalescedAccess::transposedArray(
     const CheckContext &context, const SourceAccess &access, Finding &f) const {
   const model::SiteAccessPattern &pattern = access.pattern;
@@ -389,18 +481,47 @@ std::optional<CoalescingFix> UncoalescedAccess::transposedArray(
              "element against bank conflicts)"});
     return std::nullopt;
   }
+  // A layout is the program's, not the kernel's: when another kernel reads
+  // the same buffer along its rows, the transposed layout only moves the
+  // strided access there. The what-if still says what the access costs
+  // this kernel.
+  const uint64_t rowCount = uint64_t(extent.end) / rowBytes;
+  std::optional<LayoutConflict> conflict =
+      transposeConflict(context, *array, rowCount);
+  std::vector<FindingNote> conflictNotes;
+  if (conflict) {
+    conflictNotes.push_back({conflict->access, conflict->detail});
+    conflictNotes.push_back(
+        {std::nullopt,
+         "a fix that keeps the layout changes which thread accesses which "
+         "element: the lanes of a warp take neighbouring elements of a row "
+         "(where each thread summed its row, a warp per row and a "
+         "warp-shuffle reduction), or the block moves the tiles of its rows "
+         "through shared memory coalesced (rows padded by one element "
+         "against bank conflicts) and each thread accesses its row there"});
+  }
+  // Without a what-if the finding may still stand (on its share of the
+  // traffic); why the layout is not offered is then said with it.
+  auto withoutFix = [&]() -> std::optional<CoalescingFix> {
+    if (conflict)
+      f.notes.push_back({std::nullopt, "storing '" + array->name +
+                                           "' transposed is not offered: " +
+                                           conflict->summary});
+    llvm::append_range(f.notes, conflictNotes);
+    return std::nullopt;
+  };
   driver::KernelChange change;
   change.transposedArrays[array->name] = rowBytes;
   Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
   if (!runs) {
     // Not an array the what-if can move (TransposedArrays.h says which).
     consumeError(runs.takeError());
-    return std::nullopt;
+    return withoutFix();
   }
   std::optional<std::string> sectors = fewerSectorsText(*runs, site);
   if (!sectors)
-    return std::nullopt;
-  const std::string rows = std::to_string(uint64_t(extent.end) / rowBytes);
+    return withoutFix();
+  const std::string rows = std::to_string(rowCount);
   const std::string columns = std::to_string(rowBytes / pattern.accessSize);
   const std::string name = array->name;
   const std::string shape =
@@ -419,10 +540,15 @@ std::optional<CoalescingFix> UncoalescedAccess::transposedArray(
       " (" +
       whatIfRunText(runs->sampled, " with every access of '" + name +
                                        "' in the kernel moved so") +
-      "; every other use of '" + name +
-      "', in the host code and other kernels, must follow that "
-      "layout)";
+      (conflict ? std::string(")")
+                : "; every other use of '" + name +
+                      "', in the host code and other kernels, must follow "
+                      "that layout)");
   fix.time = timeVerdict(context, runs->before, runs->after);
+  if (conflict) {
+    fix.notOffered = conflict->summary;
+    fix.notes = std::move(conflictNotes);
+  }
   return fix;
 }
 
