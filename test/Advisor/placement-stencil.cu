@@ -20,7 +20,12 @@
 // RUN: gpurd-advise --placements --format=json %s -- | %python %inputs/check-placements.py | FileCheck --check-prefix=ARITH %s
 // The check says what to write for the shared copy: a block's tile of
 // 1304 bytes (not the 16376 of the array).
-// RUN: gpurd-advise --checks=-*,gpurd-placement %s -- 2>&1 | FileCheck --check-prefix=WARN %s
+// The kernel is predicted at 1174 cycles, below the check's MinCycles of
+// 5000 (about a launch's overhead): by default no warning; with
+// MinCycles=0 the warning the check makes for a long enough kernel.
+// RUN: gpurd-advise --checks=-*,gpurd-placement %s -- 2>&1 | FileCheck --check-prefix=SHORT %s
+// SHORT-NOT: [gpurd-placement]
+// RUN: gpurd-advise --checks=-*,gpurd-placement --check-option=gpurd-placement.MinCycles=0 %s -- 2>&1 | FileCheck --check-prefix=WARN %s
 
 // CHECK: placements of kernel 'stencil' (3 of 3)
 // CHECK: 1 'in' in shared memory {{[0-9]+}} -{{[0-9.]+}}% {{.*}} 309 caching

@@ -91,7 +91,9 @@ public:
     return "arrays predicted to run faster in another memory (read-only "
            "path, constant, shared), by seed 002's time model";
   }
-  std::vector<StringRef> optionNames() const override { return {"MinGain"}; }
+  std::vector<StringRef> optionNames() const override {
+    return {"MinCycles", "MinGain"};
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 
@@ -128,7 +130,12 @@ Error Placement::run(const CheckContext &context,
   }
   const PlacementTime &best = ranking->best();
   double written = ranking->asWritten().total();
-  if (best.asWritten() || written <= 0 ||
+  // A kernel shorter than MinCycles (DefaultMinCycles: about a launch's
+  // overhead) saves a share of a time the launch costs anyway: no advice
+  // (PolyBench gramschmidt's 1060-cycle kernel2 was told to move a scalar
+  // to constant memory).
+  const double minCycles = context.number(Name, "MinCycles", DefaultMinCycles);
+  if (best.asWritten() || written <= 0 || written < minCycles ||
       best.total() > (1 - minGain) * written)
     return Error::success();
   for (const PlacementArray &array : ranking->arrays) {

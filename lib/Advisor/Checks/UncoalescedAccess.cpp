@@ -15,6 +15,8 @@
 #include "gpurd/Advisor/WhatIf.h"
 #include "gpurd/Trace/BufferExtents.h"
 
+#include <map>
+
 using namespace llvm;
 
 namespace gpurd::advisor {
@@ -152,6 +154,14 @@ bool followsAssumedContents(const CheckContext &context,
                                  });
 }
 
+/// A finding whose change another finding of the same run proposes too.
+struct FoldedFinding {
+  Finding finding;
+  double excessive = 0; ///< excessive sectors, scaled to the launch
+  std::string what;     ///< `global store of 'symmat'`
+  std::vector<FoldedFinding> others;
+};
+
 class UncoalescedAccess : public Check {
 public:
   StringRef name() const override { return Name; }
@@ -195,6 +205,11 @@ Error UncoalescedAccess::run(const CheckContext &context,
   // Which lanes share a warp would be the assumption's.
   if (context.warpShapeAssumed())
     return Error::success();
+  // One change (an array stored transposed, a row-wide block) coalesces
+  // every access it is judged on: one warning, at the access with the most
+  // excessive sectors, and a note for each other (PolyBench correlation
+  // had four warnings for 'symmat', three of a few thousand sectors).
+  std::map<std::string, FoldedFinding> byChange;
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Global &&
@@ -259,7 +274,38 @@ Error UncoalescedAccess::run(const CheckContext &context,
         addFixNotes(f, fix, minGain);
     }
     context.addAssumptionNotes(f, access, "the sectors per request are");
-    out.push_back(std::move(f));
+    const CoalescingFix *chosen = best ? best : withheld;
+    if (!chosen) {
+      out.push_back(std::move(f));
+      continue;
+    }
+    const double excessive =
+        double(pattern.excessiveSectors()) * context.results().sampling.scale;
+    FoldedFinding next{std::move(f),
+                       excessive,
+                       std::string(spaceWord(pattern.space)) + " " +
+                           operationWord(pattern.kind) + " of " +
+                           arrayText(context, access.site()),
+                       {}};
+    auto [slot, first] = byChange.try_emplace(chosen->change);
+    if (first) {
+      slot->second = std::move(next);
+      continue;
+    }
+    FoldedFinding &kept = slot->second;
+    if (next.excessive > kept.excessive) {
+      std::swap(kept, next);
+      std::swap(kept.others, next.others);
+    }
+    kept.others.push_back(std::move(next));
+  }
+  for (auto &[change, folded] : byChange) {
+    for (const FoldedFinding &other : folded.others)
+      folded.finding.notes.push_back(
+          {other.finding.position,
+           "the same change also coalesces the " + other.what + " (" +
+               countText(other.excessive) + " excessive sectors)"});
+    out.push_back(std::move(folded.finding));
   }
   return Error::success();
 }
