@@ -35,6 +35,11 @@
 // RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --format=json -- | FileCheck --check-prefix=JSON %s
 // RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --kernel noLaunch --check-option=gpurd-small-grid.MinCycles=0 -- 2>&1 | FileCheck --check-prefix=SILENT %s
 // RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --kernel fromHost --grid 16 -- 2>&1 | FileCheck --check-prefix=GIVEN %s
+// A block of chunked makes 8 warps x 256 x 2 = 4096 warp memory
+// instructions; --max-block-trace=2048 cuts each warp at 256 of its 512,
+// and the time quoted is that of the first part, a lower bound.
+// RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --kernel chunked --max-block-trace=2048 -- 2>&1 | FileCheck --check-prefix=CUT %s
+// CUT: note: the first part of the kernel's run, to which gpurd cut its blocks, is predicted to take {{[0-9.]+( M)?}} cycles
 
 __global__ void strided(float *x, int n) {
   for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n;

@@ -250,9 +250,14 @@ Error SmallGrid::run(const CheckContext &context,
   // second calculation of it.
   const unsigned perSm = context.results().execution.activeBlocksPerSm;
   const uint64_t waveBlocks = uint64_t(perSm) * sms;
-  std::string occupancy = "the kernel is predicted to take " +
-                          countText(*cycles) + " cycles (" +
-                          timeModelName(options) + ")";
+  // A cut run's time is that of the first part of its blocks' runs: a
+  // lower bound of the kernel's.
+  const bool cut = context.results().sampling.blocksCut > 0;
+  std::string occupancy =
+      std::string(cut ? "the first part of the kernel's run, to which gpurd "
+                        "cut its blocks, is predicted to take "
+                      : "the kernel is predicted to take ") +
+      countText(*cycles) + " cycles (" + timeModelName(options) + ")";
   if (perSm)
     occupancy += "; the occupancy allows " + std::to_string(perSm) +
                  " resident blocks of " +
