@@ -67,4 +67,16 @@ std::string footprintDifference(const driver::KernelAnalysis &written,
   return compareFootprints(written, variant).reason;
 }
 
+bool sameWarpRuns(const driver::KernelAnalysis &before,
+                  const driver::KernelAnalysis &after) {
+  if (!before.results.sampling.blocksCut && !after.results.sampling.blocksCut)
+    return true;
+  if (!before.trace || !after.trace)
+    return false;
+  const LaunchConfig &a = before.trace->config, &b = after.trace->config;
+  return !after.trace->change.changesSource() &&
+         !before.trace->change.changesSource() && a.grid == b.grid &&
+         a.block == b.block;
+}
+
 } // namespace gpurd::advisor

@@ -39,6 +39,14 @@ FootprintComparison compareFootprints(const driver::KernelAnalysis &written,
 std::string footprintDifference(const driver::KernelAnalysis &written,
                                 const driver::KernelAnalysis &variant);
 
+/// Whether the two runs' figures compare when gpurd cut a block's run (the
+/// trace's bound, driver::blockTraceBound): each warp then stops at its
+/// share of the bound, so both runs must give their warps the same work
+/// (no change to the source or to the grid and block); true when neither
+/// run was cut.
+bool sameWarpRuns(const driver::KernelAnalysis &before,
+                  const driver::KernelAnalysis &after);
+
 } // namespace gpurd::advisor
 
 #endif // GPURD_LIB_ADVISOR_FOOTPRINT_H

@@ -531,12 +531,10 @@ Expected<TuneResult> searchTiles(WhatIfRunner &runs,
       candidate.otherWork = footprint.reason;
     else if (footprint.kind == FootprintComparison::Kind::Unknown)
       candidate.unverified = footprint.reason;
-    // Every candidate changes what a warp runs; where gpurd cut the blocks'
-    // runs (the trace's bound, driver::blockTraceBound), the figures are
-    // of each warp's first part, which then holds other work than the
-    // first part as written.
-    if (candidate.unverified.empty() && (written->results.sampling.blocksCut ||
-                                         analysis->results.sampling.blocksCut))
+    // Every candidate changes what a warp runs: where gpurd cut the blocks'
+    // runs, the first parts as written and with these values hold other
+    // work.
+    if (candidate.unverified.empty() && !sameWarpRuns(*written, *analysis))
       candidate.unverified =
           "gpurd cut the blocks' runs to what it holds: the first parts of "
           "the runs as written and with these values do not compare";

@@ -38,6 +38,16 @@
 // up to a few thousand, shared accesses included.)
 // RUN: gpurd-advise %s --tune TILE=4,8,16,32 --request-budget=2000 --max-block-trace=100000 -- -I %S/../Inputs | FileCheck --check-prefix=SAMPLED %s
 // RUN: gpurd-advise %s --tune TILE=16,32 --format=json -- -I %S/../Inputs | FileCheck --check-prefix=JSON %s
+// gpurd-tile-size proposes TILE = 16 for the whole blocks; with
+// --max-block-trace=100 every block's run is cut (a block of TILE = 8
+// makes about 350 warp memory instructions, shared ones included), each
+// warp at its share of the bound, so the first parts of the runs at 8 and
+// at 16 hold other work and the check proposes nothing (sameWarpRuns).
+// RUN: gpurd-advise %s --checks=-*,gpurd-tile-size -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=WHOLE %s
+// WHOLE: warning: 'TILE' = 16 instead of 8 is predicted to cut the kernel's time
+// RUN: gpurd-advise %s --checks=-*,gpurd-tile-size --max-block-trace=100 -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=CUT %s
+// CUT: kernel tiled:
+// CUT-NOT: warning:
 // RUN: not gpurd-advise %s --tune TILES=8 -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=UNKNOWN %s
 // RUN: not gpurd-advise %s --tune TILE=8,x -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=VALUE %s
 // RUN: not gpurd-advise %s --tune block=8y8 -- -I %S/../Inputs 2>&1 | FileCheck --check-prefix=SHAPE %s

@@ -1,7 +1,9 @@
 //===- CheckUtil.cpp - What the checks share ------------------------------===//
 
 #include "CheckUtil.h"
+
 #include "../Figures.h"
+#include "../Footprint.h"
 
 #include "gpurd/Advisor/PredictedTime.h"
 #include "gpurd/Advisor/WhatIf.h"
@@ -122,18 +124,6 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
 
 double minGainOf(const CheckContext &context, llvm::StringRef check) {
   return context.number(check, "MinGain", DefaultMinGain);
-}
-
-bool sameWarpRuns(const driver::KernelAnalysis &before,
-                  const driver::KernelAnalysis &after) {
-  if (!before.results.sampling.blocksCut && !after.results.sampling.blocksCut)
-    return true;
-  if (!before.trace || !after.trace)
-    return false;
-  const LaunchConfig &a = before.trace->config, &b = after.trace->config;
-  return !after.trace->change.changesSource() &&
-         !before.trace->change.changesSource() && a.grid == b.grid &&
-         a.block == b.block;
 }
 
 TimeVerdict timeVerdict(const CheckContext &context,

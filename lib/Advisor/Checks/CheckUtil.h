@@ -91,14 +91,6 @@ struct TimeVerdict {
   std::string verdictText(double minGain) const;
 };
 
-/// Whether the two runs' figures compare when gpurd cut a block's run (the
-/// trace's bound, driver::blockTraceBound): each warp then stops at its
-/// share of the bound, so both runs must give their warps the same work
-/// (no change to the source or to the grid and block); true when neither
-/// run was cut.
-bool sameWarpRuns(const driver::KernelAnalysis &before,
-                  const driver::KernelAnalysis &after);
-
 /// The verdict on \p after, a what-if run of \p before. With \p spaces,
 /// \p after has those arrays moved (KernelChange::arraySpaces) and pays
 /// their new addressing.
