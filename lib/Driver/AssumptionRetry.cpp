@@ -83,6 +83,20 @@ Expected<KernelAnalysis> AnalysisContext::analyseScaled(
 Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
     const TranslationUnitInfo &unit, const KernelInfo &kernel,
     const LaunchConfig &config, LaunchConfig &shown) {
+  Expected<KernelAnalysis> run = analyseRetrying(unit, kernel, config, shown);
+  SettledAssumptions values;
+  if (run && run->trace)
+    values.scale = run->trace->scale;
+  for (const LaunchAssumption &assumed : shown.assumptions)
+    if (assumed.argument && assumed.hostNames.empty())
+      values.args[assumed.part] = assumed.value;
+  settled[kernel.name] = std::move(values);
+  return run;
+}
+
+Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
+    const TranslationUnitInfo &unit, const KernelInfo &kernel,
+    const LaunchConfig &config, LaunchConfig &shown) {
   AssumptionScale scale;
   LaunchConfig tried = config;
   LaunchConfig completed;

@@ -432,9 +432,14 @@ Expected<model::CacheModelResults> AnalysisContext::runCacheModel(
   model::CacheModelOptions options = cacheModelOptions(modelOptions);
   options.observer = observer;
   // Assumed sizes too large to model in the budgets are retried smaller
-  // (analyseLaunch) rather than modelled in part.
-  options.failWhenOneSmIsOverBudget =
-      analysis.assumeUnknownValues && assumedSizes(trace.config);
+  // (analyseLaunch) rather than modelled in part; the last try, which cuts
+  // the blocks' runs at the smallest values (AssumptionScale::cutLongBlocks),
+  // models the blocks the budgets hold instead (the CUDA samples'
+  // bisectKernelLarge_OneIntervals failed on it with 8 resident blocks of 6 M
+  // instructions each at every size).
+  options.failWhenOneSmIsOverBudget = analysis.assumeUnknownValues &&
+                                      assumedSizes(trace.config) &&
+                                      !trace.scale.cutLongBlocks;
   auto results = model::runCacheModelOverSeeds(archDescription, input, options,
                                                modelOptions.seeds);
   if (!results)

@@ -253,6 +253,24 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
   auto layers = overridesFor(source->unit, *launched);
   if (!layers)
     return layers.takeError();
+  // The values the kernel as written was analysed under, after its retries
+  // (analyseLaunch): a variant assumed afresh would run on another problem
+  // (MonteCarloMultiGPU's path count 1048576 for a block size of 64 where
+  // the kernel as written settled on 16384: 64 times the paths, every block
+  // past the emulator's bound, and a comparison of two problems).
+  AssumptionScale scale;
+  auto settledValues = settled.find(kernel.name);
+  if (settledValues != settled.end()) {
+    scale = settledValues->second.scale;
+    LaunchOverrides pinned;
+    pinned.origin = "the values assumed for the kernel as written";
+    for (const auto &[name, value] : settledValues->second.args)
+      if (any_of(launched->params,
+                 [&](const KernelParam &p) { return p.name == name; }))
+        pinned.args[name] = value;
+    if (!pinned.args.empty())
+      layers->push_back(std::move(pinned));
+  }
   layers->push_back(change.launch);
   if (layers->back().origin.empty())
     layers->back().origin = "what-if change";
@@ -265,8 +283,7 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
   // A variant longer than gpurd holds is cut as the kernel as written is
   // (analyseLaunch): its figures say so (blocksCut), and the comparisons
   // that cannot compare cut runs decline (advisor::sameWarpRuns).
-  AssumptionScale scale;
-  scale.cutLongBlocks = analysis.assumeUnknownValues;
+  scale.cutLongBlocks |= analysis.assumeUnknownValues;
   return prepareTraceIn(*source, *traced, *config, change, scale);
 }
 

@@ -25,6 +25,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <set>
@@ -59,6 +60,14 @@ std::optional<uint64_t> constantOf(const Expr *expr, ASTContext &context) {
 }
 
 KernelParam describeType(QualType type, ASTContext &context);
+
+/// CUDA's vector types (float4, int2, double2, uchar4, ...): records of the
+/// runtime's headers whose layout is the element's own, not a library's.
+bool isCudaVectorType(llvm::StringRef name) {
+  static const llvm::Regex vector("^(u?char|u?short|u?int|u?long|u?longlong|"
+                                  "float|double)[1-4](_16a|_32a)?$");
+  return vector.match(name);
+}
 
 /// The scalar and pointer members of \p record at \p base bytes into the
 /// parameter, nested records flattened (the record layout of the
@@ -147,6 +156,10 @@ KernelParam describeType(QualType type, ASTContext &context) {
     out.pointeeType = type->getPointeeType().getAsString(policy);
     out.isConstPointee = pointee.isConstQualified();
     out.isRestrict = canonical.isRestrictQualified();
+    if (const RecordDecl *record = pointee->getAsRecordDecl())
+      out.pointeeIsLibraryRecord =
+          context.getSourceManager().isInSystemHeader(record->getLocation()) &&
+          !isCudaVectorType(record->getName());
     if (!pointee->isIncompleteType() && !pointee->isDependentType() &&
         !pointee->isVoidType())
       out.pointeeSize = context.getTypeSizeInChars(pointee).getQuantity();

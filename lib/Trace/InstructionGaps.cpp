@@ -3,6 +3,8 @@
 #include "InstructionGaps.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 
@@ -84,6 +86,23 @@ InstructionGaps instructionGaps(const access::PreparedKernel *kernel,
                          hasSites(block) ? 0 : tailOf(block, siteSet));
   out.perWarp += leaving.value_or(0);
   return out;
+}
+
+bool hasLoopWithoutSites(const access::PreparedKernel *kernel) {
+  if (!kernel || !kernel->function || kernel->function->isDeclaration())
+    return false;
+  llvm::DenseSet<const llvm::BasicBlock *> withSites;
+  for (const llvm::Instruction *site : kernel->siteInstructions)
+    if (site)
+      withSites.insert(site->getParent());
+  llvm::DominatorTree dominators(*kernel->function);
+  llvm::LoopInfo loops(dominators);
+  for (const llvm::Loop *loop : loops.getLoopsInPreorder())
+    if (llvm::none_of(loop->blocks(), [&](const llvm::BasicBlock *block) {
+          return withSites.contains(block);
+        }))
+      return true;
+  return false;
 }
 
 } // namespace gpurd::trace

@@ -35,6 +35,13 @@ struct InstructionGaps {
 InstructionGaps instructionGaps(const access::PreparedKernel *kernel,
                                 size_t sites);
 
+/// Whether \p kernel has a loop none of whose blocks holds one of its
+/// \p sites memory operations or barriers: the affine path, which counts
+/// instructions with the operations, would leave the loop's out (a compute
+/// loop of 2000 iterations counted as nothing), so an automatic choice of
+/// producer takes the emulator, which counts every instruction it runs.
+bool hasLoopWithoutSites(const access::PreparedKernel *kernel);
+
 } // namespace gpurd::trace
 
 #endif // GPURD_LIB_TRACE_INSTRUCTIONGAPS_H

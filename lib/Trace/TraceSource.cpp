@@ -1,6 +1,7 @@
 //===- TraceSource.cpp - Choose and set up a trace producer ---------------===//
 
 #include "gpurd/Trace/TraceSource.h"
+#include "InstructionGaps.h"
 #include "gpurd/Access/ParamFields.h"
 #include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
@@ -309,6 +310,9 @@ createTraceSource(const access::PreparedKernel &prepared,
   auto kind = resolveTraceSourceKind(model, kernel, request.kind);
   if (!kind)
     return kind.takeError();
+  if (*kind == TraceSourceKind::Affine &&
+      request.kind == TraceSourceKind::Auto && hasLoopWithoutSites(&prepared))
+    kind = TraceSourceKind::Emulate;
   if (*kind == TraceSourceKind::Affine) {
     if (llvm::Error why = checkEnumerable(model))
       return makeError(
@@ -402,8 +406,16 @@ createTraceSource(const access::PreparedKernel &prepared,
   options.maxStepsPerThread = request.maxStepsPerThread;
   options.sharedAllocationUnit = request.sharedAllocationUnit;
   options.cutLongThreads = request.cutLongBlocks;
-  if (request.maxBlockTrace)
+  if (request.maxBlockTrace) {
     options.maxEventsPerBlock = request.maxBlockTrace * WarpSize;
+    // The block's interpreted instructions follow the same bound: a block
+    // that computes for long between its accesses (curand_init's
+    // skip-ahead, a path loop in registers) would otherwise run to the
+    // fixed 2^33 steps, 30 s a block (docs/assumptions.md).
+    options.maxStepsPerBlock =
+        std::min(options.maxStepsPerBlock,
+                 options.maxEventsPerBlock * InterpretedStepsPerAccess);
+  }
   return createEmulator(prepared, model, request.launch, std::move(layout),
                         std::move(arguments), options);
 }

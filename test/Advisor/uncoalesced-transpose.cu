@@ -38,10 +38,11 @@ __global__ void rowSums(const float *a, float *out) {
   float s = 0;
   for (int c = 0; c < M; ++c)
     s += a[r * M + c];
-  // CHECK: uncoalesced-transpose.cu:[[@LINE-1]]:10: warning: uncoalesced global load of 'a': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 32768) [gpurd-uncoalesced-access]
-  // The GTX 470 preset lacks figures seed 002's time model reads: the
-  // layout change is not timed (the note says so), and the warning stands
-  // on the access's share of the kernel's traffic (all of it).
+  // CHECK: uncoalesced-transpose.cu:[[@LINE-1]]:10: warning: uncoalesced global load of 'a': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 32768); what coalescing it would save is not timed: the placement model (seed 002) needs sm.instructionLatency, sm.sharedMemoryLatency, which arch 'fermi-gtx470' does not give
+  // The GTX 470 preset lacks figures seed 002's time model reads: neither
+  // the layout change nor the bound of coalescing the access is timed (the
+  // message and a note say so), and the warning stands on the access's
+  // share of the kernel's traffic (all of it).
   // CHECK: note: storing 'a' transposed is not timed: the placement model (seed 002) needs sm.instructionLatency, sm.sharedMemoryLatency, which arch 'fermi-gtx470' does not give; give them with --set or in an --arch-file (docs/arch-format.md): with 'a' stored its 32 rows of 1024 elements as 1024 rows of 32 (a[r * 1024 + c] moved to a[c * 32 + r]), this access would touch 4 sectors a request, the kernel's L2 read lines would go from {{[0-9]+}} to 1024 and its DRAM read lines from 1024 to 1024 (a what-if run of the models with every access of 'a' in the kernel moved so; every other use of 'a', in the host code and other kernels, must follow that layout)
   out[r] = s;
 }

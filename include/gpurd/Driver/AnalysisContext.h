@@ -281,6 +281,11 @@ private:
                  const LaunchConfig &config, const KernelChange &change,
                  const AssumptionScale &scale = {},
                  LaunchConfig *completed = nullptr);
+  /// analyseLaunch's runs: the first, and the retries under smaller
+  /// assumed values.
+  llvm::Expected<KernelAnalysis>
+  analyseRetrying(const TranslationUnitInfo &unit, const KernelInfo &kernel,
+                  const LaunchConfig &config, LaunchConfig &shown);
   /// One run of analyseLaunch at \p scale.
   llvm::Expected<KernelAnalysis> analyseScaled(const TranslationUnitInfo &unit,
                                                const KernelInfo &kernel,
@@ -299,6 +304,16 @@ private:
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem;
   /// Parsed files and their device code, by file and change to the source.
   std::map<std::string, std::unique_ptr<SourceVariant>> variants;
+  /// The assumed values each kernel's last analysed launch settled on
+  /// (analyseLaunch), by kernel name: its what-ifs run under the same
+  /// values (prepareTrace), so that a change is compared on the problem
+  /// the kernel as written was analysed on.
+  struct SettledAssumptions {
+    AssumptionScale scale;
+    /// The scalar arguments assumed one by one, as values.
+    std::map<std::string, std::string> args;
+  };
+  std::map<std::string, SettledAssumptions> settled;
   /// What applied to some kernel, for checkUnusedLaunchValues.
   std::set<size_t> usedSpecEntries;
   std::set<std::string> usedArgs, usedBuffers;

@@ -47,6 +47,10 @@ struct KernelParam {
   unsigned integerBits = 0;
   bool isSigned = false;
   bool isConstPointee = false;
+  /// For pointers: the element is a struct or class a system header
+  /// declares (cuRAND's curandState): its layout is the library's, not the
+  /// kernel's to change.
+  bool pointeeIsLibraryRecord = false;
   /// For a pointer parameter written `T *name` in a file (not produced by a
   /// macro, its pointer type not a typedef): where its declaration begins
   /// and where its name is, for fix-its that add `const` or `__restrict__`.

@@ -25,6 +25,15 @@
 
 namespace gpurd::trace {
 
+/// Interpreted instructions a block may execute for each memory access it
+/// may log, when the trace bounds a block's accesses
+/// (TraceSourceRequest::maxBlockTrace): 64, a choice well above the few
+/// instructions a memory-bound kernel runs between accesses, so that only
+/// blocks that compute far longer than they access memory are cut by it. At
+/// the default bound (250,000 warp instructions, 8 M thread accesses) that
+/// is 512 M instructions, about 2 s of interpretation (docs/assumptions.md).
+constexpr uint64_t InterpretedStepsPerAccess = 64;
+
 struct EmulatorOptions {
   /// Interpreted instructions per thread before the emulator gives up.
   uint64_t maxStepsPerThread = 100000000;

@@ -14,8 +14,10 @@
 #include "Checks.h"
 #include "gpurd/Advisor/WhatIf.h"
 #include "gpurd/Trace/BufferExtents.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include <map>
+#include <set>
 
 using namespace llvm;
 
@@ -192,6 +194,25 @@ private:
                                                Finding &f) const;
 };
 
+TimeVerdict coalescedBound(const CheckContext &context,
+                           const std::set<unsigned> &sites);
+
+/// What coalescedBound coalesces for \p access: `it`, or `the accesses of
+/// 'b' (this one and 3 others)`.
+std::string coalescedWhat(
+    const CheckContext &context, const SourceAccess &access,
+    std::map<int, std::set<std::pair<unsigned, unsigned>>> &accessesOf) {
+  const int array = access.site().array;
+  if (array < 0 || accessesOf[array].size() < 2)
+    return "it";
+  size_t others = accessesOf[array].size() - 1;
+  if (others == 0)
+    return "it";
+  return "the accesses of " + arrayText(context, access.site()) +
+         " (this one and " + std::to_string(others) +
+         (others == 1 ? " other)" : " others)");
+}
+
 Error UncoalescedAccess::run(const CheckContext &context,
                              std::vector<Finding> &out) const {
   const double minShare = context.number(Name, "MinExcessiveShare", 0.25);
@@ -210,21 +231,43 @@ Error UncoalescedAccess::run(const CheckContext &context,
   // excessive sectors, and a note for each other (PolyBench correlation
   // had four warnings for 'symmat', three of a few thousand sectors).
   std::map<std::string, FoldedFinding> byChange;
+  // One sector more a request is what a warp over two rows of a block
+  // narrower than a warp needs (a 16 x 16 block reading A[row * n + k]):
+  // no layout of the kernel as written serves two rows with one sector,
+  // and an expert does not act on it.
+  auto uncoalesced = [&](const model::SiteAccessPattern &pattern) {
+    return (pattern.space == MemorySpace::Global ||
+            pattern.space == MemorySpace::GlobalReadOnly) &&
+           pattern.sectors != 0 && pattern.warpInstructions != 0 &&
+           double(pattern.excessiveSectors()) >=
+               minShare * double(pattern.sectors) &&
+           double(pattern.excessiveSectors()) >=
+               minPerRequest * double(pattern.warpInstructions);
+  };
+  // The uncoalesced sites of each array: coalescing one field of an array
+  // of structs leaves its lines to the other fields' loads, so the bound
+  // coalesces them together.
+  std::map<int, std::set<unsigned>> uncoalescedSites;
+  std::map<int, std::set<std::pair<unsigned, unsigned>>> uncoalescedAccesses;
+  for (const SourceAccess &access : context.sourceAccesses())
+    if (uncoalesced(access.pattern)) {
+      uncoalescedAccesses[access.site().array].insert(
+          {access.site().position.line, access.site().position.column});
+      for (const access::AccessSite *site : access.sites)
+        uncoalescedSites[site->array].insert(site->id);
+    }
+  std::map<int, TimeVerdict> bounds;
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
-    if (pattern.space != MemorySpace::Global &&
-        pattern.space != MemorySpace::GlobalReadOnly)
+    if (!uncoalesced(pattern))
       continue;
-    // One sector more a request is what a warp over two rows of a block
-    // narrower than a warp needs (a 16 x 16 block reading A[row * n + k]):
-    // no layout of the kernel as written serves two rows with one sector,
-    // and an expert does not act on it.
-    if (pattern.sectors == 0 || pattern.warpInstructions == 0 ||
-        double(pattern.excessiveSectors()) <
-            minShare * double(pattern.sectors) ||
-        double(pattern.excessiveSectors()) <
-            minPerRequest * double(pattern.warpInstructions))
-      continue;
+    // An array of a library's records (cuRAND's per-thread states, which
+    // the kernel copies whole): their layout is the library's, and its API
+    // takes one record a thread; no change of the kernel coalesces them.
+    if (const access::ArrayInfo *array = context.arrayOf(access.site()))
+      if (const KernelParam *param = pointerParameterOf(context, *array);
+          param && param->pointeeIsLibraryRecord)
+        continue;
     Finding f = finding(context, access);
     std::vector<CoalescingFix> fixes;
     if (auto fix = rowWideBlock(context, access, f))
@@ -263,15 +306,52 @@ Error UncoalescedAccess::run(const CheckContext &context,
     } else if (!fixes.empty() && !untimed) {
       continue;
     } else {
-      // With no change judged, the finding stands on the access's share of
-      // the kernel's traffic, and only on addresses the kernel's own code
-      // gives, not on assumed contents.
-      if (globalSectorShare(context, access) < minKernelShare ||
-          (!assumedContents && followsAssumedContents(context, access)) ||
+      // With no change judged, the finding stands on what coalescing the
+      // access is worth at most (coalescedBound), and only on addresses
+      // the kernel's own code gives, not on assumed contents; on its share
+      // of the kernel's traffic where the time model cannot say.
+      if ((!assumedContents && followsAssumedContents(context, access)) ||
           !context.longEnough(minCycles))
         continue;
+      // An access of no one array (-1) is bounded alone.
+      const int array = access.site().array;
+      std::set<unsigned> own;
+      for (const access::AccessSite *site : access.sites)
+        own.insert(site->id);
+      auto known = bounds.find(array);
+      if (known == bounds.end() || array < 0)
+        known =
+            bounds
+                .insert_or_assign(
+                    array,
+                    coalescedBound(context,
+                                   array >= 0 ? uncoalescedSites[array] : own))
+                .first;
+      const TimeVerdict &bound = known->second;
+      if (bound.known() && !bound.pays(minGain))
+        continue;
+      if (!bound.known() && globalSectorShare(context, access) < minKernelShare)
+        continue;
+      f.message +=
+          bound.known()
+              ? "; coalescing " +
+                    coalescedWhat(context, access, uncoalescedAccesses) +
+                    ", by whatever change, would cut the kernel's time by "
+                    "at most " +
+                    llvm::formatv("{0:F1}%", bound.saving() * 100).str() +
+                    " (predicted, " + fromToText(*bound.before, *bound.after) +
+                    " cycles, " + bound.model + ")"
+              : "; what coalescing it would save is " +
+                    bound.verdictText(minGain);
       for (const CoalescingFix &fix : fixes)
         addFixNotes(f, fix, minGain);
+      if (bound.known())
+        f.notes.push_back(
+            {std::nullopt,
+             "the bound is a what-if run of the models with each warp "
+             "request of the accesses it names made of consecutive "
+             "elements from its first active lane's (the same requests, "
+             "coalesced): no change of the kernel makes them cost less"});
     }
     context.addAssumptionNotes(f, access, "the sectors per request are");
     const CoalescingFix *chosen = best ? best : withheld;
@@ -308,6 +388,26 @@ Error UncoalescedAccess::run(const CheckContext &context,
     out.push_back(std::move(folded.finding));
   }
   return Error::success();
+}
+
+/// The most coalescing the accesses of \p sites can save: the kernel's
+/// predicted time with each of their warp requests made of consecutive
+/// elements (the memory-divergence check's what-if,
+/// trace/CoalescedSites.h). A bound, not a change: the addresses move, so
+/// the variant computes something else.
+TimeVerdict coalescedBound(const CheckContext &context,
+                           const std::set<unsigned> &sites) {
+  driver::KernelChange change;
+  change.coalescedSites = sites;
+  Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
+  if (!runs) {
+    TimeVerdict unknown;
+    unknown.unknownBecause =
+        "the what-if run with the access coalesced failed: " +
+        toString(runs.takeError());
+    return unknown;
+  }
+  return timeVerdict(context, runs->before, runs->after);
 }
 
 Finding UncoalescedAccess::finding(const CheckContext &context,
