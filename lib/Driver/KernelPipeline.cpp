@@ -297,8 +297,8 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
   // them, and everywhere in an emulated kernel.
   if (Error error = completeArguments(source, kernel, *out, /*all=*/false))
     return error;
-  auto kind =
-      trace::resolveTraceSourceKind(out->model, kernel, analysis.traceSource);
+  auto kind = trace::resolveTraceSourceKind(out->model, out->prepared, kernel,
+                                            analysis.traceSource);
   if (!kind)
     return kind.takeError();
   if (*kind == trace::TraceSourceKind::Emulate)

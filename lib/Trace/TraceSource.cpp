@@ -277,6 +277,7 @@ unboundTextures(const llvm::Function &function,
 
 llvm::Expected<TraceSourceKind>
 resolveTraceSourceKind(const access::AccessModel &model,
+                       const access::PreparedKernel &prepared,
                        const KernelInfo &kernel, TraceSourceKind requested) {
   if (requested != TraceSourceKind::Auto)
     return requested;
@@ -291,8 +292,9 @@ resolveTraceSourceKind(const access::AccessModel &model,
   if (why && allAffine && needsMember)
     return makeError("kernel '" + kernel.name +
                      "': " + llvm::toString(std::move(why)));
-  TraceSourceKind kind =
-      why ? TraceSourceKind::Emulate : TraceSourceKind::Affine;
+  TraceSourceKind kind = why || hasLoopWithoutSites(&prepared)
+                             ? TraceSourceKind::Emulate
+                             : TraceSourceKind::Affine;
   llvm::consumeError(std::move(why));
   return kind;
 }
@@ -307,12 +309,9 @@ createTraceSource(const access::PreparedKernel &prepared,
     return buffers.takeError();
   MemoryLayout layout = createLayout(*prepared.function, buffers->sizes,
                                      request.launch.dynamicSharedBytes);
-  auto kind = resolveTraceSourceKind(model, kernel, request.kind);
+  auto kind = resolveTraceSourceKind(model, prepared, kernel, request.kind);
   if (!kind)
     return kind.takeError();
-  if (*kind == TraceSourceKind::Affine &&
-      request.kind == TraceSourceKind::Auto && hasLoopWithoutSites(&prepared))
-    kind = TraceSourceKind::Emulate;
   if (*kind == TraceSourceKind::Affine) {
     if (llvm::Error why = checkEnumerable(model))
       return makeError(

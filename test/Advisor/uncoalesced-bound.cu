@@ -8,7 +8,7 @@
 // drift: lanes 32 bytes apart (sizeof(Body)), so a warp's load of b[i].x
 // touches 32 sectors where 32 x 4 = 128 bytes, 4 sectors, would do.
 // CHECK: kernel drift:
-// CHECK: :[[@LINE+22]]:10: warning: uncoalesced global load of 'b': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 65536); coalescing the accesses of 'b' (this one and 1 other), by whatever change, would cut the kernel's time by at most {{[0-9.]+}}% (predicted, {{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-uncoalesced-access]
+// CHECK: :[[@LINE+26]]:10: warning: uncoalesced global load of 'b': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 65536); coalescing the accesses of 'b' (this one and 1 other), by whatever change, would cut the kernel's time by at most {{[0-9.]+}}% (predicted, {{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-uncoalesced-access]
 // CHECK: note: the bound is a what-if run of the models
 //
 // heavy: the same 32 sectors a request, once a thread, before 2000
@@ -18,10 +18,14 @@
 // the trace: the affine path would leave them out.)
 // CHECK: kernel heavy:
 // CHECK-NOT: warning
-// draw: cuRAND's states, one 48-byte record a thread, are the library's
-// layout: no warning.
+// draw and setup: cuRAND's states, one 48-byte record a thread, are the
+// library's layout: no warning, even with MinGain=0, at which setup's store
+// of the states (48 bytes apart, 32 sectors a request) would be one.
 // CHECK: kernel draw:
 // CHECK-NOT: warning
+// RUN: gpurd-advise %s --kernel setup --checks=-*,gpurd-uncoalesced-access --check-option=gpurd-uncoalesced-access.MinCycles=0 --check-option=gpurd-uncoalesced-access.MinGain=0 -- 2>&1 | FileCheck %s --check-prefix=CURAND
+// CURAND: kernel setup:
+// CURAND-NOT: warning
 #include <curand_kernel.h>
 
 struct Body {
@@ -41,6 +45,11 @@ __global__ void heavy(const float *a, float *out) {
   out[i] = v;
 }
 
+__global__ void setup(curandState *states) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  curand_init(1234, i, 0, &states[i]);
+}
+
 __global__ void draw(curandState *states, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   curandState s = states[i];
@@ -58,5 +67,6 @@ int main() {
   cudaMalloc(&states, 65536 * sizeof(curandState));
   drift<<<256, 256>>>(b);
   heavy<<<256, 256>>>(a, out);
+  setup<<<256, 256>>>(states);
   draw<<<256, 256>>>(states, out);
 }

@@ -62,11 +62,14 @@ struct TraceSourceRequest {
 };
 
 /// The producer `auto` stands for: the affine enumerator when the model can
-/// be enumerated (every site and loop affine, no unknown parameter), else
-/// the emulator; an error when an affine kernel only lacks struct members
-/// (launch values the user should give). Other kinds are returned as asked.
+/// be enumerated (every site and loop affine, no unknown parameter) and
+/// \p prepared has no loop without memory operations (whose instructions
+/// the affine path would not count), else the emulator; an error when an
+/// affine kernel only lacks struct members (launch values the user should
+/// give). Other kinds are returned as asked.
 llvm::Expected<TraceSourceKind>
 resolveTraceSourceKind(const access::AccessModel &model,
+                       const access::PreparedKernel &prepared,
                        const KernelInfo &kernel, TraceSourceKind requested);
 
 /// Creates the producer for \p kernel (prepared with the launch values) and

@@ -206,8 +206,6 @@ std::string coalescedWhat(
   if (array < 0 || accessesOf[array].size() < 2)
     return "it";
   size_t others = accessesOf[array].size() - 1;
-  if (others == 0)
-    return "it";
   return "the accesses of " + arrayText(context, access.site()) +
          " (this one and " + std::to_string(others) +
          (others == 1 ? " other)" : " others)");
@@ -256,7 +254,8 @@ Error UncoalescedAccess::run(const CheckContext &context,
       for (const access::AccessSite *site : access.sites)
         uncoalescedSites[site->array].insert(site->id);
     }
-  std::map<int, TimeVerdict> bounds;
+  // By the sites they coalesce: an array's bound is computed once.
+  std::map<std::set<unsigned>, TimeVerdict> bounds;
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (!uncoalesced(pattern))
@@ -314,19 +313,15 @@ Error UncoalescedAccess::run(const CheckContext &context,
           !context.longEnough(minCycles))
         continue;
       // An access of no one array (-1) is bounded alone.
-      const int array = access.site().array;
-      std::set<unsigned> own;
-      for (const access::AccessSite *site : access.sites)
-        own.insert(site->id);
-      auto known = bounds.find(array);
-      if (known == bounds.end() || array < 0)
-        known =
-            bounds
-                .insert_or_assign(
-                    array,
-                    coalescedBound(context,
-                                   array >= 0 ? uncoalescedSites[array] : own))
-                .first;
+      std::set<unsigned> sites;
+      if (access.site().array >= 0)
+        sites = uncoalescedSites[access.site().array];
+      else
+        for (const access::AccessSite *site : access.sites)
+          sites.insert(site->id);
+      auto known = bounds.find(sites);
+      if (known == bounds.end())
+        known = bounds.emplace(sites, coalescedBound(context, sites)).first;
       const TimeVerdict &bound = known->second;
       if (bound.known() && !bound.pays(minGain))
         continue;
