@@ -80,9 +80,18 @@ WhatIfRunner::comparisonOptions(const driver::KernelAnalysis &before) const {
   // block would model more SMs, and figures that do not scale with the
   // SMs (the L2's and DRAM's, the time models' per-SM queues) would
   // compare samples of different sizes.
-  const size_t sms = before.results.sampling.modelledSms.size();
-  if (sms && sms < before.results.sampling.activeSms)
+  const model::SamplingInfo &sampling = before.results.sampling;
+  const size_t sms = sampling.modelledSms.size();
+  if (sms && sms < sampling.activeSms)
     options.sms = {driver::SmsChoice::Kind::Count, unsigned(sms)};
+  // And on as many waves of resident blocks as the baseline's SMs ran: a
+  // count of SMs lifts the budgets, and a variant would otherwise model
+  // every block of its SMs (simple_wmma_gemm's staging what-if modelled
+  // 607 blocks where the baseline modelled 4, for 50 s a run, and compared
+  // an SM's whole share of the launch with its first wave).
+  const unsigned resident = before.results.execution.activeBlocksPerSm;
+  if (sampling.blocksPerSmLimit && resident)
+    options.wavesPerSm = (sampling.blocksPerSmLimit + resident - 1) / resident;
   return options;
 }
 
@@ -120,8 +129,9 @@ Expected<const driver::KernelAnalysis &>
 WhatIfRunner::runWith(const driver::KernelChange &change,
                       const driver::ModelOptions *options) {
   auto optionsKey = [](const driver::ModelOptions &o) {
-    return formatv(" ({0} {1} {2} {3} {4})", model::samplingName(o.sampling),
-                   o.requestBudget, o.instructionBudget, o.residentBlocksPerSm,
+    return formatv(" ({0} {1} {2} {3} {4} {5})",
+                   model::samplingName(o.sampling), o.requestBudget,
+                   o.instructionBudget, o.residentBlocksPerSm, o.wavesPerSm,
                    o.sms.kind == driver::SmsChoice::Kind::Count
                        ? std::to_string(o.sms.count)
                        : std::string("auto"))

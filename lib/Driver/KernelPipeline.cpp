@@ -211,6 +211,7 @@ model::CacheModelOptions cacheModelOptions(const ModelOptions &options) {
   out.sampling = options.sampling;
   out.profileInterval = options.profileInterval;
   out.maxResidentBlocksPerSm = options.residentBlocksPerSm;
+  out.maxWavesPerSm = options.wavesPerSm;
   switch (options.sms.kind) {
   case SmsChoice::Kind::Auto:
     out.requestBudget = options.requestBudget;

@@ -8,8 +8,13 @@
 // drift: lanes 32 bytes apart (sizeof(Body)), so a warp's load of b[i].x
 // touches 32 sectors where 32 x 4 = 128 bytes, 4 sectors, would do.
 // CHECK: kernel drift:
-// CHECK: :[[@LINE+26]]:10: warning: uncoalesced global load of 'b': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 65536); coalescing the accesses of 'b' (this one and 1 other), by whatever change, would cut the kernel's time by at most {{[0-9.]+}}% (predicted, {{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-uncoalesced-access]
+// CHECK: :[[@LINE+31]]:10: warning: uncoalesced global load of 'b': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 65536); coalescing the accesses of 'b' (this one and 1 other), by whatever change, would cut the kernel's time by at most {{[0-9.]+}}% (predicted, {{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-uncoalesced-access]
 // CHECK: note: the bound is a what-if run of the models
+// One bound, one warning: the other accesses it covers are notes, each
+// 2048 warp requests (256 blocks x 8 warps) x 28 excessive sectors = 57344.
+// CHECK: :[[@LINE+27]]:18: note: the same bound also covers the global load of 'b' (57344 excessive sectors)
+// CHECK: :[[@LINE+26]]:10: note: the same bound also covers the global store of 'b' (57344 excessive sectors)
+// CHECK-NOT: warning
 //
 // heavy: the same 32 sectors a request, once a thread, before 2000
 // iterations of arithmetic: coalescing saves a few hundred cycles of a

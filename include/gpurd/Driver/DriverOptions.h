@@ -116,6 +116,10 @@ struct ModelOptions {
   /// At most this many resident blocks per SM (0: the occupancy limits
   /// decide); CacheModelOptions::maxResidentBlocksPerSm.
   unsigned residentBlocksPerSm = 0;
+  /// Model only the first this many waves of resident blocks on each
+  /// modelled SM (0: as the budgets decide);
+  /// CacheModelOptions::maxWavesPerSm.
+  uint64_t wavesPerSm = 0;
   /// Set by quickOptions: these are the options of a quick sample.
   bool quick = false;
   /// Also count what the placement model reads (seed 002): instructions and

@@ -192,6 +192,11 @@ struct CacheModelOptions {
   /// Seed 000 §4.6 also limits the threads modelled ("up to 8192 threads"
   /// on one core). Set by `requestBudget` when one SM's blocks exceed it.
   uint64_t maxBlocksPerSm = 0;
+  /// Model only the first N waves of resident blocks of each modelled SM
+  /// (N times the blocks resident at once; 0: no such limit). A what-if's
+  /// variant runs on the waves its baseline's sample ran, whatever its own
+  /// block count (advisor::WhatIfRunner::comparisonOptions).
+  uint64_t maxWavesPerSm = 0;
   /// At most this many blocks resident on an SM at once (0: as many as the
   /// occupancy limits allow): the advisor's what-if of a smaller working
   /// set per SM (gpurd-cache-capacity).

@@ -125,7 +125,7 @@ public:
            "through shared memory would serve once per block";
   }
   std::vector<StringRef> optionNames() const override {
-    return {"MinGain", "MinReuse"};
+    return {"MinCycles", "MinGain", "MinReuse"};
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -169,8 +169,12 @@ Error SharedTiling::run(const CheckContext &context,
                         std::vector<Finding> &out) const {
   const double minGain = minGainOf(context, Name);
   const double minReuse = context.number(Name, "MinReuse", 2);
+  // A kernel shorter than MinCycles (about a launch's overhead) saves a
+  // share of a time its launch costs anyway: Rodinia backprop's
+  // 2204-cycle layer kernel was told to stage a warp-uniform row for 7%.
+  const double minCycles = context.number(Name, "MinCycles", DefaultMinCycles);
   if (usesSharedMemory(context) || !context.analysis().trace ||
-      !context.analysis().trace->source)
+      !context.analysis().trace->source || !context.longEnough(minCycles))
     return Error::success();
   // Block 0 as the kernel runs it: the reuse and the tiles are measured on
   // it (every block of a regular kernel reads alike).

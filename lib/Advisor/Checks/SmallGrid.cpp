@@ -93,6 +93,17 @@ std::optional<SerialWork> serialWork(const CheckContext &context) {
   return out;
 }
 
+/// Whether the kernel reads no blockIdx or gridDim and synchronises its
+/// block: its one block's threads work together.
+bool cooperatesInOneBlock(const CheckContext &context) {
+  std::optional<access::IndexUse> use = compiledIndexUse(context);
+  if (!use || any_of(use->block, [](bool read) { return read; }))
+    return false;
+  return any_of(context.model().sites, [](const access::AccessSite &site) {
+    return site.kind == AccessKind::Barrier && !site.neverExecuted;
+  });
+}
+
 class SmallGrid : public Check {
 public:
   StringRef name() const override { return Name; }
@@ -231,6 +242,13 @@ Error SmallGrid::run(const CheckContext &context,
   if (*cycles < context.number(Name, "MinCycles", 20000))
     return Error::success();
 
+  // One block that reads no block index and synchronises its threads is a
+  // block-wide algorithm (Rodinia lud_diagonal factors one 16 x 16 tile in
+  // a dependent chain of barriers): another block would repeat its work,
+  // and splitting it is a change of algorithm no grid makes. An expert
+  // does not act on the idle SMs of its one launch.
+  if (blocks == 1 && cooperatesInOneBlock(context))
+    return Error::success();
   Finding f;
   f.check = Name.str();
   f.kernel = launch.kernel;

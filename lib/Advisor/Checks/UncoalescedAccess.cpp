@@ -161,6 +161,8 @@ struct FoldedFinding {
   Finding finding;
   double excessive = 0; ///< excessive sectors, scaled to the launch
   std::string what;     ///< `global store of 'symmat'`
+  /// What the others' notes say of them: `the same change also coalesces`.
+  std::string alsoText;
   std::vector<FoldedFinding> others;
 };
 
@@ -283,6 +285,8 @@ Error UncoalescedAccess::run(const CheckContext &context,
     // with no change offered.
     const CoalescingFix *best = nullptr, *withheld = nullptr;
     bool untimed = false;
+    // The findings one change (or one bound) stands for fold into one.
+    std::string foldKey, alsoText = "the same change also coalesces the ";
     for (const CoalescingFix &fix : fixes) {
       untimed |= !fix.time.known();
       if (!fix.time.pays(minGain))
@@ -340,17 +344,26 @@ Error UncoalescedAccess::run(const CheckContext &context,
                     bound.verdictText(minGain);
       for (const CoalescingFix &fix : fixes)
         addFixNotes(f, fix, minGain);
-      if (bound.known())
+      if (bound.known()) {
         f.notes.push_back(
             {std::nullopt,
              "the bound is a what-if run of the models with each warp "
              "request of the accesses it names made of consecutive "
              "elements from its first active lane's (the same requests, "
              "coalesced): no change of the kernel makes them cost less"});
+        // One bound, one warning (Rodinia gaussian's Fan2 had two for
+        // 'm_cuda', the second 515 sectors under `if (yidx == 0)`).
+        foldKey = "bound";
+        for (unsigned site : sites)
+          foldKey += " " + std::to_string(site);
+        alsoText = "the same bound also covers the ";
+      }
     }
     context.addAssumptionNotes(f, access, "the sectors per request are");
     const CoalescingFix *chosen = best ? best : withheld;
-    if (!chosen) {
+    if (chosen)
+      foldKey = chosen->change;
+    if (foldKey.empty()) {
       out.push_back(std::move(f));
       continue;
     }
@@ -361,14 +374,20 @@ Error UncoalescedAccess::run(const CheckContext &context,
                        std::string(spaceWord(pattern.space)) + " " +
                            operationWord(pattern.kind) + " of " +
                            arrayText(context, access.site()),
+                       alsoText,
                        {}};
-    auto [slot, first] = byChange.try_emplace(chosen->change);
+    auto [slot, first] = byChange.try_emplace(foldKey);
     if (first) {
       slot->second = std::move(next);
       continue;
     }
     FoldedFinding &kept = slot->second;
-    if (next.excessive > kept.excessive) {
+    // The most excessive sectors, then the first in the source.
+    auto at = [](const FoldedFinding &x) {
+      return std::tie(x.finding.position.line, x.finding.position.column);
+    };
+    if (next.excessive > kept.excessive ||
+        (next.excessive == kept.excessive && at(next) < at(kept))) {
       std::swap(kept, next);
       std::swap(kept.others, next.others);
     }
@@ -377,9 +396,9 @@ Error UncoalescedAccess::run(const CheckContext &context,
   for (auto &[change, folded] : byChange) {
     for (const FoldedFinding &other : folded.others)
       folded.finding.notes.push_back(
-          {other.finding.position,
-           "the same change also coalesces the " + other.what + " (" +
-               countText(other.excessive) + " excessive sectors)"});
+          {other.finding.position, other.alsoText + other.what + " (" +
+                                       countText(other.excessive) +
+                                       " excessive sectors)"});
     out.push_back(std::move(folded.finding));
   }
   return Error::success();

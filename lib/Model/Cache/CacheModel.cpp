@@ -443,6 +443,10 @@ llvm::Error CacheModelRun::chooseSms() {
   activeSms = activeSmCount(mapping, numBlocks, numSms);
 
   blockLimit = options.maxBlocksPerSm;
+  if (options.maxWavesPerSm) {
+    const uint64_t waves = options.maxWavesPerSm * std::max(activeBlocks, 1u);
+    blockLimit = blockLimit ? std::min(blockLimit, waves) : waves;
+  }
   sms = options.sms;
   if (!sms.empty()) {
     std::sort(sms.begin(), sms.end());
