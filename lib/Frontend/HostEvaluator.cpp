@@ -61,10 +61,8 @@ std::string EvaluatedValue::str() const {
 }
 
 std::string HostEvaluator::text(const Expr *expr) const {
-  const SourceManager &sm = context.getSourceManager();
-  CharSourceRange range = sm.getExpansionRange(expr->getSourceRange());
-  StringRef source = Lexer::getSourceText(range, sm, context.getLangOpts());
-  return source.str();
+  return writtenText(context.getSourceManager(), context.getLangOpts(),
+                     expr->getSourceRange());
 }
 
 EvaluatedValue HostEvaluator::evaluateArgument(const Expr *argsArray,

@@ -1,6 +1,7 @@
 //===- KernelTargets.cpp - Which kernels a launch may start ---------------===//
 
 #include "KernelTargets.h"
+#include "SourcePositions.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -19,9 +20,8 @@ namespace {
 constexpr unsigned MaxDepth = 16;
 
 std::string sourceText(ASTContext &context, const Expr *expr) {
-  const SourceManager &sm = context.getSourceManager();
-  CharSourceRange range = sm.getExpansionRange(expr->getSourceRange());
-  return Lexer::getSourceText(range, sm, context.getLangOpts()).str();
+  return writtenText(context.getSourceManager(), context.getLangOpts(),
+                     expr->getSourceRange());
 }
 
 /// Looks through what does not change which function an expression

@@ -3,6 +3,7 @@
 #include "SourcePositions.h"
 
 #include "clang/Basic/FileManager.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Path.h"
 
@@ -22,6 +23,16 @@ SourcePosition positionOf(const clang::SourceManager &sm,
   position.line = presumed.getLine();
   position.column = presumed.getColumn();
   return position;
+}
+
+std::string writtenText(const clang::SourceManager &sm,
+                        const clang::LangOptions &langOpts,
+                        clang::SourceRange range) {
+  clang::CharSourceRange written = clang::Lexer::makeFileCharRange(
+      clang::CharSourceRange::getTokenRange(range), sm, langOpts);
+  if (written.isInvalid())
+    written = sm.getExpansionRange(range);
+  return clang::Lexer::getSourceText(written, sm, langOpts).str();
 }
 
 } // namespace gpurd

@@ -28,6 +28,13 @@
 //   assumed block spans y too: an assumed block is not the user's;
 // It is what the kernels read that keeps them silent, not the time model.
 //
+// few<<<128, dim3(32, 8)>>> (rows' code): moving the threads along y into x
+// would make 128 / 8 = 16 blocks of 256 threads, on 16 of the 108 SMs the
+// 128 blocks occupy as written; the launch offered keeps the 128 blocks,
+// with block (32, 1, 1): 128 x 1 warp x 4 iterations x 2 = 1024 requests
+// and 4096 sectors, where as written 128 x 8 x 4 x 2 = 8192 requests and
+// 32768 sectors.
+//
 // RUN: gpurd-advise %s --checks='-*,gpurd-redundant-threads' -- 2>&1 | FileCheck %s --implicit-check-not=gpurd-redundant-threads
 // RUN: gpurd-advise %s --checks='-*,gpurd-redundant-threads' --format=json -- | FileCheck --check-prefix=JSON %s
 // RUN: gpurd-advise %s --checks='-*,gpurd-redundant-threads' --fix-its=parseable -- 2>&1 | %apply-fixits %s > %t.cu
@@ -35,6 +42,13 @@
 // RUN: gpurd-advise %t.cu --checks='-*,gpurd-redundant-threads' -- 2>&1 | FileCheck --check-prefix=SILENT %s
 
 __global__ void rows(const float *in, float *out) {
+  for (int k = 0; k < 4; ++k) {
+    int i = (k * gridDim.x + blockIdx.x) * blockDim.x + threadIdx.x;
+    out[i] = 2.0f * in[i];
+  }
+}
+
+__global__ void few(const float *in, float *out) {
   for (int k = 0; k < 4; ++k) {
     int i = (k * gridDim.x + blockIdx.x) * blockDim.x + threadIdx.x;
     out[i] = 2.0f * in[i];
@@ -71,6 +85,11 @@ void host(const float *in, float *out) {
   // CHECK: note: with block (256, 1, 1) and grid (216, 1, 1) (the same bytes of every global array, without the copies), its global-memory requests would go from 110592 to 13824 and the sectors they touch from 442368 to 55296; the change is predicted to cut the kernel's time by {{[0-9.]+}}% ({{.*}} cycles, seed 002's time model, Toverlap uncalibrated) (a what-if run of the models)
   // CHECK-NEXT: redundant-threads.cu:[[@LINE-3]]:10: note: launch the kernel with block (256, 1, 1) and grid (216, 1, 1) (nothing in it tells the threads along y apart)
   // EDITED: rows<<<216, dim3(256, 1)>>>(in, out);
+  few<<<128, dim3(32, 8)>>>(in, out);
+  // CHECK: redundant-threads.cu:[[@LINE-1]]:3: warning: block (32, 8, 1) has 8 threads along y, but the kernel never reads threadIdx.y or blockDim.y: each thread's work is done 8 times, and the copies repeat the same loads and race on the same stores [gpurd-redundant-threads]
+  // CHECK: note: with block (32, 1, 1) and grid (128, 1, 1) (the same bytes of every global array, without the copies), its global-memory requests would go from 8192 to 1024 and the sectors they touch from 32768 to 4096;
+  // CHECK-NEXT: redundant-threads.cu:[[@LINE-3]]:23: note: launch the kernel with block (32, 1, 1) and grid (128, 1, 1) (nothing in it tells the threads along y apart)
+  // EDITED: few<<<128, dim3(32, 1)>>>(in, out);
   readsY<<<1728, dim3(32, 8)>>>(in, out);
   counter<<<1728, dim3(32, 8)>>>(in, out);
   shuffle<<<1728, dim3(16, 2)>>>(in, out);

@@ -52,6 +52,9 @@
 // DEFINE: %{args} = --arch ampere-a100 --checks=-*,gpurd-shared-tiling
 // RUN: gpurd-advise %s %{args} -- 2>&1 | FileCheck %s
 // RUN: gpurd-advise %s %{args} --check-option=gpurd-shared-tiling.MinGain=0.99 -- 2>&1 | FileCheck %s --check-prefix=NOGAIN
+// A kernel shorter than MinCycles (default 5000) is no advice either: the
+// naive product is predicted to take more than 5000 cycles, not 10^9.
+// RUN: gpurd-advise %s %{args} --check-option=gpurd-shared-tiling.MinCycles=1e9 -- 2>&1 | FileCheck %s --check-prefix=NOGAIN
 
 #define N 32
 #define TILE 16

@@ -149,6 +149,37 @@ TEST(SamplingTest, OneSmOverTheBudgetRunsItsFirstBlocks) {
   EXPECT_FALSE(hasNote(*four, "budget"));
 }
 
+// A limit in waves of resident blocks (a what-if's variant runs on its
+// baseline's waves): with 2 resident blocks an SM, 1 wave is each SM's
+// first 2 blocks, 3 waves its first 6; no budget is needed, and a count of
+// SMs (which lifts the budgets) keeps it.
+TEST(SamplingTest, WaveLimitRunsEachSmsFirstWaves) {
+  arch::ArchDescription arch = smallArch(1);
+  HandKernel kernel = oneLinePerBlock(10);
+  CacheModelOptions options;
+  options.maxWavesPerSm = 1;
+  llvm::Expected<CacheModelResults> one =
+      runCacheModel(arch, kernel.input(), options);
+  ASSERT_TRUE(bool(one)) << llvm::toString(one.takeError());
+  EXPECT_EQ(one->sampling.blocksPerSmLimit, 2u);
+  EXPECT_EQ(one->sampling.modelledBlocks, 2u);
+  EXPECT_EQ(one->l1.readAccesses, 2u);
+
+  options.maxWavesPerSm = 3;
+  options.modelledSms = 1;
+  llvm::Expected<CacheModelResults> three =
+      runCacheModel(arch, kernel.input(), options);
+  ASSERT_TRUE(bool(three)) << llvm::toString(three.takeError());
+  EXPECT_EQ(three->sampling.modelledBlocks, 6u);
+
+  // The smaller of a block limit and the waves.
+  options.maxBlocksPerSm = 4;
+  llvm::Expected<CacheModelResults> four =
+      runCacheModel(arch, kernel.input(), options);
+  ASSERT_TRUE(bool(four)) << llvm::toString(four.takeError());
+  EXPECT_EQ(four->sampling.modelledBlocks, 4u);
+}
+
 // Sampling in time: every SM, its first whole waves. 4 SMs with 2 resident
 // blocks each, 40 blocks of one request (10 per SM, round robin): one wave
 // of every SM is 4 x 2 = 8 requests.

@@ -50,7 +50,9 @@ std::string paddedSize(StringRef size, unsigned pad) {
 /// accesses with it, on the what-if run.
 struct PaddingTry {
   unsigned pad = 0;
-  const driver::KernelAnalysis *run = nullptr;
+  /// The comparison's runs: the kernel as written and padded.
+  const driver::KernelAnalysis *before = nullptr, *after = nullptr;
+  bool sampled = false;
   uint64_t access = 0, array = 0;
 };
 
@@ -88,6 +90,18 @@ Error SharedBankConflict::run(const CheckContext &context,
   // Which lanes share a warp would be the assumption's.
   if (context.warpShapeAssumed())
     return Error::success();
+  // One padding removes the conflicts of several accesses of its array (the
+  // CUDA samples' convolution row kernel had four warnings for one pad):
+  // one warning, at the access with the most excessive wavefronts, and a
+  // note at each other.
+  struct Folded {
+    Finding finding;
+    double excessive = 0; ///< Excessive wavefronts, scaled to the launch.
+    std::string what;     ///< `shared store`
+    std::vector<std::pair<SourcePosition, std::string>> others;
+  };
+  std::vector<Folded> folded;
+  std::map<std::string, size_t> byPadding;
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
     if (pattern.space != MemorySpace::Shared || pattern.wavefronts == 0 ||
@@ -108,7 +122,42 @@ Error SharedBankConflict::run(const CheckContext &context,
     if (judged ? !*judged : !context.longEnough(minCycles))
       continue;
     context.addAssumptionNotes(f, access, "the conflicts are");
-    out.push_back(std::move(f));
+    const double excessive = double(pattern.excessiveWavefronts()) *
+                             context.results().sampling.scale;
+    const std::string what =
+        "shared " + std::string(operationWord(pattern.kind)) + " at line " +
+        std::to_string(f.position.line) + " (" + countText(excessive) +
+        " excessive wavefronts)";
+    std::string key;
+    for (const FindingNote &note : f.notes)
+      for (const FixIt &fix : note.fixIts)
+        key += std::to_string(fix.begin.line) + ":" +
+               std::to_string(fix.begin.column) + "=" + fix.replacement + ";";
+    auto [slot, first] = byPadding.try_emplace(key, folded.size());
+    if (key.empty() || first) {
+      folded.push_back({std::move(f), excessive, what, {}});
+      continue;
+    }
+    Folded &kept = folded[slot->second];
+    std::pair<SourcePosition, std::string> other{f.position, what};
+    if (excessive > kept.excessive) {
+      other = {kept.finding.position, kept.what};
+      kept.finding = std::move(f);
+      kept.excessive = excessive;
+      kept.what = what;
+    }
+    kept.others.push_back(std::move(other));
+  }
+  for (Folded &one : folded) {
+    llvm::sort(one.others, [](const auto &a, const auto &b) {
+      return std::tie(a.first.line, a.first.column) <
+             std::tie(b.first.line, b.first.column);
+    });
+    for (auto &[position, what] : one.others)
+      one.finding.notes.push_back(
+          {position,
+           "the same padding also removes the conflicts of the " + what});
+    out.push_back(std::move(one.finding));
   }
   return Error::success();
 }
@@ -165,9 +214,6 @@ std::optional<bool> SharedBankConflict::addPadding(
   const unsigned banks = context.arch().sm.sharedMemoryBanks.value_or(32);
   const SiteSelector same = sameAccessAs(site);
   const SiteSelector ofArray = accessesOf(decl->name);
-  const uint64_t before = pattern.wavefronts;
-  const uint64_t arrayBefore =
-      patternOf(context.analysis(), ofArray).wavefronts;
   // The pads tried: 1, 2, 3, 4, 8, 16 elements, below the bank count. A
   // row of R + p elements moves each row's words by p banks. With a
   // power-of-two bank count B, the lanes of a request a stride s = (R + p) a
@@ -190,23 +236,33 @@ std::optional<bool> SharedBankConflict::addPadding(
   const std::string tried = "the pads of 1 to 4, 8 and 16 elements";
   std::optional<PaddingTry> best;
   std::string failure;
+  // Each pad on the comparison's sample (the quick one of a large launch):
+  // the wavefronts a request and the time compare on the same blocks.
+  uint64_t before = 0, arrayBefore = 0, ideal = 0;
   for (unsigned pad : pads) {
     driver::KernelChange change;
     change.edits.push_back(
         {decl->innerSizeBegin->line, decl->innerSizeBegin->column,
          decl->innerSizeEnd->column, paddedSize(decl->innerSizeText, pad)});
-    Expected<const driver::KernelAnalysis &> after =
-        context.whatIf().run(change);
-    if (!after) {
-      failure = toString(after.takeError());
+    Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);
+    if (!runs) {
+      failure = toString(runs.takeError());
       break;
     }
-    PaddingTry padding{pad, &*after, patternOf(*after, same).wavefronts,
-                       patternOf(*after, ofArray).wavefronts};
+    const model::SiteAccessPattern access = patternOf(runs->before, same);
+    before = access.wavefronts;
+    ideal = access.idealWavefronts;
+    arrayBefore = patternOf(runs->before, ofArray).wavefronts;
+    PaddingTry padding{pad,
+                       &runs->before,
+                       &runs->after,
+                       runs->sampled,
+                       patternOf(runs->after, same).wavefronts,
+                       patternOf(runs->after, ofArray).wavefronts};
     if (padding.access < before && padding.array < arrayBefore &&
         (!best || padding.access < best->access))
       best = padding;
-    if (best && best->access <= pattern.idealWavefronts)
+    if (best && best->access <= ideal)
       break;
   }
   const std::string rows = "padding the rows of '" + decl->name + "'";
@@ -223,8 +279,8 @@ std::optional<bool> SharedBankConflict::addPadding(
     return std::nullopt;
   }
   const std::string padded = paddedSize(decl->innerSizeText, best->pad);
-  const double scale = context.results().sampling.scale;
-  const double afterScale = best->run->results.sampling.scale;
+  const double scale = best->before->results.sampling.scale;
+  const double afterScale = best->after->results.sampling.scale;
   std::string figures =
       "this access's wavefronts from " +
       fromToText(double(before) * scale, double(best->access) * afterScale);
@@ -232,8 +288,8 @@ std::optional<bool> SharedBankConflict::addPadding(
     figures += ", and those of all accesses to '" + decl->name + "' from " +
                fromToText(double(arrayBefore) * scale,
                           double(best->array) * afterScale);
-  const bool removes = best->access <= pattern.idealWavefronts;
-  const TimeVerdict time = timeVerdict(context, context.analysis(), *best->run);
+  const bool removes = best->access <= ideal;
+  const TimeVerdict time = timeVerdict(context, *best->before, *best->after);
   const double minGain = minGainOf(context, Name);
   if (time.known() && !time.pays(minGain))
     return false;
@@ -249,8 +305,8 @@ std::optional<bool> SharedBankConflict::addPadding(
                                   : " makes the fewest wavefronts of " + tried +
                                         ", though some conflicts stay") +
                          ": it is " + time.verdictText(minGain) +
-                         "; it takes " + figures +
-                         " (a what-if run of the models)",
+                         "; it takes " + figures + " (" +
+                         whatIfRunText(best->sampled) + ")",
                      {{*decl->innerSizeBegin, *decl->innerSizeEnd, padded}}});
   return judged;
 }

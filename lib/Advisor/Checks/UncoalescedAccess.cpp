@@ -157,6 +157,11 @@ bool followsAssumedContents(const CheckContext &context,
 }
 
 /// A finding whose change another finding of the same run proposes too.
+/// Of the accesses one coalescing bound covers, those with less than this
+/// share of the most excessive one's excessive sectors are notes of its
+/// warning rather than warnings of their own.
+constexpr double BoundFoldShare = 0.1;
+
 struct FoldedFinding {
   Finding finding;
   double excessive = 0; ///< excessive sectors, scaled to the launch
@@ -394,12 +399,26 @@ Error UncoalescedAccess::run(const CheckContext &context,
     kept.others.push_back(std::move(next));
   }
   for (auto &[change, folded] : byChange) {
-    for (const FoldedFinding &other : folded.others)
+    std::vector<Finding> separate;
+    for (FoldedFinding &other : folded.others) {
+      // A bound is no change to make once: each access that carries a good
+      // part of its excessive sectors (an array of structs' fields, a
+      // quarter each) keeps its warning; one that carries little (Rodinia
+      // gaussian's load of 'm_cuda' under `if (yidx == 0)`, 386 sectors
+      // beside 49000) is a note.
+      if (StringRef(change).starts_with("bound") &&
+          other.excessive >= BoundFoldShare * folded.excessive) {
+        separate.push_back(std::move(other.finding));
+        continue;
+      }
       folded.finding.notes.push_back(
           {other.finding.position, other.alsoText + other.what + " (" +
                                        countText(other.excessive) +
                                        " excessive sectors)"});
+    }
     out.push_back(std::move(folded.finding));
+    for (Finding &f : separate)
+      out.push_back(std::move(f));
   }
   return Error::success();
 }
