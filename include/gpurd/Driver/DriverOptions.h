@@ -140,8 +140,19 @@ struct ModelOptions {
 /// The share of the budgets a quick sample runs on.
 inline constexpr uint64_t QuickBudgetDivisor = 32;
 
+/// The share of the instruction budget a quick sample interprets: 1/128,
+/// 7.8 million IR instructions, about 30 ms of emulation a run
+/// (docs/performance.md). At 1/32 a quick sample of an emulated kernel took
+/// about 0.3 s, which a file of many kernels pays for each: the CUDA
+/// samples' reduction_kernel.cu, 213 emulated instances, took 71 s with
+/// every check and 66 s with none; at 1/128 it takes 32 s with the same
+/// warnings (a sample of 342 blocks on 9 SMs instead of 1404 on 37; the
+/// findings' figures are per request and per SM).
+inline constexpr uint64_t QuickInstructionDivisor = 4 * QuickBudgetDivisor;
+
 /// \p options for a quick sample of a large launch: SMs sampled in space at
-/// 1/QuickBudgetDivisor of the budgets, one seed (docs/tuning.md, "Cost").
+/// 1/QuickBudgetDivisor of the request budget and 1/QuickInstructionDivisor
+/// of the instruction budget, one seed (docs/tuning.md, "Cost").
 /// Advice without --cache-report analyses a launch so, and the two runs of a
 /// comparison of a large launch both run so: the findings use figures of
 /// one SM's L1 (sectors per request, L1 misses, L2 read sectors), which
@@ -154,7 +165,7 @@ inline ModelOptions quickOptions(ModelOptions options) {
   options.requestBudget =
       std::max<uint64_t>(1, options.requestBudget / QuickBudgetDivisor);
   options.instructionBudget =
-      std::max<uint64_t>(1, options.instructionBudget / QuickBudgetDivisor);
+      std::max<uint64_t>(1, options.instructionBudget / QuickInstructionDivisor);
   options.seeds = 1;
   options.quick = true;
   return options;
