@@ -388,9 +388,9 @@ TEST(QuickOptionsTest, SamplesInSpaceAtAShareOfTheBudgets) {
   ModelOptions options;
   options.seeds = 3;
   const ModelOptions quick = quickOptions(options);
-  // 8000000 / 32 and 1000000000 / 32.
+  // 8000000 / 32 and 1000000000 / 128.
   EXPECT_EQ(quick.requestBudget, 250000u);
-  EXPECT_EQ(quick.instructionBudget, 31250000u);
+  EXPECT_EQ(quick.instructionBudget, 7812500u);
   EXPECT_EQ(quick.sampling, model::Sampling::Space);
   EXPECT_EQ(quick.seeds, 1u);
   EXPECT_TRUE(quick.quick);
@@ -398,7 +398,7 @@ TEST(QuickOptionsTest, SamplesInSpaceAtAShareOfTheBudgets) {
   // analysis runs on the analysis's own sample, not on 1/32 of it.
   const ModelOptions again = quickOptions(quick);
   EXPECT_EQ(again.requestBudget, 250000u);
-  EXPECT_EQ(again.instructionBudget, 31250000u);
+  EXPECT_EQ(again.instructionBudget, 7812500u);
   // A budget below the divisor keeps one request.
   options.requestBudget = 10;
   EXPECT_EQ(quickOptions(options).requestBudget, 1u);
