@@ -95,13 +95,6 @@ struct Deduplicated {
   TimeVerdict time;
 };
 
-/// Of the launches without the copies along \p dim, the block with \p dim
-/// at 1 and its threads moved into x (the grid's x divided to match, which
-/// keeps the warps of a block) and the block with \p dim at 1 and the same
-/// grid (which keeps the blocks), one that keeps every SM the launch
-/// occupies busy, and of those the one predicted fastest (a launch untimed
-/// when none is timed). The first alone put atax's 128 blocks of (32, 8)
-/// on 16 blocks of 256 threads, 92 of the A100's 108 SMs idle.
 /// The SMs a grid of \p grid occupies on the arch (its blocks, at most
 /// the SMs).
 uint64_t occupiedSms(const CheckContext &context,
@@ -110,6 +103,13 @@ uint64_t occupiedSms(const CheckContext &context,
                             std::max(context.arch().sm.count, 1u));
 }
 
+/// Of the launches without the copies along \p dim, the block with \p dim
+/// at 1 and its threads moved into x (the grid's x divided to match, which
+/// keeps the warps of a block) and the block with \p dim at 1 and the same
+/// grid (which keeps the blocks), one that keeps every SM the launch
+/// occupies busy, and of those the one predicted fastest (a launch untimed
+/// when none is timed). The first alone put atax's 128 blocks of (32, 8)
+/// on 16 blocks of 256 threads, 92 of the A100's 108 SMs idle.
 std::optional<Deduplicated> deduplicated(const CheckContext &context,
                                          unsigned dim) {
   const LaunchConfig &launch = context.launch();
@@ -127,7 +127,12 @@ std::optional<Deduplicated> deduplicated(const CheckContext &context,
   candidates.push_back(narrow);
   Deduplicated *best = nullptr;
   for (Deduplicated &candidate : candidates) {
-    if (candidate.block[0] * candidate.block[1] * candidate.block[2] > 1024)
+    // Seed 002's model counts the copies as warps that hide latency, so it
+    // favours fewer, fuller blocks; the SMs they would leave idle decide
+    // first, before any run.
+    if (candidate.block[0] * candidate.block[1] * candidate.block[2] > 1024 ||
+        occupiedSms(context, candidate.grid) <
+            occupiedSms(context, launch.grid))
       continue;
     driver::KernelChange change;
     change.launch.block = candidate.block;
@@ -141,12 +146,6 @@ std::optional<Deduplicated> deduplicated(const CheckContext &context,
       continue;
     candidate.runs.emplace(*runs);
     candidate.time = timeVerdict(context, runs->before, runs->after);
-    // Seed 002's model counts the copies as warps that hide latency, so it
-    // favours fewer, fuller blocks; the SMs they would leave idle decide
-    // first.
-    if (occupiedSms(context, candidate.grid) <
-        occupiedSms(context, launch.grid))
-      continue;
     const bool faster =
         !best ||
         (candidate.time.known() &&

@@ -156,18 +156,18 @@ bool followsAssumedContents(const CheckContext &context,
                                  });
 }
 
-/// A finding whose change another finding of the same run proposes too.
 /// Of the accesses one coalescing bound covers, those with less than this
 /// share of the most excessive one's excessive sectors are notes of its
 /// warning rather than warnings of their own.
 constexpr double BoundFoldShare = 0.1;
 
+/// A finding whose change (or coalescing bound) another finding of the
+/// same run stands on too.
 struct FoldedFinding {
   Finding finding;
   double excessive = 0; ///< excessive sectors, scaled to the launch
   std::string what;     ///< `global store of 'symmat'`
-  /// What the others' notes say of them: `the same change also coalesces`.
-  std::string alsoText;
+  bool bound = false;   ///< It stands on a bound, not on a change.
   std::vector<FoldedFinding> others;
 };
 
@@ -291,7 +291,7 @@ Error UncoalescedAccess::run(const CheckContext &context,
     const CoalescingFix *best = nullptr, *withheld = nullptr;
     bool untimed = false;
     // The findings one change (or one bound) stands for fold into one.
-    std::string foldKey, alsoText = "the same change also coalesces the ";
+    std::string foldKey;
     for (const CoalescingFix &fix : fixes) {
       untimed |= !fix.time.known();
       if (!fix.time.pays(minGain))
@@ -361,7 +361,6 @@ Error UncoalescedAccess::run(const CheckContext &context,
         foldKey = "bound";
         for (unsigned site : sites)
           foldKey += " " + std::to_string(site);
-        alsoText = "the same bound also covers the ";
       }
     }
     context.addAssumptionNotes(f, access, "the sectors per request are");
@@ -379,7 +378,7 @@ Error UncoalescedAccess::run(const CheckContext &context,
                        std::string(spaceWord(pattern.space)) + " " +
                            operationWord(pattern.kind) + " of " +
                            arrayText(context, access.site()),
-                       alsoText,
+                       !chosen,
                        {}};
     auto [slot, first] = byChange.try_emplace(foldKey);
     if (first) {
@@ -406,15 +405,16 @@ Error UncoalescedAccess::run(const CheckContext &context,
       // quarter each) keeps its warning; one that carries little (Rodinia
       // gaussian's load of 'm_cuda' under `if (yidx == 0)`, 386 sectors
       // beside 49000) is a note.
-      if (StringRef(change).starts_with("bound") &&
-          other.excessive >= BoundFoldShare * folded.excessive) {
+      if (other.bound && other.excessive >= BoundFoldShare * folded.excessive) {
         separate.push_back(std::move(other.finding));
         continue;
       }
       folded.finding.notes.push_back(
-          {other.finding.position, other.alsoText + other.what + " (" +
-                                       countText(other.excessive) +
-                                       " excessive sectors)"});
+          {other.finding.position,
+           (other.bound ? "the same bound also covers the "
+                        : "the same change also coalesces the ") +
+               other.what + " (" + countText(other.excessive) +
+               " excessive sectors)"});
     }
     out.push_back(std::move(folded.finding));
     for (Finding &f : separate)
