@@ -223,3 +223,47 @@ TEST(AccessPatternTest, RepeatedShapesKeepTheirFiguresOnlyForWholeSectors) {
 }
 
 } // namespace
+
+namespace {
+
+TEST(AccessPatternTest, ThreadsWalkingTheirRowsAreLaneWalks) {
+  // A row of 64 floats (256 bytes) per lane, walked one float an
+  // instruction (a[i * 64 + j] over j): 8 instructions, each one after the
+  // first moves every lane by 4 bytes with the lanes' relative addresses
+  // unchanged: 7 walks of 8, a walk per lane.
+  AccessPatternCounter counter;
+  for (uint64_t j = 0; j < 8; ++j)
+    counter.add(access(MemorySpace::Global, 4, AllLanes,
+                       [j](unsigned l) { return Base + 256 * l + 4 * j; }));
+  std::vector<SiteAccessPattern> sites = counter.results();
+  ASSERT_EQ(sites.size(), 1u);
+  EXPECT_EQ(sites[0].laneWalks, 7u);
+  EXPECT_TRUE(sites[0].walksPerLane());
+}
+
+TEST(AccessPatternTest, ColumnWalksAndRegatheredLanesAreNotLaneWalks) {
+  // A column walk (a[j * 4096 + i] over j): the lanes are neighbours and
+  // move together by a row of 4096 bytes, more than a sector: no walk.
+  AccessPatternCounter columns;
+  for (uint64_t j = 0; j < 4; ++j)
+    columns.add(access(MemorySpace::Global, 4, AllLanes,
+                       [j](unsigned l) { return Base + 4096 * j + 4 * l; }));
+  EXPECT_EQ(columns.results()[0].laneWalks, 0u);
+  EXPECT_FALSE(columns.results()[0].walksPerLane());
+  // Lanes whose addresses change relative to each other between two
+  // instructions (an index read again, x[idx[i]]) are no walk, though the
+  // first lane moves by 4 bytes.
+  AccessPatternCounter gathers;
+  gathers.add(access(MemorySpace::Global, 4, AllLanes,
+                     [](unsigned l) { return Base + 512 * l; }));
+  gathers.add(access(MemorySpace::Global, 4, AllLanes,
+                     [](unsigned l) { return Base + 4 + 1024 * l; }));
+  EXPECT_EQ(gathers.results()[0].laneWalks, 0u);
+  // One instruction is no walk either.
+  AccessPatternCounter once;
+  once.add(access(MemorySpace::Global, 4, AllLanes,
+                  [](unsigned l) { return Base + 256 * l; }));
+  EXPECT_FALSE(once.results()[0].walksPerLane());
+}
+
+} // namespace

@@ -66,6 +66,19 @@ struct SiteAccessPattern {
   int64_t laneStep = 0;
   bool stepKnown = false;
 
+  /// Instructions whose every active lane accesses the element after (or
+  /// before) its own of the site's previous instruction: each thread walks
+  /// consecutive elements (a row per thread), a shift under a sector with
+  /// the lanes' relative addresses unchanged. The uncoalescing of such a
+  /// site lies in which thread takes which element, whatever picked the
+  /// lanes' starting addresses (an index array's contents, say).
+  uint64_t laneWalks = 0;
+
+  /// Whether most of the site's instructions continue a per-thread walk.
+  bool walksPerLane() const {
+    return warpInstructions > 1 && 2 * laneWalks >= warpInstructions;
+  }
+
   uint64_t excessiveSectors() const { return sectors - idealSectors; }
   uint64_t excessiveWavefronts() const { return wavefronts - idealWavefronts; }
   void add(const SiteAccessPattern &other);
@@ -105,6 +118,7 @@ private:
     uint32_t mask = 0, size = 0;
     MemorySpace space = MemorySpace::Global;
     uint64_t base = 0;
+    uint64_t lastBase = 0; ///< Of the site's previous instruction.
     std::array<uint64_t, trace::WarpSize> relative{};
     InstructionPattern figures;
     std::optional<int64_t> step;

@@ -143,13 +143,18 @@ double globalSectorShare(const CheckContext &context,
 /// Whether the addresses of \p access may follow contents gpurd assumed
 /// (uniformly random indices for an array without a buffer): a site that is
 /// not affine in a launch that assumes some array's contents. Its sectors
-/// are those of the assumption, and no layout change can be judged.
+/// are those of the assumption, and no layout change can be judged. Not
+/// when each thread walks consecutive elements from where the contents put
+/// it (`table[idx[r] * D + c]` over c): the lanes then touch a sector each
+/// whatever rows the contents pick, unless they pick the same rows, and the
+/// fix (the lanes take neighbouring elements of a row) does not depend on
+/// them.
 bool followsAssumedContents(const CheckContext &context,
                             const SourceAccess &access) {
   const bool affine =
       llvm::all_of(access.sites,
                    [](const access::AccessSite *site) { return site->affine; });
-  return !affine && llvm::any_of(context.launch().assumptions,
+  return !affine && !access.pattern.walksPerLane() && llvm::any_of(context.launch().assumptions,
                                  [](const LaunchAssumption &assumption) {
                                    return StringRef(assumption.part)
                                        .starts_with("the contents of '");
@@ -321,6 +326,14 @@ Error UncoalescedAccess::run(const CheckContext &context,
       if ((!assumedContents && followsAssumedContents(context, access)) ||
           !context.longEnough(minCycles))
         continue;
+      if (!assumedContents && !access.sites.front()->affine &&
+          access.pattern.walksPerLane())
+        f.notes.push_back(
+            {std::nullopt,
+             "each thread walks consecutive elements from an address the "
+             "kernel computes from memory contents (a row picked by an "
+             "index): whatever rows the contents pick, the lanes touch a "
+             "sector each unless they pick the same row"});
       // An access of no one array (-1) is bounded alone.
       std::set<unsigned> sites;
       if (access.site().array >= 0)

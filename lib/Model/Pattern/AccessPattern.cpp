@@ -41,6 +41,7 @@ void SiteAccessPattern::add(const SiteAccessPattern &other) {
   idealWavefronts += other.idealWavefronts;
   maxWaysPerPhase = std::max(maxWaysPerPhase, other.maxWaysPerPhase);
   constantAddresses += other.constantAddresses;
+  laneWalks += other.laneWalks;
   maxConstantAddresses =
       std::max(maxConstantAddresses, other.maxConstantAddresses);
 }
@@ -225,12 +226,19 @@ void AccessPatternCounter::count(const trace::WarpInstruction &instruction,
     unit = config.sectorSize;
   else if (instruction.space == MemorySpace::Shared)
     unit = config.sharedBankWidth;
+  const bool sameLanes = state.shapeValid && state.mask == mask &&
+                         state.size == instruction.size &&
+                         state.space == instruction.space &&
+                         state.relative == relative;
+  // A walk: the same lanes, each moved by a nonzero step under a sector
+  // (one element, or the few of an unrolled loop's copy).
+  const int64_t moved = static_cast<int64_t>(base - state.lastBase);
+  if (sameLanes && moved != 0 &&
+      static_cast<uint64_t>(moved < 0 ? -moved : moved) < config.sectorSize)
+    ++state.pattern.laneWalks;
+  state.lastBase = base;
   const uint64_t shift = base - state.base;
-  const bool sameShape =
-      state.shapeValid && state.mask == mask &&
-      state.size == instruction.size && state.space == instruction.space &&
-      (unit == 0 || shift % unit == 0) && state.relative == relative;
-  if (sameShape)
+  if (sameLanes && (unit == 0 || shift % unit == 0))
     return;
   state.shapeValid = true;
   state.mask = mask;
