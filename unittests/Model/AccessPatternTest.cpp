@@ -241,7 +241,7 @@ TEST(AccessPatternTest, ThreadsWalkingTheirRowsAreLaneWalks) {
   EXPECT_TRUE(sites[0].walksPerLane());
 }
 
-TEST(AccessPatternTest, ColumnWalksAndRegatheredLanesAreNotLaneWalks) {
+TEST(AccessPatternTest, ColumnWalksRepeatsAndRegatheredLanesAreNotLaneWalks) {
   // A column walk (a[j * 4096 + i] over j): the lanes are neighbours and
   // move together by a row of 4096 bytes, more than a sector: no walk.
   AccessPatternCounter columns;
@@ -259,6 +259,14 @@ TEST(AccessPatternTest, ColumnWalksAndRegatheredLanesAreNotLaneWalks) {
   gathers.add(access(MemorySpace::Global, 4, AllLanes,
                      [](unsigned l) { return Base + 4 + 1024 * l; }));
   EXPECT_EQ(gathers.results()[0].laneWalks, 0u);
+  // The same elements again (c[i * n + j] in every iteration over k): 3
+  // repeats of 4 instructions, no walk.
+  AccessPatternCounter repeats;
+  for (int k = 0; k < 4; ++k)
+    repeats.add(access(MemorySpace::Global, 4, AllLanes,
+                       [](unsigned l) { return Base + 4 * l; }));
+  EXPECT_EQ(repeats.results()[0].laneRepeats, 3u);
+  EXPECT_EQ(repeats.results()[0].laneWalks, 0u);
   // One instruction is no walk either.
   AccessPatternCounter once;
   once.add(access(MemorySpace::Global, 4, AllLanes,

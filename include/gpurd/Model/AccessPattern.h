@@ -73,6 +73,10 @@ struct SiteAccessPattern {
   /// site lies in which thread takes which element, whatever picked the
   /// lanes' starting addresses (an index array's contents, say).
   uint64_t laneWalks = 0;
+  /// Instructions whose active lanes access what they accessed in the
+  /// site's previous instruction (c[i * n + j] read and written again in
+  /// every iteration of a loop over k).
+  uint64_t laneRepeats = 0;
 
   /// Whether most of the site's instructions continue a per-thread walk.
   bool walksPerLane() const {

@@ -555,19 +555,26 @@ UncoalescedAccess::rowWideBlock(const CheckContext &context,
 }
 
 /// Another global array of the kernel, of \p extent's size, that a warp
-/// accesses with neighbouring threads on neighbouring elements: the kernel
-/// moves data between two layouts (a transpose), and storing one array the
-/// other way round would only move the strided access to the other.
+/// accesses with neighbouring threads on neighbouring elements, one new
+/// element for each of \p access's: the kernel moves data between two
+/// layouts (a transpose), and storing one array the other way round would
+/// only move the strided access to the other. An access that comes back to
+/// the same elements (syrk's c[i * n + j] in every iteration over k that
+/// reads a[j * m + k]), or runs a different number of times, moves no data
+/// from the strided one.
 const access::ArrayInfo *transposePartner(const CheckContext &context,
-                                          const access::AccessSite &site,
+                                          const SourceAccess &access,
                                           const trace::ArrayExtent &extent) {
   const access::AccessModel &model = context.model();
+  const access::AccessSite &site = access.site();
   for (const SourceAccess &other : context.sourceAccesses()) {
     const model::SiteAccessPattern &p = other.pattern;
     if (other.site().array == site.array || other.site().array < 0 ||
         !p.stepKnown || p.laneStep != int64_t(p.accessSize) ||
         (p.space != MemorySpace::Global &&
-         p.space != MemorySpace::GlobalReadOnly))
+         p.space != MemorySpace::GlobalReadOnly) ||
+        p.laneRepeats != 0 ||
+        p.warpInstructions != access.pattern.warpInstructions)
       continue;
     const trace::ArrayExtent e =
         trace::accessedExtent(model, other.site().array);
@@ -658,7 +665,7 @@ std::optional<CoalescingFix> UncoalescedAccess::transposedArray(
       uint64_t(extent.end) % rowBytes)
     return std::nullopt;
   if (const access::ArrayInfo *partner =
-          transposePartner(context, site, extent)) {
+          transposePartner(context, access, extent)) {
     f.notes.push_back(
         {std::nullopt,
          "the kernel accesses '" + partner->name +

@@ -42,6 +42,7 @@ void SiteAccessPattern::add(const SiteAccessPattern &other) {
   maxWaysPerPhase = std::max(maxWaysPerPhase, other.maxWaysPerPhase);
   constantAddresses += other.constantAddresses;
   laneWalks += other.laneWalks;
+  laneRepeats += other.laneRepeats;
   maxConstantAddresses =
       std::max(maxConstantAddresses, other.maxConstantAddresses);
 }
@@ -233,8 +234,11 @@ void AccessPatternCounter::count(const trace::WarpInstruction &instruction,
   // A walk: the same lanes, each moved by a nonzero step under a sector
   // (one element, or the few of an unrolled loop's copy).
   const int64_t moved = static_cast<int64_t>(base - state.lastBase);
-  if (sameLanes && moved != 0 &&
-      static_cast<uint64_t>(moved < 0 ? -moved : moved) < config.sectorSize)
+  if (sameLanes && moved == 0)
+    ++state.pattern.laneRepeats;
+  else if (sameLanes &&
+           static_cast<uint64_t>(moved < 0 ? -moved : moved) <
+               config.sectorSize)
     ++state.pattern.laneWalks;
   state.lastBase = base;
   const uint64_t shift = base - state.base;
