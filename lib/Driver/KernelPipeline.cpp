@@ -309,6 +309,12 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
       traceRequest(analysis, modelOptions(), source.unit, kernel, out->config);
   request.sharedAllocationUnit =
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
+  // clock() in the emulator: a cycle an instruction and each load's least
+  // wait (docs/trace-formats.md).
+  if (archDescription.l1 && archDescription.l1->hitLatency)
+    request.loadCycles = uint64_t(*archDescription.l1->hitLatency);
+  if (archDescription.l2 && archDescription.l2->hitLatency)
+    request.volatileLoadCycles = uint64_t(*archDescription.l2->hitLatency);
   request.cutLongBlocks = scale.cutLongBlocks;
   request.transposedArrays = change.transposedArrays;
   request.assumeIndexContents = analysis.assumeUnknownValues;

@@ -404,6 +404,8 @@ createTraceSource(const access::PreparedKernel &prepared,
   EmulatorOptions options;
   options.maxStepsPerThread = request.maxStepsPerThread;
   options.sharedAllocationUnit = request.sharedAllocationUnit;
+  options.loadCycles = request.loadCycles;
+  options.volatileLoadCycles = request.volatileLoadCycles;
   options.cutLongThreads = request.cutLongBlocks;
   if (request.maxBlockTrace) {
     options.maxEventsPerBlock = request.maxBlockTrace * WarpSize;

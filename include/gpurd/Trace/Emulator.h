@@ -59,6 +59,12 @@ struct EmulatorOptions {
   /// (LaunchBound::BlockLength). Simulators sample long kernels the same
   /// way (GPGPU-Sim's -gpgpu_max_insn); docs/trace-formats.md.
   bool cutLongThreads = false;
+  /// What clock() and clock64() add to a thread's interpreted instructions
+  /// for each load of the kernel it executed: the least a load waits (the
+  /// arch's l1.hitLatency), and for a volatile load the L2's hit latency
+  /// (ld.volatile is served by the L2). 0: clock() counts instructions.
+  uint64_t loadCycles = 0;
+  uint64_t volatileLoadCycles = 0;
 };
 
 /// A texture reference (`texture<T, 1, ...>` variable) bound to a buffer

@@ -42,6 +42,9 @@ struct TraceSourceRequest {
   uint64_t maxBlockTrace = 0;
   /// The arch's shared-memory allocation unit (EmulatorOptions).
   uint64_t sharedAllocationUnit = 0;
+  /// The cycles clock() adds for a load and a volatile load
+  /// (EmulatorOptions).
+  uint64_t loadCycles = 0, volatileLoadCycles = 0;
   /// The launch rests on assumed values: an array the affine enumerator
   /// would reach past the span of a buffer of unknown size is then a
   /// LaunchBoundError (the driver retries smaller values) rather than laid

@@ -156,6 +156,8 @@ Error Decoder::decodeLoad(const Instruction &inst, const Value *pointer,
     out.a = *address;
     out.width = uint8_t(bytes);
     out.imm = widthMask(bits);
+    if (const auto *load = dyn_cast<LoadInst>(&inst))
+      out.flags = load->isVolatile() ? 1 : 0;
     return Error::success();
   }
   uint32_t list = leafList(type);
@@ -169,6 +171,8 @@ Error Decoder::decodeLoad(const Instruction &inst, const Value *pointer,
   out.a = *address;
   out.c = list;
   out.width = 0;
+  if (const auto *load = dyn_cast<LoadInst>(&inst))
+    out.flags = load->isVolatile() ? 1 : 0;
   return Error::success();
 }
 

@@ -123,6 +123,9 @@ struct Thread {
   std::vector<uint8_t> local;
   llvm::SmallVector<Frame, 4> frames;
   uint64_t steps = 0;    ///< Interpreted instructions.
+  /// The cycles its loads waited (EmulatorOptions::loadCycles): clock()
+  /// reads steps plus these.
+  uint64_t waitedCycles = 0;
   uint64_t lastMark = 0; ///< steps at the previous event.
   std::vector<Event> events;
   /// The iteration of each loop of the kernel the thread is in, outermost
@@ -218,6 +221,12 @@ private:
   // Handlers of the interpreter's opcodes (Execute*.h), inlined into run.
   LLVM_ATTRIBUTE_ALWAYS_INLINE uint64_t gepN(const Inst &I,
                                              const uint64_t *R) const;
+  /// The cycles a load of the kernel waits at least, for clock():
+  /// volatile loads (I.flags, a flag another agent writes) are served by
+  /// the L2.
+  uint64_t loadWait(const Inst &I) const {
+    return I.flags ? options.volatileLoadCycles : options.loadCycles;
+  }
   template <unsigned Bytes>
   LLVM_ATTRIBUTE_ALWAYS_INLINE bool load(const Inst &I, uint64_t *R,
                                          Thread &thread, uint64_t steps,

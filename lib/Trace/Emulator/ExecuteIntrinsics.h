@@ -135,7 +135,12 @@ inline uint64_t Emulator::specialRegister(const Inst &I, const Thread &thread,
     break;
   case SpecialRegister::Clock:
   case SpecialRegister::Clock64:
-    value = steps;
+    // A cycle an instruction and each load's least wait
+    // (EmulatorOptions::loadCycles): a loop that spins until clock() passes
+    // a timeout runs about as many iterations as on the GPU, not one an
+    // instruction (the CUDA samples' p2pBandwidthLatencyTest's delay kernel
+    // ran 1.4 M iterations of a 10 M-cycle timeout).
+    value = steps + thread.waitedCycles;
     break;
   case SpecialRegister::LanemaskEq:
     value = 1u << thread.lane;

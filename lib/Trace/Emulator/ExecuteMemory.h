@@ -104,8 +104,10 @@ inline bool Emulator::load(const Inst &I, uint64_t *R, Thread &thread,
   } else {
     R[I.dst] = loadBytes(p, I.width) & I.imm;
   }
-  if (I.site >= 0)
+  if (I.site >= 0) {
     record(thread, I.site, address, steps);
+    thread.waitedCycles += loadWait(I);
+  }
   return true;
 }
 
@@ -124,8 +126,10 @@ inline bool Emulator::loadAggregate(const Inst &I, uint64_t *R, Thread &thread,
     R[I.dst + i] =
         loadBytes(p + leaf.offset, leaf.bytes) & widthMask(leaf.bits);
   }
-  if (I.site >= 0)
+  if (I.site >= 0) {
     record(thread, I.site, address, steps);
+    thread.waitedCycles += loadWait(I);
+  }
   return true;
 }
 

@@ -26,6 +26,7 @@ void Emulator::resetThreads() {
     thread.frames.clear();
     thread.frames.push_back({0, 0, 0, 0, 0});
     thread.steps = 0;
+    thread.waitedCycles = 0;
     thread.lastMark = 0;
     thread.events.clear();
     thread.loops.clear();
