@@ -763,6 +763,10 @@ AccessSite Builder::startSite(Instruction &inst, const MemoryOperation &op) {
   site.kind = op.kind;
   site.operation = op.name;
   site.sizeBytes = op.size;
+  if (const auto *load = dyn_cast<LoadInst>(&inst))
+    site.isVolatile = load->isVolatile();
+  else if (const auto *store = dyn_cast<StoreInst>(&inst))
+    site.isVolatile = store->isVolatile();
   site.position = positionOf(&inst);
   if (op.kind != AccessKind::Barrier) {
     int source = matcher.match(&inst, op.address, op.kind != AccessKind::Read);

@@ -9,9 +9,15 @@
 // 100000 cycles is about 100000 / (200 + 7) = 483 iterations, not the
 // 100000 / 7 = 14286 of a clock that counts instructions. No device code
 // writes the flag (zero-filled), so only the timeout ends the loop.
-// RUN: gpurd-advise %s --checks=-*,gpurd-small-grid -- 2>&1 | FileCheck %s
+// RUN: gpurd-advise %s --checks=-* --cache-report -- 2>&1 | FileCheck %s
 // CHECK: kernel spin:
-// CHECK: note: thread (0, 0, 0) of block 0 makes its {{4[6-9][0-9]}} memory instructions
+// CHECK: S0 {{.*}}'*flag': L1 {{4[6-9][0-9]}} reads
+//
+// gpurd-small-grid is silent: a kernel whose only memory operations are
+// volatile reads waits on another agent; more threads would not share that.
+// RUN: gpurd-advise %s --checks=-*,gpurd-small-grid -- 2>&1 | FileCheck %s --check-prefix=GRID
+// GRID: kernel spin:
+// GRID-NOT: warning
 #include <cuda_runtime.h>
 
 __global__ void spin(volatile int *flag, long long timeout) {

@@ -127,6 +127,8 @@ struct AccessSite {
   std::string islDomain, islAccess, islSchedule;
   /// Whether isl found the domain empty under the launch configuration.
   bool neverExecuted = false;
+  /// A volatile load or store (a flag another agent writes or reads).
+  bool isVolatile = false;
 };
 
 /// A variable of the model: a block or thread index, a loop iteration

@@ -104,6 +104,22 @@ bool cooperatesInOneBlock(const CheckContext &context) {
   });
 }
 
+/// Whether the kernel only waits: every memory operation it executes is a
+/// volatile read (a flag another agent sets, as the CUDA samples'
+/// p2pBandwidthLatencyTest's delay kernel spins on until a timeout). Its
+/// time is the wait, not work more threads or blocks would share.
+bool onlyWaits(const CheckContext &context) {
+  bool reads = false;
+  for (const access::AccessSite &site : context.model().sites) {
+    if (site.neverExecuted)
+      continue;
+    if (site.kind != AccessKind::Read || !site.isVolatile)
+      return false;
+    reads = true;
+  }
+  return reads;
+}
+
 class SmallGrid : public Check {
 public:
   StringRef name() const override { return Name; }
@@ -247,7 +263,7 @@ Error SmallGrid::run(const CheckContext &context,
   // a dependent chain of barriers): another block would repeat its work,
   // and splitting it is a change of algorithm no grid makes. An expert
   // does not act on the idle SMs of its one launch.
-  if (blocks == 1 && cooperatesInOneBlock(context))
+  if ((blocks == 1 && cooperatesInOneBlock(context)) || onlyWaits(context))
     return Error::success();
   Finding f;
   f.check = Name.str();
