@@ -154,11 +154,12 @@ bool followsAssumedContents(const CheckContext &context,
   const bool affine =
       llvm::all_of(access.sites,
                    [](const access::AccessSite *site) { return site->affine; });
-  return !affine && !access.pattern.walksPerLane() && llvm::any_of(context.launch().assumptions,
-                                 [](const LaunchAssumption &assumption) {
-                                   return StringRef(assumption.part)
-                                       .starts_with("the contents of '");
-                                 });
+  return !affine && !access.pattern.walksPerLane() &&
+         llvm::any_of(context.launch().assumptions,
+                      [](const LaunchAssumption &assumption) {
+                        return StringRef(assumption.part)
+                            .starts_with("the contents of '");
+                      });
 }
 
 /// Of the accesses one coalescing bound covers, those with less than this

@@ -236,9 +236,8 @@ void AccessPatternCounter::count(const trace::WarpInstruction &instruction,
   const int64_t moved = static_cast<int64_t>(base - state.lastBase);
   if (sameLanes && moved == 0)
     ++state.pattern.laneRepeats;
-  else if (sameLanes &&
-           static_cast<uint64_t>(moved < 0 ? -moved : moved) <
-               config.sectorSize)
+  else if (sameLanes && static_cast<uint64_t>(moved < 0 ? -moved : moved) <
+                            config.sectorSize)
     ++state.pattern.laneWalks;
   state.lastBase = base;
   const uint64_t shift = base - state.base;

@@ -122,7 +122,7 @@ struct Thread {
   std::vector<uint64_t> registers;
   std::vector<uint8_t> local;
   llvm::SmallVector<Frame, 4> frames;
-  uint64_t steps = 0;    ///< Interpreted instructions.
+  uint64_t steps = 0; ///< Interpreted instructions.
   /// The cycles its loads waited (EmulatorOptions::loadCycles): clock()
   /// reads steps plus these.
   uint64_t waitedCycles = 0;
