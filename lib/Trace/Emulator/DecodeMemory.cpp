@@ -141,6 +141,9 @@ Error Decoder::decodeLoad(const Instruction &inst, const Value *pointer,
   if (!address)
     return address.takeError();
   uint32_t dst = slots[&inst];
+  // Volatile loads: a flag another agent writes (Emulator::loadWait).
+  const auto *load = dyn_cast<LoadInst>(&inst);
+  const uint8_t isVolatile = load && load->isVolatile() ? 1 : 0;
   if (isSupportedScalar(type)) {
     unsigned bytes = data.getTypeStoreSize(type);
     unsigned bits = scalarBits(type);
@@ -156,8 +159,7 @@ Error Decoder::decodeLoad(const Instruction &inst, const Value *pointer,
     out.a = *address;
     out.width = uint8_t(bytes);
     out.imm = widthMask(bits);
-    if (const auto *load = dyn_cast<LoadInst>(&inst))
-      out.flags = load->isVolatile() ? 1 : 0;
+    out.flags = isVolatile;
     return Error::success();
   }
   uint32_t list = leafList(type);
@@ -171,8 +173,7 @@ Error Decoder::decodeLoad(const Instruction &inst, const Value *pointer,
   out.a = *address;
   out.c = list;
   out.width = 0;
-  if (const auto *load = dyn_cast<LoadInst>(&inst))
-    out.flags = load->isVolatile() ? 1 : 0;
+  out.flags = isVolatile;
   return Error::success();
 }
 
