@@ -35,7 +35,6 @@
 #include <set>
 
 namespace gpurd::access {
-namespace {
 
 std::unique_ptr<llvm::TargetMachine> nvptxTargetMachine(llvm::Module &module) {
   LLVMInitializeNVPTXTargetInfo();
@@ -54,6 +53,8 @@ std::unique_ptr<llvm::TargetMachine> nvptxTargetMachine(llvm::Module &module) {
   return std::unique_ptr<llvm::TargetMachine>(target->createTargetMachine(
       triple.str(), cpu, "", llvm::TargetOptions(), std::nullopt));
 }
+
+namespace {
 
 /// The functions that take part in a cycle of the call graph (recursion).
 std::set<const llvm::Function *> recursiveFunctions(llvm::Module &module) {

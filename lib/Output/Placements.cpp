@@ -85,6 +85,7 @@ nlohmann::json candidateJson(const advisor::PlacementTime &candidate,
         {"amat", t.amat},
         {"dram_latency", t.dramLatency},
         {"itilp", t.itilp},
+        {"mlp", candidate.events.mlp},
         {"itmlp", t.itmlp},
         {"cwp", t.cwp},
         {"mwp", t.mwp}}}};

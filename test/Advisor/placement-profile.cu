@@ -29,8 +29,8 @@
 
 // CHECK: placements of kernel 'mv' (3 of 3)
 // CHECK-NEXT: rank placement T vs written Tcomp Tmem
-// CHECK-NEXT: 1 'x' in constant memory {{[0-9]+}} -{{[0-9.]+}}% 33468 {{.*}} caching
-// CHECK-NEXT: 2 'x' in shared memory {{[0-9]+}} -{{[0-9.]+}}% 33404 {{.*}} caching
+// CHECK-NEXT: 1 'x' in constant memory {{[0-9]+}} -{{[0-9.]+}}% 33468 {{.*}} addressing instructions
+// CHECK-NEXT: 2 'x' in shared memory {{[0-9]+}} -{{[0-9.]+}}% 33404 {{.*}} addressing instructions
 // CHECK-NEXT: 3 as written* {{[0-9]+}} 0% 37500 {{.*}} - -
 // CHECK: measured as written: 510.50 us ({{.*}}); predicted as written: {{[0-9.]+}} us at 1410 MHz
 // CHECK-NEXT: assumes: the placement as written has the events measured in {{.*}} (issued instructions, L1 hit rate, L2 hit rate; the rest from gpurd's models), and every other placement those events moved by the difference gpurd's models predict

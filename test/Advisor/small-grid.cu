@@ -14,7 +14,11 @@
 //   256 iterations of a load and a store, far more than 20000 cycles.
 // - chunked<<<16, 256>>>: the same figures, but each block's chunk is fixed
 //   by blockIdx.x (no gridDim in a loop's step): the fix is a note with no
-//   figure.
+//   figure. Each warp runs 1024 iterations of a load and a store; Clang's
+//   O3 unrolls the loop by 8 and the eight loads of distinct rows issue
+//   together (MLP 8, seed 002 Eq. 18), so each is a time model's 1024 / 8
+//   = 128 DRAM round trips: still over 20000 cycles. (At 256 iterations
+//   it was under the bar.)
 // Silent:
 // - lastPass<<<1, 256>>>: 1 block leaves 107 SMs (99%) idle, but one pass
 //   over 256 elements is a few hundred cycles, under MinCycles (20000).
@@ -23,7 +27,7 @@
 //   reads neither blockIdx nor gridDim).
 // - noLaunch even with MinCycles at 0 (it runs 4096 iterations, so it is
 //   its origin that keeps it silent, not its time).
-// - fromHost: its grid is 'blocks', a parameter nothing in the file
+// - fromHost (chunked's code): its grid is 'blocks', a parameter nothing in the file
 //   passes; gpurd assumes 4 waves. Given on the command line (--grid 16),
 //   the grid is the user's, and the check fires.
 // - with MinIdleShare=0.9, strided's 85% is below the bar; with MinCycles
@@ -35,10 +39,10 @@
 // RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --format=json -- | FileCheck --check-prefix=JSON %s
 // RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --kernel noLaunch --check-option=gpurd-small-grid.MinCycles=0 -- 2>&1 | FileCheck --check-prefix=SILENT %s
 // RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --kernel fromHost --grid 16 -- 2>&1 | FileCheck --check-prefix=GIVEN %s
-// A block of chunked makes 8 warps x 256 x 2 = 4096 warp memory
-// instructions; --max-block-trace=2048 cuts each warp at 256 of its 512,
+// A block of chunked makes 8 warps x 1024 x 2 = 16384 warp memory
+// instructions; --max-block-trace=8192 cuts each warp at 1024 of its 2048,
 // and the time quoted is that of the first part, a lower bound.
-// RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --kernel chunked --max-block-trace=2048 -- 2>&1 | FileCheck --check-prefix=CUT %s
+// RUN: gpurd-advise %s --checks='-*,gpurd-small-grid' --kernel chunked --max-block-trace=8192 -- 2>&1 | FileCheck --check-prefix=CUT %s
 // CUT: note: the first part of the kernel's run, to which gpurd cut its blocks, is predicted to take {{[0-9.]+( M)?}} cycles
 
 __global__ void strided(float *x, int n) {
@@ -48,8 +52,8 @@ __global__ void strided(float *x, int n) {
 }
 
 __global__ void chunked(float *x) {
-  for (int j = 0; j < 256; ++j) {
-    int i = (blockIdx.x * 256 + j) * 256 + threadIdx.x;
+  for (int j = 0; j < 1024; ++j) {
+    int i = (blockIdx.x * 1024 + j) * 256 + threadIdx.x;
     x[i] = 2.0f * x[i];
   }
 }
@@ -68,8 +72,8 @@ __global__ void noLaunch(float *x) {
 }
 
 __global__ void fromHost(float *x) {
-  for (int j = 0; j < 256; ++j) {
-    int i = (blockIdx.x * 256 + j) * 256 + threadIdx.x;
+  for (int j = 0; j < 1024; ++j) {
+    int i = (blockIdx.x * 1024 + j) * 256 + threadIdx.x;
     x[i] = 2.0f * x[i];
   }
 }

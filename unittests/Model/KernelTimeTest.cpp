@@ -101,8 +101,64 @@ TEST(KernelTimeTest, AmatPerCacheLevel) {
   EXPECT_DOUBLE_EQ(amat(e, m, 400), 330.0);
 }
 
+// The same events with a DRAM latency that is a load's whole round trip
+// (dram.minLatency): the 5 of 10 instructions DRAM serves pay 400 alone, not
+// 400 + 200, so the L2's hit latency weighs only the 1 it serves:
+// AMAT = 400 * 0.5 + 200 * 0.1 + 30 * 0.1 + 10 * 0.1 + 30 * 0.2
+//      = 200 + 20 + 3 + 1 + 6 = 230.
+TEST(KernelTimeTest, AmatWithRoundTripDramLatency) {
+  KernelEvents e = events();
+  e.l1Ratio = 0.1;
+  e.constantRatio = 0.1;
+  e.dramRoundTrip = true;
+  MachineFigures m = machine();
+  m.l1HitLatency = 30;
+  m.constantHitLatency = 10;
+  EXPECT_DOUBLE_EQ(amat(e, m, 400), 230.0);
+}
+
 // Eq. 11-12 with given coefficients: ratio = 0.1 * 2 + 0.05 * 8 + 0.1 = 0.7
 // of Tmem; and a ratio beyond Tcomp / Tmem is clamped there.
+// No off-chip traffic (all 100 memory instructions to shared memory) and
+// MLP 4: no bandwidth bound on Eq. 18, so ITMLP may exceed N.
+//   AMAT = 30; CWP_full = (100 * 30 / 4 + 100) / 100 = 8.5, CWP = 8
+//   MWP = min(inf, 8) = 8; MWP_cp = min(max(1, 7), 8) = 7
+//   Eq. 18: ITMLP = min(4 * 7, inf) = 28 (not N = 8)
+//   Eq. 4: Tmem = 100 * 1000 / (10 * 28) * 30 = 10714.29
+TEST(KernelTimeTest, NoOffChipTrafficNoBandwidthBound) {
+  KernelEvents e = events();
+  e.memoryInstructions = 100;
+  e.missRatio = 0;
+  e.sharedRatio = 1;
+  e.bytesPerMemoryInstruction = 0;
+  e.mlp = 4;
+  KernelTime t = predictKernelTime(e, machine(), 400);
+  EXPECT_DOUBLE_EQ(t.amat, 30.0);
+  EXPECT_DOUBLE_EQ(t.cwp, 8.0);
+  EXPECT_DOUBLE_EQ(t.mwp, 8.0);
+  EXPECT_DOUBLE_EQ(t.itmlp, 28.0);
+  EXPECT_NEAR(t.tmem, 100.0 * 1000 / 280 * 30, 1e-9);
+}
+
+// One warp in 8 accesses memory (memoryWarpShare 1/8, a `tid == 0`
+// kernel): of N = 8 resident warps, 1 waits for memory and none hides its
+// wait. The events of UncalibratedByHand (AMAT = 366):
+//   CWP_full = (10 / (1/8) * 366 + 100) / 100 = 293.8, CWP = min(., 1) = 1
+//   MWP = min(20, 1) = 1; MWP_cp = min(max(1, 0), 1) = 1; ITMLP = 1
+//   Eq. 4: Tmem = 10 * 1000 / (10 * 1) * 366 = 366000 (7 times the
+//   52285.7 with every warp taken to wait in parallel: ITMLP 7)
+TEST(KernelTimeTest, OnlyTheWarpsThatAccessMemoryWait) {
+  KernelEvents e = events();
+  e.memoryWarpShare = 0.125;
+  KernelTime t = predictKernelTime(e, machine(), 400);
+  EXPECT_DOUBLE_EQ(t.amat, 366.0);
+  EXPECT_DOUBLE_EQ(t.cwp, 1.0);
+  EXPECT_DOUBLE_EQ(t.mwp, 1.0);
+  EXPECT_DOUBLE_EQ(t.itmlp, 1.0);
+  EXPECT_NEAR(t.tmem, 366000.0, 1e-9);
+  EXPECT_NEAR(t.total, 10000 + 366000.0 - 8750, 1e-9);
+}
+
 TEST(KernelTimeTest, CalibratedOverlap) {
   OverlapCoefficients c;
   c.weights = {0.1, 0, 0, 0, 0, 0, 0.05};

@@ -129,6 +129,21 @@ struct AccessSite {
   bool neverExecuted = false;
   /// A volatile load or store (a flag another agent writes or reads).
   bool isVolatile = false;
+  /// The group of memory instructions a warp issues with this one before
+  /// it waits on any of their results (its largest, in the compiled kernel
+  /// with its loops unrolled, IssueGroups.h): an index into
+  /// AccessModel::issueGroups, or -1 when the site issues alone. Seed 002
+  /// Eq. 18's MLP counts them.
+  int issueGroup = -1;
+};
+
+/// Memory instructions a warp issues back to back before it waits on any
+/// of their results: each site in it with the copies of it it holds (a
+/// loop unrolled by 4 holds 4 copies of each load of its body).
+struct IssueGroup {
+  std::vector<std::pair<uint32_t, unsigned>> copies; ///< Site id, copies.
+
+  unsigned size() const;
 };
 
 /// A variable of the model: a block or thread index, a loop iteration
@@ -151,6 +166,9 @@ struct AccessModel {
   std::vector<ArrayInfo> arrays;
   std::vector<LoopInfo> loops;
   std::vector<AccessSite> sites;
+  /// The sites' issue groups (AccessSite::issueGroup), each listing the
+  /// sites whose group it is.
+  std::vector<IssueGroup> issueGroups;
   /// What the user must hear about the model (no compiled memory operation
   /// although the source has some, ...): one message each.
   std::vector<std::string> warnings;

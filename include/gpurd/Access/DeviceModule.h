@@ -12,6 +12,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <array>
 #include <cstdint>
@@ -86,6 +87,10 @@ unsigned inlineDeviceCalls(llvm::Module &module, llvm::Function &kernel);
 /// (the same pipeline, unrolling as \p unroll says).
 llvm::Error specializeKernel(llvm::Module &module, llvm::Function &kernel,
                              const KernelSpecialization &values, bool unroll);
+
+/// The NVPTX target machine of \p module (its triple, and the target-cpu of
+/// its first function, sm_80 without one); null when the target is missing.
+std::unique_ptr<llvm::TargetMachine> nvptxTargetMachine(llvm::Module &module);
 
 /// The optimisation pipeline gpurd runs on device code: O3 without
 /// vectorisers, loop unrolling as \p unroll says, then the NVPTX back end's

@@ -126,6 +126,21 @@ double minGainOf(const CheckContext &context, llvm::StringRef check) {
   return context.number(check, "MinGain", DefaultMinGain);
 }
 
+bool uncoalescedRequests(const CheckContext &context,
+                         const model::SiteAccessPattern &pattern) {
+  constexpr llvm::StringLiteral check = "gpurd-uncoalesced-access";
+  const double minShare = context.number(check, "MinExcessiveShare", 0.25);
+  const double minPerRequest =
+      context.number(check, "MinExcessivePerRequest", 2);
+  return (pattern.space == MemorySpace::Global ||
+          pattern.space == MemorySpace::GlobalReadOnly) &&
+         pattern.sectors != 0 && pattern.warpInstructions != 0 &&
+         double(pattern.excessiveSectors()) >=
+             minShare * double(pattern.sectors) &&
+         double(pattern.excessiveSectors()) >=
+             minPerRequest * double(pattern.warpInstructions);
+}
+
 TimeVerdict timeVerdict(const CheckContext &context,
                         const driver::KernelAnalysis &before,
                         const driver::KernelAnalysis &after,

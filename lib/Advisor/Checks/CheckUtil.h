@@ -66,6 +66,13 @@ constexpr double DefaultMinCycles = 5000;
 /// A check's `MinGain` option (DefaultMinGain when not given).
 double minGainOf(const CheckContext &context, llvm::StringRef check);
 
+/// Whether \p pattern's global requests touch sectors enough beyond what
+/// their lanes' bytes need for gpurd-uncoalesced-access to judge them (its
+/// options MinExcessiveShare and MinExcessivePerRequest, read here so that
+/// every check that defers to it sees the same accesses).
+bool uncoalescedRequests(const CheckContext &context,
+                         const model::SiteAccessPattern &pattern);
+
 /// What a change does to the kernel's predicted time: the one figure of
 /// merit every what-if of a check is judged by (traffic figures support
 /// it, they never decide). Seed 002's T of the two runs (PredictedTime.h).

@@ -249,6 +249,20 @@ SharedTiling::reusedArrays(const CheckContext &context,
           return s.array == index && !s.neverExecuted && !s.affine;
         }))
       continue;
+    // Sector reuse alone, on requests that touch more sectors than their
+    // bytes need, is each thread walking its own elements (a row per
+    // thread: matvec's a[i * n + j] reads each sector 8 times, always by
+    // the lane that read it first). Staging such an array is a way of
+    // coalescing it, which gpurd-uncoalesced-access reports with that fix
+    // among its notes; its time here would be that check's gain.
+    if (reuse.perElement() < minReuse &&
+        any_of(context.sourceAccesses(),
+               [&, index = index](const SourceAccess &access) {
+                 return access.site().array == index &&
+                        access.site().kind == AccessKind::Read &&
+                        uncoalescedRequests(context, access.pattern);
+               }))
+      continue;
     // Only arrays the rewrite can stage: global, only read, one size.
     trace::ArrayStagings one{{model.arrays[index].name, 1}};
     if (auto plan = trace::stagingPlanOf(model, one); !plan) {

@@ -225,9 +225,6 @@ std::string coalescedWhat(
 
 Error UncoalescedAccess::run(const CheckContext &context,
                              std::vector<Finding> &out) const {
-  const double minShare = context.number(Name, "MinExcessiveShare", 0.25);
-  const double minPerRequest =
-      context.number(Name, "MinExcessivePerRequest", 2);
   const double minGain = minGainOf(context, Name);
   const double minKernelShare = context.number(Name, "MinKernelShare", 0.1);
   // 1: report accesses whose addresses follow assumed index contents too.
@@ -246,13 +243,7 @@ Error UncoalescedAccess::run(const CheckContext &context,
   // no layout of the kernel as written serves two rows with one sector,
   // and an expert does not act on it.
   auto uncoalesced = [&](const model::SiteAccessPattern &pattern) {
-    return (pattern.space == MemorySpace::Global ||
-            pattern.space == MemorySpace::GlobalReadOnly) &&
-           pattern.sectors != 0 && pattern.warpInstructions != 0 &&
-           double(pattern.excessiveSectors()) >=
-               minShare * double(pattern.sectors) &&
-           double(pattern.excessiveSectors()) >=
-               minPerRequest * double(pattern.warpInstructions);
+    return uncoalescedRequests(context, pattern);
   };
   // The uncoalesced sites of each array: coalescing one field of an array
   // of structs leaves its lines to the other fields' loads, so the bound

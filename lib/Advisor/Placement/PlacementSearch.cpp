@@ -180,9 +180,12 @@ assumptionsOf(const driver::KernelAnalysis &baseline,
                 options.calibrationSource
           : "Toverlap is uncalibrated: Sim et al.'s CWP/MWP form (seed 002 "
             "appendix), not seed 002's fitted Eq. 11",
-      "each warp's instruction- and memory-level parallelism is 1, and "
-      "W_serial (synchronisation, SFU, divergence) is left out: it is the "
-      "same for every placement"};
+      "each warp's instruction-level parallelism is 1 and its memory-level "
+      "parallelism (Eq. 18's MLP) is the mean number of memory instructions "
+      "it issues before it waits on one of their results, in the compiled "
+      "kernel with its loops unrolled as Clang's O3 unrolls them; W_serial "
+      "(synchronisation, SFU, divergence) is left out: it is the same for "
+      "every placement"};
   if (baseline.dram)
     out.push_back("the DRAM latency is seed 002's row-buffer and bank-queue "
                   "model on the reads the modelled SMs' L2 misses send, their "

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <vector>
 
 namespace gpurd::advisor {
 namespace {
@@ -20,8 +22,8 @@ sitesOfArrays(const access::AccessModel &model,
   return out;
 }
 
-/// Where a placement's memory instructions are served, in instructions
-/// (Eq. 5's ratios). An instruction waits for the furthest level one of its
+/// Where a site's memory instructions are served (Eq. 5's levels), in
+/// instructions. An instruction waits for the furthest level one of its
 /// lines reaches: of a site's n loads, those with a line the L1 does not hit
 /// (a miss, or a merge into a fill in flight, which waits for it),
 /// min(n, L1 line requests - hits), go beyond the L1 (all n when the L1 is
@@ -30,40 +32,132 @@ sitesOfArrays(const access::AccessModel &model,
 /// constant cache min(n, misses) times: a line's first miss in the launch
 /// is served by DRAM, later ones by the L2 (constant data is small and
 /// stays there).
-struct ServedShares {
+struct Served {
   double dram = 0, l2 = 0, l1 = 0, constant = 0, shared = 0;
 
   double total() const { return dram + l2 + l1 + constant + shared; }
+  double low() const { return l1 + constant + shared; }
+
+  void add(const Served &other) {
+    dram += other.dram;
+    l2 += other.l2;
+    l1 += other.l1;
+    constant += other.constant;
+    shared += other.shared;
+  }
+};
+
+Served servedBy(const model::placement::SitePlacementCounts &site,
+                const model::SiteCacheResults *cache) {
+  Served out;
+  double n = static_cast<double>(site.warpInstructions);
+  if (site.space == MemorySpace::Shared) {
+    out.shared = n;
+    return out;
+  }
+  if (site.space == MemorySpace::Constant) {
+    double misses = std::min<double>(n, site.constantMisses);
+    out.dram = std::min<double>(misses, site.constantColdMisses);
+    out.l2 = misses - out.dram;
+    out.constant = n - misses;
+    return out;
+  }
+  if (!cache || site.kind != AccessKind::Read) {
+    out.l2 = n;
+    return out;
+  }
+  double l1Lines = static_cast<double>(cache->l1.readAccesses);
+  double beyondL1 =
+      l1Lines > 0 ? std::min<double>(
+                        n, l1Lines - static_cast<double>(cache->l1.readHits))
+                  : n;
+  out.dram = std::min<double>(beyondL1, cache->l2.readLineMisses());
+  out.l2 = beyondL1 - out.dram;
+  out.l1 = n - beyondL1;
+  return out;
+}
+
+/// Eq. 5's ratios over issue groups (AccessModel::issueGroups): a warp
+/// issues a group's instructions back to back and then waits for the
+/// slowest of them, so a group is one wait, at the furthest level one of
+/// its instructions reaches. The trace replays a warp's instructions one at
+/// a time, and a load whose line an earlier load of its group brought in
+/// counts as an L1 hit; on the GPU it is issued while that fill is in
+/// flight and waits for it (a thread's row walk unrolled by 8 is one miss
+/// and 7 such loads a group). Each instruction that goes beyond the L1
+/// holds up its whole group: of a group's I issues, min(I, instructions to
+/// DRAM) wait for DRAM and min(I, instructions beyond the L1) for at least
+/// the L2 (misses spread over the issues, the row walk's case; misses that
+/// fall in one issue would hold fewer). The time is then #groups x AMAT,
+/// Eq. 4 with MLP = #mem_insts / #groups (Eq. 18). Deviation from seed
+/// 002, which takes each instruction's latency on its own and divides
+/// their mean by MLP (docs/placement-model.md).
+class GroupedShares {
+public:
+  explicit GroupedShares(const access::AccessModel &model) : model(model) {}
 
   void add(const model::placement::SitePlacementCounts &site,
            const model::SiteCacheResults *cache) {
     double n = static_cast<double>(site.warpInstructions);
-    if (site.space == MemorySpace::Shared) {
-      shared += n;
-      return;
-    }
-    if (site.space == MemorySpace::Constant) {
-      double misses = std::min<double>(n, site.constantMisses);
-      double cold = std::min<double>(misses, site.constantColdMisses);
-      dram += cold;
-      l2 += misses - cold;
-      constant += n - misses;
-      return;
-    }
-    if (!cache || site.kind != AccessKind::Read) {
-      l2 += n;
-      return;
-    }
-    double l1Lines = static_cast<double>(cache->l1.readAccesses);
-    double beyondL1 =
-        l1Lines > 0 ? std::min<double>(
-                          n, l1Lines - static_cast<double>(cache->l1.readHits))
-                    : n;
-    double toDram = std::min<double>(beyondL1, cache->l2.readLineMisses());
-    dram += toDram;
-    l2 += beyondL1 - toDram;
-    l1 += n - beyondL1;
+    instructions += n;
+    int id =
+        site.site < model.sites.size() ? model.sites[site.site].issueGroup : -1;
+    Group &group = id < 0 ? alone.emplace_back() : groups[id];
+    group.served.add(servedBy(site, cache));
+    group.issues = std::max(group.issues, n / copiesIn(id, site.site));
   }
+
+  /// The levels the groups wait for, in group issues.
+  Served waits() const {
+    Served out;
+    for (const auto &[id, group] : groups)
+      addWaits(group, out);
+    for (const Group &group : alone)
+      addWaits(group, out);
+    return out;
+  }
+
+  double memoryInstructions() const { return instructions; }
+
+private:
+  struct Group {
+    Served served;
+    double issues = 0;
+  };
+
+  double copiesIn(int id, uint32_t site) const {
+    if (id < 0 || static_cast<size_t>(id) >= model.issueGroups.size())
+      return 1;
+    for (const auto &[member, copies] : model.issueGroups[id].copies)
+      if (member == site)
+        return std::max(1u, copies);
+    return 1;
+  }
+
+  static void addWaits(const Group &group, Served &out) {
+    double issues = group.issues;
+    if (issues <= 0)
+      return;
+    double dram = std::min(issues, group.served.dram);
+    double beyond =
+        std::max(dram, std::min(issues, group.served.dram + group.served.l2));
+    out.dram += dram;
+    out.l2 += beyond - dram;
+    double rest = issues - beyond;
+    double low = group.served.low();
+    if (low <= 0) {
+      out.l2 += rest;
+      return;
+    }
+    out.l1 += rest * group.served.l1 / low;
+    out.constant += rest * group.served.constant / low;
+    out.shared += rest * group.served.shared / low;
+  }
+
+  const access::AccessModel &model;
+  std::map<int, Group> groups;
+  std::vector<Group> alone;
+  double instructions = 0;
 };
 
 /// Seed 002 Eq. 11's events per warp: requests of each memory plus its
@@ -194,7 +288,7 @@ timePlacement(const driver::KernelAnalysis &run,
 
   PlacementTime out;
   out.moved = moved;
-  ServedShares served;
+  GroupedShares grouped(run.trace->model);
   double offChip = 0, replays = 0, addressing = 0;
   for (const model::placement::SitePlacementCounts &site : counts.sites) {
     if (site.kind == AccessKind::Barrier)
@@ -208,7 +302,7 @@ timePlacement(const driver::KernelAnalysis &run,
       continue;
     }
     replays += static_cast<double>(site.replays());
-    served.add(site, results.site(site.site));
+    grouped.add(site, results.site(site.site));
     if (isOffChipSpace(site.space))
       offChip += static_cast<double>(site.warpInstructions);
     if (array != arrayOfSite.end()) {
@@ -222,7 +316,9 @@ timePlacement(const driver::KernelAnalysis &run,
                      addressingInstructions(home));
     }
   }
-  double memory = served.total();
+  double memory = grouped.memoryInstructions();
+  Served waits = grouped.waits();
+  double issues = waits.total();
   double warps = static_cast<double>(counts.warps);
   const model::SamplingInfo &sampling = results.sampling;
   const model::ExecutionInfo &execution = results.execution;
@@ -234,23 +330,38 @@ timePlacement(const driver::KernelAnalysis &run,
   e.warpsPerSm = results.residentWarpsPerSm();
   if (maxWarpsPerSm > 0)
     e.warpsPerSm = std::min(e.warpsPerSm, std::max(1.0, maxWarpsPerSm));
+  // Seed 002 takes every warp to do the same work. Warps that make no
+  // memory access (a `tid == 0` guard leaves 7 of 8 idle) neither wait for
+  // memory nor hide another's wait: the memory terms are those of the warps
+  // that access memory, at their share of the resident ones (deviation,
+  // docs/placement-model.md); Tcomp keeps every warp's instructions.
+  double memoryShare =
+      counts.memoryWarps > 0 && counts.memoryWarps < counts.warps
+          ? static_cast<double>(counts.memoryWarps) / warps
+          : 1.0;
+  e.memoryWarpShare = memoryShare;
   out.replays = replays / warps;
   out.addressingDelta = addressing / warps;
   e.instructions = static_cast<double>(counts.instructions) / warps +
                    out.replays + out.addressingDelta;
   e.memoryInstructions = memory / warps;
-  if (memory > 0) {
-    e.missRatio = served.dram / memory;
-    e.l1Ratio = served.l1 / memory;
-    e.constantRatio = served.constant / memory;
-    e.sharedRatio = served.shared / memory;
+  // Eq. 18's MLP: the memory instructions over the groups they issue in;
+  // Eq. 5's ratios are of the groups' waits (GroupedShares).
+  e.mlp = issues > 0 ? std::max(1.0, memory / issues) : 1.0;
+  if (issues > 0) {
+    e.missRatio = waits.dram / issues;
+    e.l1Ratio = waits.l1 / issues;
+    e.constantRatio = waits.constant / issues;
+    e.sharedRatio = waits.shared / issues;
   }
   double dramBytes = static_cast<double>(results.transactions.dramReadSectors) *
                      machine.dramSectorBytes;
   e.bytesPerMemoryInstruction = offChip > 0 ? dramBytes / offChip : 0;
 
   double dramLatency = machine.constantDramLatency.value_or(0);
+  e.dramRoundTrip = true;
   if (run.dram && run.dram->requests()) {
+    e.dramRoundTrip = false; // Service and queue time at the DRAM.
     dramLatency = run.dram->latency;
     out.rowHits = run.dram->outcomes.hits;
     out.rowMisses = run.dram->outcomes.misses;

@@ -4,6 +4,7 @@
 #include "gpurd/Model/Placement/Calibration.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace gpurd::model::placement {
 namespace {
@@ -28,19 +29,33 @@ double mwpPeakBandwidth(const KernelEvents &events,
                         const MachineFigures &machine, double dramLatency) {
   if (events.bytesPerMemoryInstruction <= 0 || dramLatency <= 0 ||
       machine.dramBytesPerCycle <= 0)
-    return events.warpsPerSm; // No off-chip traffic: no bandwidth bound.
+    // No off-chip traffic: no bandwidth bound (N would cap ITMLP at N,
+    // Eq. 18, where MLP x MWP_cp may exceed it).
+    return std::numeric_limits<double>::infinity();
   double bytesPerWarp = events.bytesPerMemoryInstruction / dramLatency;
   return machine.dramBytesPerCycle / (bytesPerWarp * events.activeSms);
 }
 
+/// The resident warps that access memory: N for seed 002, which takes
+/// every warp to do the same work (KernelEvents::memoryWarpShare).
+double memoryShare(const KernelEvents &events) {
+  return events.memoryWarpShare > 0 ? std::min(1.0, events.memoryWarpShare)
+                                    : 1.0;
+}
+double memoryWarps(const KernelEvents &events) {
+  return std::max(1.0, events.warpsPerSm * memoryShare(events));
+}
+
 /// Hong & Kim's CWP (Sim et al. §3): CWP_full = (mem_cycles + comp_cycles)
 /// / comp_cycles, CWP = min(CWP_full, N).
+/// Counted over the warps that access memory (KernelEvents::memoryWarpShare).
 double cwp(const KernelEvents &events, double throughput, double amatValue) {
   double compCycles = events.instructions * throughput;
-  double memCycles = events.memoryInstructions * amatValue / events.mlp;
+  double memCycles =
+      events.memoryInstructions / memoryShare(events) * amatValue / events.mlp;
   if (compCycles <= 0)
-    return events.warpsPerSm;
-  return std::min((memCycles + compCycles) / compCycles, events.warpsPerSm);
+    return memoryWarps(events);
+  return std::min((memCycles + compCycles) / compCycles, memoryWarps(events));
 }
 
 /// Sim et al.'s Toverlap (uncalibrated): F_overlap = (N - zeta) / N with
@@ -70,8 +85,14 @@ double amat(const KernelEvents &events, const MachineFigures &machine,
       machine.l1HitLatency > 0 ? machine.l1HitLatency : machine.l2HitLatency;
   double constant = machine.constantHitLatency > 0 ? machine.constantHitLatency
                                                    : machine.l2HitLatency;
-  double l2Share = std::max(0.0, 1.0 - events.sharedRatio - events.l1Ratio -
-                                     events.constantRatio);
+  // Eq. 5 adds hit_lat to every request: those DRAM serves pay the L2's
+  // lookup and then DRAMlat. A measured round trip (dramRoundTrip) already
+  // holds the lookup, and counting it again would charge such a load
+  // l2.hitLatency + dram.minLatency (490 cycles on the A100 for a measured
+  // 290).
+  double l2Share = std::max(
+      0.0, 1.0 - events.sharedRatio - events.l1Ratio - events.constantRatio -
+               (events.dramRoundTrip ? events.missRatio : 0.0));
   return dramLatency * events.missRatio + machine.l2HitLatency * l2Share +
          l1 * events.l1Ratio + constant * events.constantRatio +
          machine.sharedLatency * events.sharedRatio;
@@ -91,7 +112,8 @@ KernelTime predictKernelTime(const KernelEvents &events,
   time.mwpPeakBandwidth = mwpPeakBandwidth(events, machine, dramLatency);
   // Sim et al.: MWP = min(MWP_without_bw, MWP_peak_bw, N); the arch gives no
   // departure delay for MWP_without_bw (deviation, docs/).
-  time.mwp = std::max(1.0, std::min(time.mwpPeakBandwidth, events.warpsPerSm));
+  time.mwp =
+      std::max(1.0, std::min(time.mwpPeakBandwidth, memoryWarps(events)));
   time.cwp = cwp(events, time.instructionThroughput, time.amat);
   // Eq. 19: MWP_cp = min(max(1, CWP - 1), MWP).
   double mwpCp = std::min(std::max(1.0, time.cwp - 1.0), time.mwp);

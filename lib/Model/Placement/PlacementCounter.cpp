@@ -2,6 +2,7 @@
 
 #include "gpurd/Model/Placement/PlacementCounter.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
@@ -123,6 +124,10 @@ void PlacementCounter::add(const trace::WarpTrace &warp) {
     constantLru.clear(); // Cold for each block (see the header).
   }
   ++warps;
+  if (llvm::any_of(warp.instructions, [](const trace::WarpInstruction &i) {
+        return i.kind != AccessKind::Barrier;
+      }))
+    ++memoryWarps;
   instructions += warp.trailingInstructions;
   for (const trace::WarpInstruction &instruction : warp.instructions) {
     instructions += instruction.instructionsBefore + 1;
@@ -147,6 +152,7 @@ PlacementCounts PlacementCounter::results() {
   PlacementCounts counts;
   counts.footprints = footprints;
   counts.warps = warps;
+  counts.memoryWarps = memoryWarps;
   counts.instructions = instructions;
   for (size_t i = 0; i < sites.size(); ++i)
     if (seen[i])

@@ -48,12 +48,20 @@ struct KernelEvents {
   double totalWarps = 0; ///< #total_warps of the launch.
   double activeSms = 0;  ///< #active_SMs.
   double warpsPerSm = 0; ///< N: warps resident on an SM at once.
+  /// The share of the warps that access memory (seed 002 takes it as 1:
+  /// every warp does the same work). The others neither wait for memory
+  /// nor hide another's wait: CWP and MWP count only these warps, and their
+  /// memory instructions are #mem_insts / this share.
+  double memoryWarpShare = 1;
   /// #inst (Eq. 2): issued instructions, the replays and the addressing
   /// instructions of the placement included.
   double instructions = 0;
   /// #mem_insts: memory instructions (global, texture, constant, shared).
   double memoryInstructions = 0;
   /// miss_ratio (Eq. 5): the memory instructions' share served by DRAM.
+  /// With MLP > 1 gpurd counts the ratios over the waits of the groups of
+  /// #mem_insts / MLP instructions a warp issues together, at the furthest
+  /// level one of each group reaches (docs/placement-model.md).
   double missRatio = 0;
   /// shmem_ratio (Eq. 5): the memory instructions' share to shared memory.
   double sharedRatio = 0;
@@ -67,6 +75,12 @@ struct KernelEvents {
   double bytesPerMemoryInstruction = 0;
   double ilp = 1; ///< Independent instructions per warp (appendix Eq. 14).
   double mlp = 1; ///< Independent memory requests per warp (Eq. 18).
+  /// The DRAM latency is a load's whole round trip (the arch's measured
+  /// dram.minLatency, which takes in the L2's lookup), not what DRAM adds to
+  /// the L2's hit latency (the row-buffer model's service and queue time):
+  /// Eq. 5 then charges the requests DRAM serves that latency alone, not
+  /// the L2's hit latency on top of it.
+  bool dramRoundTrip = false;
   double serialCycles = 0; ///< W_serial (Eq. 2), per SM.
 };
 

@@ -88,6 +88,9 @@ struct SitePlacementCounts {
 /// The counts of the warps counted.
 struct PlacementCounts {
   uint64_t warps = 0;
+  /// Of those, the warps that make at least one memory access (a barrier
+  /// is not one): a kernel guarded by `tid == 0` has 1 of its 8 warps.
+  uint64_t memoryWarps = 0;
   /// Warp instructions executed: memory ones (barriers included) and the
   /// others the trace carries (WarpInstruction::instructionsBefore,
   /// WarpTrace::trailingInstructions).
@@ -119,6 +122,7 @@ private:
 
   PlacementCounterConfig config;
   uint64_t warps = 0;
+  uint64_t memoryWarps = 0;
   uint64_t instructions = 0;
   std::vector<SitePlacementCounts> sites; ///< By site id.
   std::vector<bool> seen;
