@@ -13,6 +13,7 @@
 
 #include "CheckUtil.h"
 #include "Checks.h"
+#include "PaddingScreen.h"
 #include "llvm/ADT/StringExtras.h"
 
 using namespace llvm;
@@ -239,7 +240,10 @@ std::optional<bool> SharedBankConflict::addPadding(
   // Each pad on the comparison's sample (the quick one of a large launch):
   // the wavefronts a request and the time compare on the same blocks.
   uint64_t before = 0, arrayBefore = 0, ideal = 0;
-  for (unsigned pad : pads) {
+  // The pads in the order block 0's addresses, moved as each pad moves
+  // them, rank them (PaddingScreen.h): the first what-if is then mostly the
+  // pad that removes the conflict, and the search stops there.
+  for (unsigned pad : screenPads(context, site, *decl, pads)) {
     driver::KernelChange change;
     change.edits.push_back(
         {decl->innerSizeBegin->line, decl->innerSizeBegin->column,
