@@ -27,6 +27,7 @@
 #include "gpurd/Access/DeviceModule.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/CGSCCPassManager.h"
 #include "llvm/Analysis/LoopAnalysisManager.h"
@@ -200,9 +201,19 @@ void assignIssueGroups(
     const llvm::Function &kernel,
     const std::vector<const llvm::Instruction *> &siteInstructions,
     AccessModel &model) {
+  // Only the functions with a site are cloned with their bodies (the
+  // kernel, after O3's inlining): a file's module holds every kernel of it
+  // (the CUDA samples' reduction: 213 instances), and each access model
+  // built would otherwise copy and unroll them all.
+  llvm::SmallPtrSet<const llvm::GlobalValue *, 4> withSites{&kernel};
+  for (const llvm::Instruction *inst : siteInstructions)
+    if (inst)
+      withSites.insert(inst->getFunction());
   llvm::ValueToValueMapTy map;
-  std::unique_ptr<llvm::Module> copy =
-      llvm::CloneModule(*kernel.getParent(), map);
+  std::unique_ptr<llvm::Module> copy = llvm::CloneModule(
+      *kernel.getParent(), map, [&](const llvm::GlobalValue *value) {
+        return !llvm::isa<llvm::Function>(value) || withSites.count(value) != 0;
+      });
   tagSites(siteInstructions, map, *copy);
   std::unique_ptr<llvm::TargetMachine> machine = nvptxTargetMachine(*copy);
   llvm::LoopAnalysisManager lam;
