@@ -98,7 +98,9 @@ int SourceMatcher::matchPosition(const SourcePosition &position,
   // 3. The innermost access whose range contains the position.
   for (size_t i = 0; i < accesses.size(); ++i) {
     const SourceAccess &a = accesses[i];
-    if (!sameFile(a.begin) || !within(position, a.begin, a.end))
+    // The range first: comparing file names is the costly test (S3D.cu
+    // matches thousands of positions against its accesses).
+    if (!within(position, a.begin, a.end) || !sameFile(a.begin))
       continue;
     if (best < 0 || within(a.begin, accesses[best].begin, accesses[best].end))
       best = i;
