@@ -43,9 +43,10 @@ KernelEvents events() {
 //   Eq. 13: throughput = 4 / 4 = 1 cycle per instruction
 //   Eq. 2:  Tcomp = 100 * 1000 / 10 * 1 = 10000
 //   Eq. 5:  AMAT = 400 * 0.5 + 200 * 0.8 + 30 * 0.2 = 366
-//   MWP_peak_bw = 64 / (128 / 400 * 10) = 20; MWP = min(20, 8) = 8
+//   MWP_peak_bw = 64 / (128 / AMAT * 10) = 64 * 366 / 1280 = 18.3 (BW_per_warp
+//   over AMAT, gpurd's deviation); MWP = min(18.3, 8) = 8
 //   CWP_full = (10 * 366 + 100) / 100 = 37.6; CWP = min(37.6, 8) = 8
-//   Eq. 19: MWP_cp = min(max(1, 7), 8) = 7; Eq. 18: ITMLP = min(7, 20) = 7
+//   Eq. 19: MWP_cp = min(max(1, 7), 8) = 7; Eq. 18: ITMLP = min(7, 18.3) = 7
 //   Eq. 4:  Tmem = 10 * 1000 / (10 * 7) * 366 = 52285.714...
 //   CWP <= MWP: zeta = 1, F_overlap = 7/8; Toverlap = min(8750, Tmem)
 //   Eq. 1:  T = 10000 + 52285.714 - 8750
@@ -55,7 +56,7 @@ TEST(KernelTimeTest, UncalibratedByHand) {
   EXPECT_DOUBLE_EQ(t.instructionThroughput, 1.0);
   EXPECT_DOUBLE_EQ(t.tcomp, 10000.0);
   EXPECT_DOUBLE_EQ(t.amat, 366.0);
-  EXPECT_DOUBLE_EQ(t.mwpPeakBandwidth, 20.0);
+  EXPECT_DOUBLE_EQ(t.mwpPeakBandwidth, 64.0 * 366 / 1280);
   EXPECT_DOUBLE_EQ(t.mwp, 8.0);
   EXPECT_DOUBLE_EQ(t.cwp, 8.0);
   EXPECT_DOUBLE_EQ(t.itmlp, 7.0);
@@ -144,7 +145,7 @@ TEST(KernelTimeTest, NoOffChipTrafficNoBandwidthBound) {
 // kernel): of N = 8 resident warps, 1 waits for memory and none hides its
 // wait. The events of UncalibratedByHand (AMAT = 366):
 //   CWP_full = (10 / (1/8) * 366 + 100) / 100 = 293.8, CWP = min(., 1) = 1
-//   MWP = min(20, 1) = 1; MWP_cp = min(max(1, 0), 1) = 1; ITMLP = 1
+//   MWP = min(18.3, 1) = 1; MWP_cp = min(max(1, 0), 1) = 1; ITMLP = 1
 //   Eq. 4: Tmem = 10 * 1000 / (10 * 1) * 366 = 366000 (7 times the
 //   52285.7 with every warp taken to wait in parallel: ITMLP 7)
 TEST(KernelTimeTest, OnlyTheWarpsThatAccessMemoryWait) {

@@ -24,9 +24,16 @@ double tcomp(const KernelEvents &events, double throughput) {
 
 /// Sim et al. Eqs. 16-17 (seed 002's appendix lost them): MWP_peak_bw =
 /// bandwidth / (BW_per_warp * #active_SMs), BW_per_warp = load_bytes_per_warp
-/// / DRAM_lat (bytes a warp's request moves over its latency).
+/// / latency (bytes a warp's request moves over its latency). Deviation:
+/// the latency is AMAT, the wait Eq. 4 charges each request, not DRAM_lat.
+/// With ITMLP <= MWP_peak_bw, Tmem is then at least the DRAM bytes over the
+/// bandwidth whatever the mix of requests; with DRAM_lat, requests the
+/// caches or shared memory serve lowered AMAT and loosened the bound, so
+/// adding shared-memory instructions (a staging what-if) was predicted to
+/// move DRAM's bytes faster (docs/placement-model.md).
 double mwpPeakBandwidth(const KernelEvents &events,
-                        const MachineFigures &machine, double dramLatency) {
+                        const MachineFigures &machine, double latency) {
+  const double dramLatency = latency;
   if (events.bytesPerMemoryInstruction <= 0 || dramLatency <= 0 ||
       machine.dramBytesPerCycle <= 0)
     // No off-chip traffic: no bandwidth bound (N would cap ITMLP at N,
@@ -109,7 +116,7 @@ KernelTime predictKernelTime(const KernelEvents &events,
   time.tcomp = tcomp(events, time.instructionThroughput);
 
   time.amat = amat(events, machine, dramLatency);
-  time.mwpPeakBandwidth = mwpPeakBandwidth(events, machine, dramLatency);
+  time.mwpPeakBandwidth = mwpPeakBandwidth(events, machine, time.amat);
   // Sim et al.: MWP = min(MWP_without_bw, MWP_peak_bw, N); the arch gives no
   // departure delay for MWP_without_bw (deviation, docs/).
   time.mwp =
