@@ -18,6 +18,7 @@ std::vector<std::unique_ptr<Check>> allChecks() {
   std::vector<std::unique_ptr<Check>> checks;
   checks.push_back(makeCacheCapacity());
   checks.push_back(makeConstantDivergence());
+  checks.push_back(makeGlobalAccumulator());
   checks.push_back(makeMemoryDivergence());
   checks.push_back(makePlacement());
   checks.push_back(makeReadOnlyPath());

@@ -123,10 +123,13 @@ KernelParam describeParam(const ParmVarDecl *param, ASTContext &context) {
   const SourceManager &sm = context.getSourceManager();
   SourceLocation begin = param->getBeginLoc(), name = param->getLocation();
   if (out.kind == ParamKind::Pointer && !out.name.empty() &&
-      isa<PointerType>(param->getType().getTypePtr()) && begin.isFileID() &&
-      name.isFileID() && sm.getFileID(begin) == sm.getFileID(name)) {
-    out.declBegin = positionOf(sm, begin);
+      isa<PointerType>(param->getType().getTypePtr()) && name.isFileID()) {
+    // `__restrict__` goes before the name, which the file writes even when
+    // a macro writes the element type (PolyBench's `DATA_TYPE *a`); `const`
+    // goes at the declaration's start, which must be the file's too.
     out.namePosition = positionOf(sm, name);
+    if (begin.isFileID() && sm.getFileID(begin) == sm.getFileID(name))
+      out.declBegin = positionOf(sm, begin);
   }
   return out;
 }

@@ -38,11 +38,12 @@ void host(const float *in, float *out) {
 // CHECK-NEXT: "startLine": 20
 // CHECK: "text": "32-way bank conflict in shared load: each warp request takes 32 wavefronts where 1 would do (31 excessive wavefronts, 97% of 256)"
 // CHECK: "ruleId": "gpurd-shared-bank-conflict",
-// CHECK-NEXT: "ruleIndex": 6
+// CHECK-NEXT: "ruleIndex": 7
 // CHECK: "name": "gpurd-advise",
 // CHECK-NEXT: "rules": [
 // CHECK: "id": "gpurd-cache-capacity",
 // CHECK: "id": "gpurd-constant-divergence",
+// CHECK: "id": "gpurd-global-accumulator",
 // CHECK: "id": "gpurd-memory-divergence",
 // CHECK: "id": "gpurd-placement",
 // CHECK: "id": "gpurd-readonly-path",

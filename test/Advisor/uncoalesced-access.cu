@@ -74,7 +74,7 @@ void host(const float *a, const float *b, float *out) {
   columns<<<4, 32>>>(b, out);
 }
 
-// BADGLOB: error: --checks/--check-option: check glob 'gpurd-no-such-*' matches no check; the checks are gpurd-cache-capacity, gpurd-constant-divergence, gpurd-memory-divergence, gpurd-placement, gpurd-readonly-path, gpurd-redundant-threads, gpurd-shared-bank-conflict, gpurd-shared-tiling, gpurd-small-grid, gpurd-tile-size, gpurd-uncoalesced-access
+// BADGLOB: error: --checks/--check-option: check glob 'gpurd-no-such-*' matches no check; the checks are gpurd-cache-capacity, gpurd-constant-divergence, gpurd-global-accumulator, gpurd-memory-divergence, gpurd-placement, gpurd-readonly-path, gpurd-redundant-threads, gpurd-shared-bank-conflict, gpurd-shared-tiling, gpurd-small-grid, gpurd-tile-size, gpurd-uncoalesced-access
 // BADOPTION: error: --checks/--check-option: check option 'gpurd-nothing.X' names no check
 // TYPO: error: --checks/--check-option: check gpurd-uncoalesced-access has no option 'MinExessiveShare'; its options: AssumedContents, MinCycles, MinExcessivePerRequest, MinExcessiveShare, MinGain, MinKernelShare
 // TYPO-NOT: error:

@@ -20,12 +20,12 @@ std::vector<std::string> enabledBy(const char *globs) {
 
 TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
   const std::vector<std::string> all = {
-      "gpurd-cache-capacity",       "gpurd-constant-divergence",
-      "gpurd-memory-divergence",    "gpurd-placement",
-      "gpurd-readonly-path",        "gpurd-redundant-threads",
-      "gpurd-shared-bank-conflict", "gpurd-shared-tiling",
-      "gpurd-small-grid",           "gpurd-tile-size",
-      "gpurd-uncoalesced-access"};
+      "gpurd-cache-capacity",     "gpurd-constant-divergence",
+      "gpurd-global-accumulator", "gpurd-memory-divergence",
+      "gpurd-placement",          "gpurd-readonly-path",
+      "gpurd-redundant-threads",  "gpurd-shared-bank-conflict",
+      "gpurd-shared-tiling",      "gpurd-small-grid",
+      "gpurd-tile-size",          "gpurd-uncoalesced-access"};
   EXPECT_EQ(enabledBy("*"), all);
   EXPECT_EQ(enabledBy("-*,gpurd-uncoalesced-access"),
             std::vector<std::string>{"gpurd-uncoalesced-access"});
@@ -33,9 +33,9 @@ TEST(CheckFilterTest, TheLastMatchingGlobDecides) {
       enabledBy("*,-gpurd-shared-*"),
       (std::vector<std::string>{
           "gpurd-cache-capacity", "gpurd-constant-divergence",
-          "gpurd-memory-divergence", "gpurd-placement", "gpurd-readonly-path",
-          "gpurd-redundant-threads", "gpurd-small-grid", "gpurd-tile-size",
-          "gpurd-uncoalesced-access"}));
+          "gpurd-global-accumulator", "gpurd-memory-divergence",
+          "gpurd-placement", "gpurd-readonly-path", "gpurd-redundant-threads",
+          "gpurd-small-grid", "gpurd-tile-size", "gpurd-uncoalesced-access"}));
   EXPECT_EQ(enabledBy("gpurd-*-access, -*, gpurd-c*"),
             (std::vector<std::string>{"gpurd-cache-capacity",
                                       "gpurd-constant-divergence"}));

@@ -51,9 +51,10 @@ struct KernelParam {
   /// declares (cuRAND's curandState): its layout is the library's, not the
   /// kernel's to change.
   bool pointeeIsLibraryRecord = false;
-  /// For a pointer parameter written `T *name` in a file (not produced by a
-  /// macro, its pointer type not a typedef): where its declaration begins
-  /// and where its name is, for fix-its that add `const` or `__restrict__`.
+  /// For a pointer parameter written `T *name` (its pointer type not a
+  /// typedef): where its name is, when the file writes it (for
+  /// `__restrict__`), and where its declaration begins, when the file
+  /// writes that too (for `const`; not under a macro's element type).
   std::optional<SourcePosition> declBegin, namePosition;
   /// For a struct (or class) passed by value: its scalar and pointer
   /// members, nested structs flattened (`gravity.x`), in offset order.

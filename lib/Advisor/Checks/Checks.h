@@ -11,6 +11,7 @@ namespace gpurd::advisor {
 
 std::unique_ptr<Check> makeCacheCapacity();
 std::unique_ptr<Check> makeConstantDivergence();
+std::unique_ptr<Check> makeGlobalAccumulator();
 std::unique_ptr<Check> makeMemoryDivergence();
 std::unique_ptr<Check> makePlacement();
 std::unique_ptr<Check> makeReadOnlyPath();
