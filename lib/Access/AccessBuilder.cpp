@@ -10,7 +10,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "IslForms.h"
-#include "IssueGroups.h"
 #include "ModelChecks.h"
 #include "ScevAffinator.h"
 #include "SourceMatcher.h"
@@ -1094,7 +1093,6 @@ buildAccessModel(PreparedKernel &prepared, const KernelInfo &kernel,
   Builder builder(*prepared.function, kernel, unit, values, analyses);
   AccessModel model = builder.build();
   prepared.siteInstructions = builder.takeSiteInstructions();
-  assignIssueGroups(*prepared.function, prepared.siteInstructions, model);
   if (std::optional<std::string> warning =
           emptyModelWarning(model, kernel, unit))
     model.warnings.push_back(std::move(*warning));

@@ -22,7 +22,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "IssueGroups.h"
+#include "gpurd/Access/IssueGroups.h"
 
 #include "gpurd/Access/DeviceModule.h"
 

@@ -12,6 +12,7 @@
 #include "SourceVariant.h"
 #include "WhatIf.h"
 
+#include "gpurd/Access/IssueGroups.h"
 #include "gpurd/Access/ParamFields.h"
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Model/CacheConfig.h"
@@ -342,6 +343,9 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
       return staged.takeError();
     out->source = std::move(*staged);
   }
+  // Seed 002 Eq. 18's MLP, on the final model (IssueGroups.h).
+  access::assignIssueGroups(*out->prepared.function,
+                            out->prepared.siteInstructions, out->model);
   return out;
 }
 

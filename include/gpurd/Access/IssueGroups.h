@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef GPURD_LIB_ACCESS_ISSUEGROUPS_H
-#define GPURD_LIB_ACCESS_ISSUEGROUPS_H
+#ifndef GPURD_ACCESS_ISSUEGROUPS_H
+#define GPURD_ACCESS_ISSUEGROUPS_H
 
 #include "gpurd/Access/AccessModel.h"
 
@@ -18,7 +18,10 @@
 
 namespace gpurd::access {
 
-/// Sets AccessModel::issueGroups and each site's AccessSite::issueGroup: of
+/// Sets AccessModel::issueGroups and each site's AccessSite::issueGroup
+/// (the driver calls it once a trace's access model is final: the first
+/// model of a launch with assumed arguments is built again with them
+/// folded in, and its groups would be thrown away): of
 /// \p kernel with its loops
 /// unrolled as Clang's O3 unrolls them for NVPTX (gpurd analyses the kernel
 /// rolled; nvcc and Clang unroll it), the memory instructions of the
@@ -33,4 +36,4 @@ void assignIssueGroups(
 
 } // namespace gpurd::access
 
-#endif // GPURD_LIB_ACCESS_ISSUEGROUPS_H
+#endif // GPURD_ACCESS_ISSUEGROUPS_H
