@@ -51,13 +51,6 @@ std::vector<unsigned> AccessModel::parameters() const {
   return out;
 }
 
-unsigned IssueGroup::size() const {
-  unsigned total = 0;
-  for (const auto &[site, count] : copies)
-    total += count;
-  return total;
-}
-
 bool AccessModel::isAffine() const {
   for (const AccessSite &site : sites)
     if (!site.affine)

@@ -412,8 +412,13 @@ std::optional<std::string> AnalysisContext::cacheModelUnavailable() const {
 }
 
 model::AccessPatternConfig AnalysisContext::accessPatternConfig() const {
+  return accessPatternConfigOf(archDescription);
+}
+
+model::AccessPatternConfig
+accessPatternConfigOf(const arch::ArchDescription &arch) {
   model::AccessPatternConfig config;
-  const arch::SmDescription &sm = archDescription.sm;
+  const arch::SmDescription &sm = arch.sm;
   // An arch without shared-memory banks gets no wavefront counts; one
   // without a bank width has the 4-byte words of every GPU since Fermi
   // (Kepler's 8-byte mode is opt-in).

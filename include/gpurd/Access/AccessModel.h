@@ -142,8 +142,6 @@ struct AccessSite {
 /// loop unrolled by 4 holds 4 copies of each load of its body).
 struct IssueGroup {
   std::vector<std::pair<uint32_t, unsigned>> copies; ///< Site id, copies.
-
-  unsigned size() const;
 };
 
 /// A variable of the model: a block or thread index, a loop iteration

@@ -18,17 +18,16 @@
 
 namespace gpurd::access {
 
-/// Sets AccessModel::issueGroups and each site's AccessSite::issueGroup
-/// (the driver calls it once a trace's access model is final: the first
-/// model of a launch with assumed arguments is built again with them
-/// folded in, and its groups would be thrown away): of
-/// \p kernel with its loops
-/// unrolled as Clang's O3 unrolls them for NVPTX (gpurd analyses the kernel
-/// rolled; nvcc and Clang unroll it), the memory instructions of the
-/// site's basic block that a warp issues together with it, before any of
-/// them waits on another's result (the largest over the site's unrolled
-/// copies: the unrolled body is what runs). \p siteInstructions are the
-/// sites' instructions, by site id. A barrier ends a group.
+/// Sets AccessModel::issueGroups and each site's AccessSite::issueGroup: of
+/// \p kernel with its loops unrolled as Clang's O3 unrolls them for NVPTX
+/// (gpurd analyses the kernel rolled; nvcc and Clang unroll it), the memory
+/// instructions of the site's basic block that a warp issues together with
+/// it, before any of them waits on another's result (the largest over the
+/// site's unrolled copies: the unrolled body is what runs).
+/// \p siteInstructions are the sites' instructions, by site id. A barrier
+/// ends a group. The driver calls it once a trace's access model is final
+/// (a launch with assumed arguments builds its model again with them
+/// folded in).
 void assignIssueGroups(
     const llvm::Function &kernel,
     const std::vector<const llvm::Instruction *> &siteInstructions,

@@ -320,6 +320,11 @@ private:
   std::vector<std::string> seenKernels;
 };
 
+/// How \p arch counts access patterns (its sectors and shared-memory
+/// banks; no wavefronts on an arch without banks).
+model::AccessPatternConfig
+accessPatternConfigOf(const arch::ArchDescription &arch);
+
 } // namespace gpurd::driver
 
 #endif // GPURD_DRIVER_ANALYSISCONTEXT_H

@@ -101,8 +101,8 @@ class GlobalAccumulator : public Check {
 public:
   StringRef name() const override { return Name; }
   StringRef summary() const override {
-    return "a global element a loop loads and stores in every iteration, "
-           "which a register would hold";
+    return "a global element a loop stores in every iteration at the same "
+           "address, which a register would hold";
   }
   std::vector<StringRef> optionNames() const override {
     return {"MinCycles", "MinGain"};
@@ -120,7 +120,7 @@ public:
     std::optional<std::vector<driver::SourceEdit>> edits =
         restrictEdits(context);
     if (!edits)
-      return Error::success(); // the pointers are restrict already
+      return Error::success(); // restrict already, or not ours to edit
     driver::KernelChange change;
     change.edits = *edits;
     Expected<WhatIfRunner::Comparison> runs = context.whatIf().compare(change);

@@ -1,6 +1,7 @@
 //===- PaddingScreen.cpp - Padded rows' wavefronts, without compiling -----===//
 
 #include "PaddingScreen.h"
+#include "CheckUtil.h"
 
 #include "gpurd/Model/AccessPattern.h"
 #include "gpurd/Trace/MemoryLayout.h"
@@ -78,11 +79,7 @@ paddedWavefronts(const std::vector<trace::WarpTrace> &warps,
       model::InstructionPattern figures;
       model::countWavefronts(moved, config, figures);
       all += figures.wavefronts;
-      const access::AccessSite &other = model.sites[instruction.site];
-      if (other.kind == site.kind &&
-          other.position.line == site.position.line &&
-          other.position.column == site.position.column &&
-          other.position.file == site.position.file)
+      if (sameAccessAs(site)(model, model.sites[instruction.site]))
         atSite += figures.wavefronts;
     }
   return {atSite, all};
@@ -103,10 +100,8 @@ std::vector<unsigned> screenPads(const CheckContext &context,
     llvm::consumeError(std::move(error)); // the what-ifs decide alone
     return pads;
   }
-  model::AccessPatternConfig config;
-  const arch::SmDescription &sm = context.arch().sm;
-  config.sharedBanks = sm.sharedMemoryBanks.value_or(32);
-  config.sharedBankWidth = sm.sharedMemoryBankWidth.value_or(4);
+  const model::AccessPatternConfig config =
+      driver::accessPatternConfigOf(context.arch());
   std::vector<std::tuple<uint64_t, uint64_t, unsigned>> ranked;
   for (unsigned pad : pads) {
     auto [atSite, all] =

@@ -1,5 +1,4 @@
-//===- PaddingScreen.h - Padded rows' wavefronts, without compiling -*- C++
-//-*-===//
+//===- PaddingScreen.h - Padding ranked without compiling ------*- C++ -*-===//
 //
 // gpurd-shared-bank-conflict times a padding as a what-if of the source
 // (the array's rows declared longer), a parse, a device compile and a

@@ -238,20 +238,18 @@ Error UncoalescedAccess::run(const CheckContext &context,
   // excessive sectors, and a note for each other (PolyBench correlation
   // had four warnings for 'symmat', three of a few thousand sectors).
   std::map<std::string, FoldedFinding> byChange;
-  // One sector more a request is what a warp over two rows of a block
-  // narrower than a warp needs (a 16 x 16 block reading A[row * n + k]):
-  // no layout of the kernel as written serves two rows with one sector,
-  // and an expert does not act on it.
-  auto uncoalesced = [&](const model::SiteAccessPattern &pattern) {
-    return uncoalescedRequests(context, pattern);
-  };
+  // Which requests are uncoalesced: uncoalescedRequests (MinExcessiveShare,
+  // MinExcessivePerRequest). One sector more a request is what a warp over
+  // two rows of a block narrower than a warp needs (a 16 x 16 block reading
+  // A[row * n + k]): no layout of the kernel as written serves two rows with
+  // one sector, and an expert does not act on it.
   // The uncoalesced sites of each array: coalescing one field of an array
   // of structs leaves its lines to the other fields' loads, so the bound
   // coalesces them together.
   std::map<int, std::set<unsigned>> uncoalescedSites;
   std::map<int, std::set<std::pair<unsigned, unsigned>>> uncoalescedAccesses;
   for (const SourceAccess &access : context.sourceAccesses())
-    if (uncoalesced(access.pattern)) {
+    if (uncoalescedRequests(context, access.pattern)) {
       uncoalescedAccesses[access.site().array].insert(
           {access.site().position.line, access.site().position.column});
       for (const access::AccessSite *site : access.sites)
@@ -261,7 +259,7 @@ Error UncoalescedAccess::run(const CheckContext &context,
   std::map<std::set<unsigned>, TimeVerdict> bounds;
   for (const SourceAccess &access : context.sourceAccesses()) {
     const model::SiteAccessPattern &pattern = access.pattern;
-    if (!uncoalesced(pattern))
+    if (!uncoalescedRequests(context, pattern))
       continue;
     // An array of a library's records (cuRAND's per-thread states, which
     // the kernel copies whole): their layout is the library's, and its API

@@ -107,11 +107,10 @@ public:
     Served served = servedBy(site, cache);
     if (site.space == MemorySpace::Constant) {
       // A constant array's misses are a warp's first touches of its few
-      // lines, together at the start of its loop, not one in every issue:
-      // a group's copies miss together (misses / copies waits). Spread,
-      // the 2 lines of convolutionSeparable's 17-float filter held a
-      // quarter of its groups and its placement in global memory was
-      // predicted 42% faster.
+      // lines (the counter's constant cache is cold for each block),
+      // together at the start of its loop, not one in every issue: a
+      // group's copies miss together (misses / copies waits), where the
+      // spread estimate above would hold a whole group for each.
       double together = (served.dram + served.l2) * (1 - 1 / copies);
       served.dram /= copies;
       served.l2 /= copies;

@@ -33,13 +33,12 @@ double tcomp(const KernelEvents &events, double throughput) {
 /// move DRAM's bytes faster (docs/placement-model.md).
 double mwpPeakBandwidth(const KernelEvents &events,
                         const MachineFigures &machine, double latency) {
-  const double dramLatency = latency;
-  if (events.bytesPerMemoryInstruction <= 0 || dramLatency <= 0 ||
+  if (events.bytesPerMemoryInstruction <= 0 || latency <= 0 ||
       machine.dramBytesPerCycle <= 0)
     // No off-chip traffic: no bandwidth bound (N would cap ITMLP at N,
     // Eq. 18, where MLP x MWP_cp may exceed it).
     return std::numeric_limits<double>::infinity();
-  double bytesPerWarp = events.bytesPerMemoryInstruction / dramLatency;
+  double bytesPerWarp = events.bytesPerMemoryInstruction / latency;
   return machine.dramBytesPerCycle / (bytesPerWarp * events.activeSms);
 }
 
