@@ -17,6 +17,58 @@ int64_t floorDivide(int64_t a, int64_t b) {
 
 } // namespace
 
+/// Flattens \p node into its linear form where its kind and operands allow
+/// (Node::linear).
+void QuasiAffine::flatten(Node &node) {
+  auto operand = [&](unsigned i) -> const Node & {
+    return *node.operands[i].node;
+  };
+  switch (node.kind) {
+  case Kind::Constant:
+    node.linear = true;
+    node.offset = node.value;
+    return;
+  case Kind::Variable:
+    node.linear = true;
+    node.terms = {{static_cast<unsigned>(node.value), 1}};
+    return;
+  case Kind::Scale: {
+    const QuasiAffine::Node &a = operand(0);
+    if (!a.linear)
+      return;
+    node.linear = true;
+    node.offset = a.offset * node.value;
+    for (auto [index, factor] : a.terms)
+      node.terms.push_back({index, factor * node.value});
+    return;
+  }
+  case Kind::Add: {
+    const QuasiAffine::Node &a = operand(0), &b = operand(1);
+    if (!a.linear || !b.linear)
+      return;
+    node.linear = true;
+    node.offset = a.offset + b.offset;
+    node.terms = a.terms;
+    for (auto [index, factor] : b.terms) {
+      auto same = std::find_if(node.terms.begin(), node.terms.end(),
+                               [&](const auto &t) { return t.first == index; });
+      if (same == node.terms.end())
+        node.terms.push_back({index, factor});
+      else
+        same->second += factor;
+    }
+    return;
+  }
+  default:
+    return;
+  }
+}
+
+QuasiAffine::QuasiAffine(std::shared_ptr<Node> made) {
+  flatten(*made);
+  node = std::move(made);
+}
+
 QuasiAffine::Kind QuasiAffine::kind() const { return node->kind; }
 
 QuasiAffine QuasiAffine::constant(int64_t value) {
@@ -136,6 +188,12 @@ unsigned QuasiAffine::numVariablesUsed() const {
 }
 
 int64_t QuasiAffine::evaluate(llvm::ArrayRef<int64_t> values) const {
+  if (node->linear) {
+    int64_t sum = node->offset;
+    for (auto [index, factor] : node->terms)
+      sum += factor * values[index];
+    return sum;
+  }
   switch (node->kind) {
   case Kind::Constant:
     return node->value;

@@ -7,6 +7,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include "llvm/Support/TimeProfiler.h"
 #include <algorithm>
 #include <tuple>
 
@@ -82,9 +83,12 @@ Advisor::adviseKernel(driver::AnalysisContext &analysisContext,
   WhatIfRunner whatIf(analysisContext, unit, *analysis.trace->kernel, analysis);
   CheckContext context(analysisContext.arch(), analysis, options.checkOptions,
                        whatIf);
-  for (const std::unique_ptr<Check> &check : enabled)
+  for (const std::unique_ptr<Check> &check : enabled) {
+    TimeTraceScope scope(check->name(),
+                         [&] { return analysis.trace->kernel->name; });
     if (Error error = check->run(context, findings))
       return std::move(error);
+  }
   // Source order, then by check: deterministic whatever the checks' order.
   llvm::stable_sort(findings, [](const Finding &a, const Finding &b) {
     return std::tie(a.position.file, a.position.line, a.position.column,

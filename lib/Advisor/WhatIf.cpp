@@ -6,6 +6,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TimeProfiler.h"
 
 using namespace llvm;
 
@@ -146,6 +147,7 @@ WhatIfRunner::runWith(const driver::KernelChange &change,
   auto found = runs.find(key);
   if (found != runs.end())
     return *found->second;
+  TimeTraceScope scope("whatIf", [&] { return key; });
   driver::KernelChange pinned = change;
   pinned.launch = pinnedLaunch(baseline.trace->config, change.launch);
   Expected<driver::KernelAnalysis> analysis =

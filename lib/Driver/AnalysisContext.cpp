@@ -16,6 +16,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/TimeProfiler.h"
 
 using namespace llvm;
 
@@ -127,6 +128,11 @@ Expected<AnalysisContext::SourceVariant &> AnalysisContext::variant(
   if (cached != variants.end())
     return *cached->second;
 
+  TimeTraceScope scope("parseVariant", [&] {
+    return (Twine(defines.size()) + " defines, " + Twine(edits.size()) +
+            " edits")
+        .str();
+  });
   auto source = std::make_unique<SourceVariant>();
   source->file = file.str();
   source->defines = defines;
@@ -226,6 +232,7 @@ AnalysisContext::deviceModule(const TranslationUnitInfo &unit) {
   SourceVariant *source = &*parsed;
   if (source->device)
     return source->device;
+  TimeTraceScope scope("compileDevice");
   access::DeviceCompileOptions options;
   options.cuda = compileOptions();
   options.cuda.fileSystem = source->fileSystem;

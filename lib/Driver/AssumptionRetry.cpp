@@ -73,8 +73,31 @@ Expected<KernelAnalysis> AnalysisContext::analyseScaled(
   auto source = parsedVariantOf(unit);
   if (!source)
     return source.takeError();
-  auto trace = prepareTraceIn(*source, kernel, config, KernelChange(), scale,
-                              &completed);
+  // The trace planHostValues prepared for this launch, taken once (a later
+  // analysis of the kernel, at another scale or launch, prepares its own).
+  std::unique_ptr<KernelTrace> planned;
+  auto found = source->plannedTraces.find(kernel.name);
+  if (found != source->plannedTraces.end()) {
+    SourceVariant::PlannedTrace taken = std::move(found->second);
+    source->plannedTraces.erase(found);
+    const bool unscaled = scale.sizeDivisions == 0 &&
+                          scale.sharedDoublings == 0 && !scale.cutLongBlocks;
+    if (unscaled && taken.launch == preparedLaunchKey(config)) {
+      planned = std::move(taken.trace);
+      // The same values; the words are the settled plan's.
+      for (LaunchAssumption &assumed : planned->config.assumptions)
+        for (const LaunchAssumption &now : config.assumptions)
+          if (now.part == assumed.part && now.value == assumed.value &&
+              now.argument == assumed.argument) {
+            assumed.basis = now.basis;
+            assumed.missing = now.missing;
+          }
+    }
+  }
+  Expected<std::unique_ptr<KernelTrace>> trace =
+      planned ? Expected<std::unique_ptr<KernelTrace>>(std::move(planned))
+              : prepareTraceIn(*source, kernel, config, KernelChange(), scale,
+                               &completed);
   if (trace)
     completed = (*trace)->config;
   return modelTrace(std::move(trace));

@@ -25,6 +25,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include "llvm/Support/TimeProfiler.h"
 #include <algorithm>
 #include <map>
 
@@ -257,6 +258,18 @@ std::string namesText(ArrayRef<std::string> names) {
   return out;
 }
 
+/// namesText of the first few of \p names, the others counted: a note under
+/// every kernel of a file of many launches (SHOC's S3D: 54 of one host
+/// value) does not list them all.
+std::string fewNames(ArrayRef<std::string> names) {
+  constexpr size_t Listed = 3;
+  if (names.size() <= Listed + 1)
+    return namesText(names);
+  std::vector<std::string> some(names.begin(), names.begin() + Listed);
+  some.push_back(std::to_string(names.size() - Listed) + " more");
+  return namesText(some);
+}
+
 } // namespace
 
 std::optional<OwnHostValue> ownHostValue(const KernelInfo &kernel,
@@ -367,26 +380,31 @@ groupHostValues(ArrayRef<HostValueLaunch> launches) {
     std::vector<std::string> names;
     for (const HostRoot &root : group.roots)
       names.push_back(root.name);
-    std::vector<std::string> kernels, others;
+    std::vector<std::string> kernels;
+    // The other launches by the value each would take alone.
+    std::map<uint64_t, std::vector<std::string>> byValue;
     for (size_t j : group.launches) {
       kernels.push_back("'" + launches[j].kernel + "' (line " +
                         std::to_string(launches[j].line) + ")");
       if (j != *decider)
-        others.push_back("'" + launches[j].kernel + "' " +
-                         (others.empty() ? "would take " : "") +
-                         std::to_string(launches[j].own.root));
+        byValue[launches[j].own.root].push_back("'" + launches[j].kernel +
+                                                "'");
     }
+    std::vector<std::string> others;
+    for (const auto &[root, names] : byValue)
+      others.push_back(fewNames(names) + " would take " +
+                       std::to_string(root));
     const HostValueLaunch &chosen = launches[*decider];
     group.basis = "one value for the " + std::to_string(group.launches.size()) +
                   " launches of this file computed from " + namesText(names) +
-                  ", those of " + namesText(kernels) +
+                  ", those of " + fewNames(kernels) +
                   ": the smallest of the values they take alone";
     if (anyFollows && any_of(group.launches, [&](size_t j) {
           return !launches[j].own.gridFollows;
         }))
       group.basis += " among those whose grid follows it";
     group.basis += ", that of '" + chosen.kernel + "', " + chosen.own.basis +
-                   "; alone, " + namesText(others);
+                   "; alone, " + join(others, ", ");
     if (value < wanted)
       group.basis += "; lowered to " + std::to_string(value) +
                      ", the largest with which every launch is one the GPU "
@@ -503,6 +521,7 @@ AnalysisContext::sharedHostValue(const TranslationUnitInfo &unit,
 }
 
 Error AnalysisContext::planHostValues(SourceVariant &source) {
+  TimeTraceScope scope("planHostValues");
   const TranslationUnitInfo &unit = source.unit;
   // Planned from here on: the launches resolved below to try a value take
   // it from the plan.
@@ -561,9 +580,13 @@ Error AnalysisContext::planHostValues(SourceVariant &source) {
       consumeError(config.takeError());
       return std::nullopt;
     }
+    std::string launch = preparedLaunchKey(*config);
     auto trace = prepareTraceIn(source, kernel, *config, KernelChange());
-    if (trace)
+    if (trace) {
+      source.plannedTraces[kernel.name] = {std::move(launch),
+                                           std::move(*trace)};
       return std::nullopt;
+    }
     Error error = trace.takeError();
     std::optional<BoundFailure> failure = boundOf(error);
     consumeError(std::move(error));

@@ -24,6 +24,7 @@
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/TimeProfiler.h"
 
 using namespace llvm;
 
@@ -263,6 +264,32 @@ AnalysisContext::analyseAccesses(const TranslationUnitInfo &unit,
                                options);
 }
 
+std::string preparedLaunchKey(const LaunchConfig &config) {
+  std::string key;
+  raw_string_ostream os(key);
+  os << config.kernel << "|" << dimText(config.grid) << dimText(config.block)
+     << "|" << config.dynamicSharedBytes << "|";
+  for (const LaunchArgument &arg : config.args)
+    os << arg.param << "=" << arg.value.str() << ";";
+  os << "|";
+  for (const auto &[name, why] : config.unknownArgs)
+    os << name << ";";
+  os << "|";
+  // The values, not the words: a plan's step appends to the basis of the
+  // value it settles on (takePlannedTrace carries the words over).
+  for (const LaunchAssumption &assumed : config.assumptions)
+    os << assumed.part << "=" << assumed.value << "#" << assumed.root << "#"
+       << assumed.argument << "#" << join(assumed.hostNames, ",") << "#"
+       << dimText(assumed.given) << ";";
+  if (config.site)
+    os << "|" << config.site->file << ":" << config.site->line << ":"
+       << config.site->column;
+  os << "|" << config.siteVariant.index << "/" << config.siteVariant.count
+     << "|" << config.siteApi << "|" << config.launchNumber << "/"
+     << config.launchCount << (config.launchChosen ? "c" : "");
+  return key;
+}
+
 Expected<std::unique_ptr<KernelTrace>>
 AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
                               const KernelInfo &kernel,
@@ -277,6 +304,7 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
     SourceVariant &source, const KernelInfo &kernel, const LaunchConfig &config,
     const KernelChange &change, const AssumptionScale &scale,
     LaunchConfig *completed) {
+  TimeTraceScope scope("prepareTrace", [&] { return kernel.name; });
   auto out = std::make_unique<KernelTrace>();
   out->unit = &source.unit;
   out->kernel = &kernel;
@@ -354,6 +382,7 @@ Error AnalysisContext::buildModelOf(SourceVariant &source,
                                     KernelTrace &trace) {
   access::KernelSpecialization values = specializationFor(
       kernel, trace.config.grid, trace.config.block, argumentsOf(trace.config));
+  TimeTraceScope scope("buildAccessModel", [&] { return kernel.name; });
   access::AccessAnalysisOptions options = accessOptions(analysis);
   auto prepared =
       access::prepareKernel(*trace.device->module, kernel, values, options);
@@ -432,6 +461,7 @@ Expected<model::CacheModelResults> AnalysisContext::runCacheModel(
     const ModelOptions *given, model::placement::PlacementCounter *placement,
     model::CacheModelObserver *observer,
     model::divergence::IntervalRecorder *intervals) {
+  TimeTraceScope scope("runCacheModel", [&] { return trace.kernel->name; });
   const ModelOptions &modelOptions = given ? *given : modelOptionsValue;
   model::KernelTraceInput input =
       traceInputFrom(*trace.source, trace.kernel->staticSharedBytes);

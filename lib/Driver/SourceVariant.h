@@ -18,6 +18,7 @@
 #include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,6 +44,16 @@ struct AnalysisContext::SourceVariant {
   /// The values host variables hold in every launch of the file they reach
   /// (HostValueAssumptions.cpp), planned on first use.
   std::optional<std::vector<FileHostValue>> hostValues;
+  /// The trace planHostValues last prepared for a kernel to try a value,
+  /// and the launch it was prepared for (preparedLaunchKey): the kernel's
+  /// own first analysis takes it when it asks for the same launch, instead
+  /// of building the same access model again (SHOC's S3D prepared each of
+  /// its 54 kernels twice, a quarter of its run).
+  struct PlannedTrace {
+    std::string launch;
+    std::unique_ptr<KernelTrace> trace;
+  };
+  std::map<std::string, PlannedTrace> plannedTraces;
 
   /// Whether this is the file changed (a what-if variant): its compile
   /// errors are the change's, reported in Errors, not printed.
@@ -53,6 +64,10 @@ struct AnalysisContext::SourceVariant {
 
 /// A compilation database that adds \p flags (after the compiler) to every
 /// command of \p inner.
+/// Everything of \p config a trace's preparation reads, as text: two
+/// launches with the same key prepare the same trace.
+std::string preparedLaunchKey(const LaunchConfig &config);
+
 std::unique_ptr<clang::tooling::CompilationDatabase>
 withExtraFlags(const clang::tooling::CompilationDatabase &inner,
                std::vector<std::string> flags);

@@ -101,10 +101,11 @@ struct CompiledCondition {
     CompiledExpr expr;
     bool isEquality = false;
   };
-  bool conjunctive = true;
   bool never = false;
   std::vector<Atom> atoms;
-  Condition general = Condition::always();
+  /// The disjunctions among the conjuncts, evaluated as they are for the
+  /// lanes the atoms leave active.
+  std::vector<Condition> disjunctions;
 };
 
 void flatten(const Condition &c, unsigned numVariables,
@@ -125,7 +126,7 @@ void flatten(const Condition &c, unsigned numVariables,
       flatten(sub, numVariables, out);
     return;
   case Condition::Kind::Or:
-    out.conjunctive = false;
+    out.disjunctions.push_back(c);
     return;
   }
 }
@@ -295,7 +296,6 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
     plan.instructionsBefore = gaps.beforeSite[site.id];
     plan.offset = compile(site.offset, numVariables);
     flatten(site.domain, numVariables, plan.domain);
-    plan.domain.general = site.domain;
     plan.laneAtoms.resize(plan.domain.atoms.size());
     for (unsigned a = 0; a < plan.domain.atoms.size(); ++a) {
       const CompiledExpr &e = plan.domain.atoms[a].expr;
@@ -344,7 +344,7 @@ llvm::Error AffineEnumerator::init(const MemoryLayout &layout,
   for (const LoopPlan &loop : loops)
     needsLaneValues |= !loop.last.linear;
   for (const SitePlan &plan : sites) {
-    needsLaneValues |= !plan.offset.linear || !plan.domain.conjunctive;
+    needsLaneValues |= !plan.offset.linear || !plan.domain.disjunctions.empty();
     for (const CompiledCondition::Atom &atom : plan.domain.atoms)
       needsLaneValues |= !atom.expr.linear;
   }
@@ -387,44 +387,41 @@ void AffineEnumerator::runSite(SitePlan &plan, uint32_t mask, WarpTrace &out) {
   const CompiledCondition &domain = plan.domain;
   if (domain.never)
     return;
-  uint32_t active = 0;
-  if (domain.conjunctive) {
-    for (unsigned a : plan.uniformAtoms) {
-      const CompiledCondition::Atom &atom = domain.atoms[a];
-      int64_t v =
-          atom.expr.lanePart.constant + atom.expr.iterValue(shared.data());
-      if (atom.isEquality ? v != 0 : v < 0)
-        return;
-    }
-    active = mask & plan.staticMask;
-    for (size_t i = 0; i < plan.varyingAtoms.size() && active; ++i) {
-      unsigned a = plan.varyingAtoms[i];
-      const CompiledCondition::Atom &atom = domain.atoms[a];
-      if (atom.expr.linear) {
-        int64_t rest = atom.expr.iterValue(shared.data());
-        const auto &lanes = plan.laneAtoms[a];
-        for (uint32_t m = active; m; m &= m - 1) {
-          unsigned lane = __builtin_ctz(m);
-          int64_t v = lanes[lane] + rest;
-          if (atom.isEquality ? v != 0 : v < 0)
-            active &= ~(1u << lane);
-        }
-      } else {
-        for (uint32_t m = active; m; m &= m - 1) {
-          unsigned lane = __builtin_ctz(m);
-          int64_t v = atom.expr.general.evaluate(laneValues[lane]);
-          if (atom.isEquality ? v != 0 : v < 0)
-            active &= ~(1u << lane);
-        }
+  for (unsigned a : plan.uniformAtoms) {
+    const CompiledCondition::Atom &atom = domain.atoms[a];
+    int64_t v =
+        atom.expr.lanePart.constant + atom.expr.iterValue(shared.data());
+    if (atom.isEquality ? v != 0 : v < 0)
+      return;
+  }
+  uint32_t active = mask & plan.staticMask;
+  for (size_t i = 0; i < plan.varyingAtoms.size() && active; ++i) {
+    unsigned a = plan.varyingAtoms[i];
+    const CompiledCondition::Atom &atom = domain.atoms[a];
+    if (atom.expr.linear) {
+      int64_t rest = atom.expr.iterValue(shared.data());
+      const auto &lanes = plan.laneAtoms[a];
+      for (uint32_t m = active; m; m &= m - 1) {
+        unsigned lane = __builtin_ctz(m);
+        int64_t v = lanes[lane] + rest;
+        if (atom.isEquality ? v != 0 : v < 0)
+          active &= ~(1u << lane);
+      }
+    } else {
+      for (uint32_t m = active; m; m &= m - 1) {
+        unsigned lane = __builtin_ctz(m);
+        int64_t v = atom.expr.general.evaluate(laneValues[lane]);
+        if (atom.isEquality ? v != 0 : v < 0)
+          active &= ~(1u << lane);
       }
     }
-  } else {
-    for (uint32_t m = mask; m; m &= m - 1) {
-      unsigned lane = __builtin_ctz(m);
-      if (domain.general.holds(laneValues[lane]))
-        active |= 1u << lane;
-    }
   }
+  for (const Condition &disjunction : domain.disjunctions)
+    for (uint32_t m = active; m; m &= m - 1) {
+      unsigned lane = __builtin_ctz(m);
+      if (!disjunction.holds(laneValues[lane]))
+        active &= ~(1u << lane);
+    }
   if (!active || remaining == 0)
     return;
   --remaining;

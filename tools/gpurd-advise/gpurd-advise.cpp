@@ -25,6 +25,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -32,6 +33,19 @@ using namespace gpurd;
 using namespace gpurd::advise;
 
 namespace {
+
+// As Clang's -ftime-trace: a Chrome trace of where the run spent its time
+// (the phases gpurd and LLVM mark with TimeTraceScope), for profiling.
+cl::opt<std::string> timeTrace(
+    "time-trace",
+    cl::desc("Write a Chrome trace (chrome://tracing, Perfetto) of where the "
+             "run spent its time to <file>"),
+    cl::value_desc("file"), cl::cat(toolCategory));
+cl::opt<unsigned> timeTraceGranularity(
+    "time-trace-granularity",
+    cl::desc("Least microseconds a phase takes to be in --time-trace's "
+             "output (default 500, as Clang's)"),
+    cl::init(500), cl::cat(toolCategory));
 
 Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
@@ -171,5 +185,15 @@ int main(int argc, const char **argv) {
   auto request = readRequest(*arch, files.size());
   if (!request)
     return reportError(request.takeError());
-  return runFiles(parser->getCompilations(), std::move(*arch), *request, files);
+  if (timeTrace.empty())
+    return runFiles(parser->getCompilations(), std::move(*arch), *request,
+                    files);
+  timeTraceProfilerInitialize(timeTraceGranularity, "gpurd-advise");
+  int status =
+      runFiles(parser->getCompilations(), std::move(*arch), *request, files);
+  Error written = timeTraceProfilerWrite(timeTrace, "gpurd-advise");
+  timeTraceProfilerCleanup();
+  if (written)
+    return reportError(std::move(written));
+  return status;
 }
