@@ -214,7 +214,7 @@ std::optional<HostScalar> HostEvaluator::launchCondition(const VarDecl *var,
   // It holds at the point when nothing writes the variable from the point
   // to the launch.
   const Expr *escape = nullptr;
-  std::vector<Write> writes = writesOf(context, function, var, nullptr, escape);
+  std::vector<Write> writes = writesIn(function, var, nullptr, escape);
   if (escape || writtenBetween(context, writes, var, point, launch))
     return std::nullopt;
   assume(it->second.description);
@@ -243,7 +243,7 @@ std::optional<HostScalar> HostEvaluator::loopValue(const VarDecl *var,
     return unknown(reason);
   // Only the header changes it.
   const Expr *escape = nullptr;
-  std::vector<Write> writes = writesOf(context, function, var, nullptr, escape);
+  std::vector<Write> writes = writesIn(function, var, nullptr, escape);
   for (const Write &w : writes) {
     const Stmt *stmt = w.node.get<Stmt>();
     if (stmt == init || stmt == loop->getInit() || stmt == loop->getInc())
@@ -332,7 +332,7 @@ HostEvaluator::conditionalValue(const VarDecl *var, const FieldDecl *member,
                                 std::optional<unsigned> field,
                                 const Stmt *point, const std::string &reason) {
   const Expr *escape = nullptr;
-  std::vector<Write> writes = writesOf(context, function, var, member, escape);
+  std::vector<Write> writes = writesIn(function, var, member, escape);
   const auto *param = dyn_cast<ParmVarDecl>(var);
   if (param)
     writes.push_back(incomingWrite(param, member));

@@ -37,6 +37,11 @@
 
 namespace gpurd {
 
+namespace host {
+struct Write;
+class WriteCache;
+} // namespace host
+
 /// Every call of each function of a translation unit, found once (on the
 /// first question), so that a parameter's value can be read from the
 /// arguments the function's callers pass.
@@ -76,8 +81,10 @@ public:
   /// \p function is the function containing the launch; may be null.
   /// \p callSites, when given, lets parameters take their callers' values.
   HostEvaluator(clang::ASTContext &context, const clang::FunctionDecl *function,
-                CallSites *callSites = nullptr)
-      : context(context), function(function), callSites(callSites) {}
+                CallSites *callSites = nullptr,
+                host::WriteCache *writeCache = nullptr)
+      : context(context), function(function), callSites(callSites),
+        writeCache(writeCache) {}
 
   /// A place where the host code may give a value one of several values: a
   /// loop's iterations, the callers of a function, the assignments under a
@@ -194,6 +201,12 @@ private:
   void recordLiterals(const clang::Expr *expr, Dim3Value &out) const;
 
   using Bindings = llvm::DenseMap<const clang::ParmVarDecl *, HostScalar>;
+
+  /// host::writesOf through the write cache, when there is one.
+  std::vector<host::Write> writesIn(const clang::FunctionDecl *in,
+                                    const clang::VarDecl *var,
+                                    const clang::FieldDecl *member,
+                                    const clang::Expr *&escape);
 
   // Expressions (HostExpressions.cpp).
 
@@ -391,6 +404,8 @@ private:
   /// calls is evaluated.
   const clang::FunctionDecl *function;
   CallSites *callSites;
+  /// Where the writes of a variable are asked once (null: asked each time).
+  host::WriteCache *writeCache;
   Bindings bindings;
   std::string reason_;
   unsigned depth = 0;

@@ -13,8 +13,10 @@
 
 #include "clang/AST/ASTTypeTraits.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace gpurd::host {
@@ -79,6 +81,29 @@ std::vector<Write> writesOf(clang::ASTContext &context,
                             const clang::VarDecl *var,
                             const clang::FieldDecl *member,
                             const clang::Expr *&escape);
+
+/// writesOf's answers, asked once each: the host function of a file that
+/// launches many kernels is asked for the same variables' writes at every
+/// launch, each a walk of its whole body (the CUDA samples' reduction: 213
+/// launches in one switch). One per translation unit.
+class WriteCache {
+public:
+  const std::vector<Write> &writesOf(clang::ASTContext &context,
+                                     const clang::FunctionDecl *function,
+                                     const clang::VarDecl *var,
+                                     const clang::FieldDecl *member,
+                                     const clang::Expr *&escape);
+
+private:
+  struct Answer {
+    std::vector<Write> writes;
+    const clang::Expr *escape = nullptr;
+  };
+  std::map<std::tuple<const clang::FunctionDecl *, const clang::VarDecl *,
+                      const clang::FieldDecl *>,
+           Answer>
+      answers;
+};
 
 /// The write of a parameter's incoming value, placed at the parameter.
 Write incomingWrite(const clang::ParmVarDecl *param,

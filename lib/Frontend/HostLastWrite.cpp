@@ -465,6 +465,28 @@ std::vector<Write> host::writesOf(ASTContext &context,
   return writes;
 }
 
+const std::vector<Write> &WriteCache::writesOf(ASTContext &context,
+                                               const FunctionDecl *function,
+                                               const VarDecl *var,
+                                               const FieldDecl *member,
+                                               const Expr *&escape) {
+  auto [it, added] = answers.try_emplace({function, var, member});
+  if (added)
+    it->second.writes =
+        host::writesOf(context, function, var, member, it->second.escape);
+  escape = it->second.escape;
+  return it->second.writes;
+}
+
+std::vector<Write> HostEvaluator::writesIn(const FunctionDecl *in,
+                                           const VarDecl *var,
+                                           const FieldDecl *member,
+                                           const Expr *&escape) {
+  if (writeCache)
+    return writeCache->writesOf(context, in, var, member, escape);
+  return host::writesOf(context, in, var, member, escape);
+}
+
 Write host::incomingWrite(const ParmVarDecl *param, const FieldDecl *member) {
   Write w;
   w.node = DynTypedNode::create(*static_cast<const Decl *>(param));
@@ -684,7 +706,7 @@ std::optional<HostScalar> HostEvaluator::variable(const VarDecl *var,
     return unknown(name + " is a parameter of another function");
 
   const Expr *escape = nullptr;
-  std::vector<Write> writes = writesOf(context, function, var, member, escape);
+  std::vector<Write> writes = writesIn(function, var, member, escape);
   if (escape)
     return unknown(name + " may be changed through a reference or its address");
   if (param)
@@ -781,7 +803,7 @@ HostEvaluator::ReachingValues HostEvaluator::reachingValues(const VarDecl *var,
     return out;
   }
   const Expr *escape = nullptr;
-  std::vector<Write> writes = writesOf(context, function, var, nullptr, escape);
+  std::vector<Write> writes = writesIn(function, var, nullptr, escape);
   if (escape) {
     out.unfollowed =
         name + " may be changed through a reference or its address";

@@ -173,7 +173,7 @@ const Expr *HostEvaluator::memberValue(const Expr *pointer,
   if (!var || !var->isLocalVarDecl() || !function || !function->getBody())
     return nullptr;
   const Expr *escape = nullptr;
-  std::vector<Write> writes = writesOf(context, function, var, member, escape);
+  std::vector<Write> writes = writesIn(function, var, member, escape);
   std::string reason;
   const Write *last = certainLastWrite(context, writes, var, std::nullopt,
                                        point, displayName(var, member), reason);

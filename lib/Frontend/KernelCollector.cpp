@@ -2,6 +2,7 @@
 
 #include "gpurd/Frontend/KernelCollector.h"
 #include "HostEvaluator.h"
+#include "HostEvaluatorInternal.h"
 #include "KernelTargets.h"
 #include "SharedMemoryScan.h"
 #include "SourcePositions.h"
@@ -557,7 +558,7 @@ private:
   void recordLaunches(const LaunchRequest &request,
                       const FunctionDecl *direct = nullptr) {
     const FunctionDecl *enclosing = enclosingFunction(request.point);
-    HostEvaluator evaluator(context, enclosing, &callSites);
+    HostEvaluator evaluator(context, enclosing, &callSites, &writeCache);
     KernelTargets targets;
     if (direct)
       targets.kernels.push_back(direct);
@@ -1004,6 +1005,7 @@ private:
   std::set<unsigned> scannedBodies;
   StoreCache storeCache;
   CallSites callSites{context};
+  host::WriteCache writeCache;
 };
 
 class CollectConsumer : public ASTConsumer {
