@@ -13,6 +13,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/Mangle.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -193,9 +194,11 @@ bool isLoopStmt(const Stmt *stmt) {
 /// Memory accesses and loops as written in one device function.
 class DeviceCodeScanner : public RecursiveASTVisitor<DeviceCodeScanner> {
 public:
+  /// Scans \p body of \p function.
   DeviceCodeScanner(ASTContext &context, TranslationUnitInfo &info,
-                    std::string function)
-      : context(context), info(info), function(std::move(function)) {}
+                    std::string function, Stmt *body)
+      : context(context), info(info), function(std::move(function)),
+        parents(body) {}
 
   bool VisitArraySubscriptExpr(ArraySubscriptExpr *expr) {
     // `A[i][j]` on a 2-D array accesses memory once, at the outer subscript.
@@ -285,14 +288,9 @@ private:
     access.text = Lexer::getSourceText(range, sm, context.getLangOpts()).str();
     access.function = function;
     // How the value is used: read, written, both, or only its address.
-    DynTypedNode node = DynTypedNode::create(*static_cast<const Stmt *>(expr));
     const Stmt *child = expr;
     for (unsigned guard = 0; guard < 256; ++guard) {
-      DynTypedNodeList parents = context.getParents(node);
-      if (parents.empty())
-        break;
-      node = parents[0];
-      const auto *parent = node.get<Stmt>();
+      const Stmt *parent = parents.getParent(child);
       if (!parent)
         break;
       if (isLoopStmt(parent))
@@ -318,18 +316,10 @@ private:
           access.operatorPosition = positionOf(sm, op->getOperatorLoc());
         } else if (op->getOpcode() == UO_AddrOf) {
           // `atomicAdd(&a[i], v)`: the call decides.
-          DynTypedNodeList grand = context.getParents(node);
-          const CallExpr *call =
-              grand.empty() ? nullptr : grand[0].get<CallExpr>();
-          if (!call) {
-            if (const auto *cast = grand.empty()
-                                       ? nullptr
-                                       : grand[0].get<ImplicitCastExpr>()) {
-              DynTypedNodeList up = context.getParents(grand[0]);
-              call = up.empty() ? nullptr : up[0].get<CallExpr>();
-              (void)cast;
-            }
-          }
+          const Stmt *grand = parents.getParent(parent);
+          const auto *call = dyn_cast_or_null<CallExpr>(grand);
+          if (!call && isa_and_nonnull<ImplicitCastExpr>(grand))
+            call = dyn_cast_or_null<CallExpr>(parents.getParent(grand));
           if (call && call->getDirectCallee() &&
               call->getDirectCallee()->getName().starts_with("atomic"))
             access.isAtomic = access.isRead = access.isWrite = true;
@@ -352,6 +342,12 @@ private:
   ASTContext &context;
   TranslationUnitInfo &info;
   std::string function;
+  /// The parents of the body's statements: built for the body alone, where
+  /// ASTContext::getParents builds a map of the whole translation unit
+  /// (half of SHOC S3D's listing). The walk up from an access now crosses
+  /// a declaration's initializer to its DeclStmt, so `float v = a[i];` in a
+  /// loop counts the loop.
+  ParentMap parents;
 };
 
 class KernelVisitor : public RecursiveASTVisitor<KernelVisitor> {
@@ -361,6 +357,17 @@ public:
 
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool shouldVisitImplicitCode() const { return false; }
+
+  /// Keeps the functions the traversal is in (currentFunction).
+  bool TraverseDecl(Decl *decl) {
+    auto *function = dyn_cast_or_null<FunctionDecl>(decl);
+    if (function)
+      functions.push_back(function);
+    bool more = RecursiveASTVisitor::TraverseDecl(decl);
+    if (function)
+      functions.pop_back();
+    return more;
+  }
 
   /// Texture references: `texture<T, ...>` variables at namespace scope.
   bool VisitVarDecl(VarDecl *var) {
@@ -433,7 +440,7 @@ public:
     // A launch in a function template is recorded once per instantiation,
     // not also in the template's pattern.
     if (call->isValueDependent() || call->isTypeDependent() ||
-        isInTemplatePattern(call))
+        inTemplatePattern())
       return true;
     // Thrust and CUB launch their kernels in their own headers, through a
     // kernel pointer: the library's launches, not the user's.
@@ -471,7 +478,7 @@ public:
     // parameters: those are not launches of the user's code.
     const SourceManager &sm = context.getSourceManager();
     if (sm.isInSystemHeader(sm.getExpansionLoc(call->getBeginLoc())) ||
-        isInTemplatePattern(call))
+        inTemplatePattern())
       return true;
     recordLaunches(*request);
     return true;
@@ -545,10 +552,11 @@ private:
     return request;
   }
 
-  /// Whether \p stmt is in a function template's pattern rather than in one
-  /// of its instantiations, which are visited on their own.
-  bool isInTemplatePattern(const Stmt *stmt) {
-    const FunctionDecl *function = enclosingFunction(stmt);
+  /// Whether the statement the traversal is at is in a function template's
+  /// pattern rather than in one of its instantiations, which are visited on
+  /// their own.
+  bool inTemplatePattern() const {
+    const FunctionDecl *function = currentFunction();
     return function && function->isDependentContext();
   }
 
@@ -557,7 +565,7 @@ private:
   /// none can be found; and that for each variant of its values.
   void recordLaunches(const LaunchRequest &request,
                       const FunctionDecl *direct = nullptr) {
-    const FunctionDecl *enclosing = enclosingFunction(request.point);
+    const FunctionDecl *enclosing = currentFunction();
     HostEvaluator evaluator(context, enclosing, &callSites, &writeCache);
     KernelTargets targets;
     if (direct)
@@ -981,21 +989,17 @@ private:
              .insert(function->getBody()->getBeginLoc().getRawEncoding())
              .second)
       return;
-    DeviceCodeScanner scanner(context, info, kernelName(function));
+    DeviceCodeScanner scanner(context, info, kernelName(function),
+                              function->getBody());
     scanner.TraverseStmt(function->getBody());
   }
 
-  const FunctionDecl *enclosingFunction(const Stmt *stmt) {
-    DynTypedNode node = DynTypedNode::create(*stmt);
-    for (unsigned guard = 0; guard < 1024; ++guard) {
-      DynTypedNodeList parents = context.getParents(node);
-      if (parents.empty())
-        return nullptr;
-      node = parents[0];
-      if (const auto *function = node.get<FunctionDecl>())
-        return function;
-    }
-    return nullptr;
+  /// The innermost function the traversal is in (a lambda's body is its
+  /// enclosing function's): kept as it goes rather than asked of
+  /// ASTContext::getParents, whose map of the whole translation unit was
+  /// half of SHOC S3D's listing.
+  const FunctionDecl *currentFunction() const {
+    return functions.empty() ? nullptr : functions.back();
   }
 
   ASTContext &context;
@@ -1006,7 +1010,21 @@ private:
   StoreCache storeCache;
   CallSites callSites{context};
   host::WriteCache writeCache;
+  /// The functions the traversal is in, innermost last.
+  std::vector<const FunctionDecl *> functions;
 };
+
+/// Whether \p decl is a function (or function template) only device code
+/// runs: `__global__` or `__device__` without `__host__`.
+bool isDeviceOnly(const Decl *decl) {
+  if (const auto *pattern = dyn_cast<FunctionTemplateDecl>(decl))
+    decl = pattern->getTemplatedDecl();
+  const auto *function = dyn_cast<FunctionDecl>(decl);
+  return function &&
+         (function->hasAttr<CUDAGlobalAttr>() ||
+          function->hasAttr<CUDADeviceAttr>()) &&
+         !function->hasAttr<CUDAHostAttr>();
+}
 
 class CollectConsumer : public ASTConsumer {
 public:
@@ -1015,8 +1033,28 @@ public:
   void HandleTranslationUnit(ASTContext &context) override {
     if (context.getDiagnostics().hasErrorOccurred())
       return;
+    // The parents the host evaluation asks for (HostLastWrite.cpp,
+    // HostChoices.cpp) are those of the file's own host code: ASTContext
+    // builds its parent map, on the first question, over the traversal
+    // scope, here the declarations outside system headers that are not
+    // device functions. The CUDA wrapper headers with the C++ library they
+    // include, and the kernels' bodies, are most of a translation unit (the
+    // map of all of it was half of SHOC S3D's listing and a fifth of the
+    // CUDA samples' convolutionSeparable's). The device code has its own
+    // parents (DeviceCodeScanner).
+    TranslationUnitDecl *unit = context.getTranslationUnitDecl();
+    std::vector<Decl *> own;
+    for (Decl *decl : unit->decls())
+      if (!context.getSourceManager().isInSystemHeader(decl->getLocation()) &&
+          !isDeviceOnly(decl))
+        own.push_back(decl);
+    context.setTraversalScope(own);
+    // Every declaration is visited, the system headers' too (their kernels
+    // are listed as the library's): not through the traversal scope.
     KernelVisitor visitor(context, info);
-    visitor.TraverseDecl(context.getTranslationUnitDecl());
+    for (Decl *decl : unit->decls())
+      visitor.TraverseDecl(decl);
+    context.setTraversalScope({unit});
     info.tunables = scanTunables(pp, context);
   }
 

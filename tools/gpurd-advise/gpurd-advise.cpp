@@ -188,12 +188,18 @@ int main(int argc, const char **argv) {
   if (timeTrace.empty())
     return runFiles(parser->getCompilations(), std::move(*arch), *request,
                     files);
+  // Opened before the run, so that a path that cannot be written fails
+  // before the analysis rather than after it.
+  std::error_code ec;
+  raw_fd_ostream traceOut(timeTrace, ec);
+  if (ec)
+    return reportError(
+        createStringError(ec, "cannot write the time trace to '%s': %s",
+                          timeTrace.c_str(), ec.message().c_str()));
   timeTraceProfilerInitialize(timeTraceGranularity, "gpurd-advise");
   int status =
       runFiles(parser->getCompilations(), std::move(*arch), *request, files);
-  Error written = timeTraceProfilerWrite(timeTrace, "gpurd-advise");
+  timeTraceProfilerWrite(traceOut);
   timeTraceProfilerCleanup();
-  if (written)
-    return reportError(std::move(written));
   return status;
 }
