@@ -317,7 +317,7 @@ nlohmann::json kernelListingJson(const TranslationUnitInfo &unit) {
 }
 
 void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
-                       const LaunchConfig &config) {
+                       const LaunchConfig &config, StatedHostValues *stated) {
   os << location(kernel.position) << ": kernel " << kernel.name << ": grid "
      << dimText(config.grid) << ", block " << dimText(config.block) << " = "
      << config.blocks() << (config.blocks() == 1 ? " block of " : " blocks of ")
@@ -375,9 +375,19 @@ void printLaunchConfig(llvm::raw_ostream &os, const KernelInfo &kernel,
     os << "    " << llvm::join(which, ", ") << "\n";
   // Each assumption once, as a note at the kernel: what, why this value,
   // why it was unknown and how to give the real one.
-  for (const LaunchAssumption &a : config.assumptions)
-    os << location(kernel.position) << ": note: assumed " << a.describe()
-       << "\n";
+  for (const LaunchAssumption &a : config.assumptions) {
+    os << location(kernel.position) << ": note: assumed ";
+    if (stated && !a.hostNames.empty()) {
+      auto [first, added] = stated->try_emplace(
+          a.part + " = " + a.value + "\n" + a.basis, kernel.name);
+      if (!added) {
+        os << "host values " << a.part << " = " << a.value << ", as for '"
+           << first->second << "' above\n";
+        continue;
+      }
+    }
+    os << a.describe() << "\n";
+  }
 }
 
 nlohmann::json launchConfigJson(const KernelInfo &kernel,

@@ -12,8 +12,9 @@
 //           few, and n = 1024 64 x 64 = 4096: 1024.
 // Both grids follow n, and the file's value is the smaller, 1024: square
 // fills the GPU as it would alone, and scale gets the grid the program gives
-// it for that n, (1024 + 255) / 256 = 4 blocks. The note is the same for
-// both, and so is the value with --kernel (the value is the file's).
+// it for that n, (1024 + 255) / 256 = 4 blocks. The note is stated in full
+// once, at the first kernel, and named at the second; the value is the same
+// with --kernel (the value is the file's).
 // RUN: gpurd-advise --checks=-* %s -- 2>&1 | FileCheck %s --check-prefix=SHARED
 // RUN: gpurd-advise --checks=-* --kernel scale %s -- 2>&1 | FileCheck %s --check-prefix=SCALE
 // SHARED: kernel scale: grid (4, 1, 1), block (256, 1, 1) = 4 blocks of 256 threads
@@ -21,7 +22,7 @@
 // SHARED: note: assumed host values n = 1024 (one value for the 2 launches of this file computed from n, those of 'scale' (line [[#@LINE+47]]) and 'square' (line [[#@LINE+48]]): the smallest of the values they take alone, that of 'square', the smallest power of two with which the grid the source computes, (64, 64, 1) = 4096 blocks, fills 4 waves of 108 SMs (3456 blocks); alone, 'scale' would take 1048576); 'n' is a parameter of 'run', which is not called in this file;
 // SHARED: kernel square: grid (64, 64, 1), block (16, 16, 1) = 4096 blocks of 256 threads
 // SHARED-NEXT: args: n = 1024
-// SHARED: note: assumed host values n = 1024 (one value for the 2 launches of this file computed from n, those of 'scale' (line [[#@LINE+44]]) and 'square' (line [[#@LINE+45]]): the smallest of the values they take alone, that of 'square', the smallest power of two with which the grid the source computes, (64, 64, 1) = 4096 blocks, fills 4 waves of 108 SMs (3456 blocks); alone, 'scale' would take 1048576);
+// SHARED: note: assumed host values n = 1024, as for 'scale' above{{$}}
 // SCALE: kernel scale: grid (4, 1, 1)
 // SCALE: note: assumed host values n = 1024 (one value for the 2 launches
 //

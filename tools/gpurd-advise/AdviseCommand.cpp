@@ -232,6 +232,7 @@ bool adviseKernels(driver::AnalysisContext &context,
                    FindingTally &tally, nlohmann::json &jsonOut) {
   nlohmann::json launches = nlohmann::json::array();
   bool selected = false;
+  StatedHostValues stated;
   auto adviseOne = [&](const KernelInfo &kernel, const LaunchConfig &config) {
     // The analysis completes the launch (arguments the accesses need
     // may be assumed, and retried smaller), so the launch is printed
@@ -244,8 +245,9 @@ bool adviseKernels(driver::AnalysisContext &context,
     if (request.json)
       launchJson = launchConfigJson(kernel, shown);
     else
-      printSpelled(
-          [&](raw_ostream &os) { printLaunchConfig(os, kernel, shown); });
+      printSpelled([&](raw_ostream &os) {
+        printLaunchConfig(os, kernel, shown, &stated);
+      });
     bool modelled = true;
     if (!analysis) {
       std::string message = kernelMessage(kernel.name, analysis.takeError());

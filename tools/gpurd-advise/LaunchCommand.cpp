@@ -51,14 +51,16 @@ bool resolveLaunches(driver::AnalysisContext &context,
                      const ToolRequest &request, nlohmann::json &jsonOut) {
   nlohmann::json launches = nlohmann::json::array();
   bool selected = false;
+  StatedHostValues stated;
   bool ok = forEachLaunch(
       context, unit, /*allowUnknownArgs=*/false,
       [&](const KernelInfo &kernel, const LaunchConfig &config) {
         if (request.json)
           launches.push_back(launchConfigJson(kernel, config));
         else
-          printSpelled(
-              [&](raw_ostream &os) { printLaunchConfig(os, kernel, config); });
+          printSpelled([&](raw_ostream &os) {
+            printLaunchConfig(os, kernel, config, &stated);
+          });
         return true;
       },
       selected);

@@ -520,6 +520,9 @@ private:
   std::vector<uint32_t> laneEvent[WarpSize];
   uint64_t laneTrailing[WarpSize] = {};
   std::vector<uint32_t> lastIteration, occurrence;
+  /// The first lane's key of each of its log entries, with its iteration's
+  /// number and its occurrence (collectMergeKeys).
+  std::vector<uint32_t> firstKeys, firstIterations, firstCounts;
 };
 
 } // namespace gpurd::trace::emu

@@ -56,6 +56,17 @@ constexpr uint32_t NoKey = UINT32_MAX;
 uint64_t laneAddress(const Event &event) {
   return tagOf(event.address) == 0 ? event.address : event.address & OffsetMask;
 }
+
+/// Whether \p a (of \p at) and \p b (of \p bt) have the same site in the
+/// same iteration of every loop around it.
+bool sameSiteAndIteration(const Event &a, const Thread &at, const Event &b,
+                          const Thread &bt) {
+  if (a.site != b.site)
+    return false;
+  const uint32_t *x = at.iterations.data() + a.iteration;
+  const uint32_t *y = bt.iterations.data() + b.iteration;
+  return x[0] == y[0] && std::equal(x + 1, x + 1 + x[0], y + 1);
+}
 } // namespace
 
 /// Numbers the keys of the warp's log entries into laneKeys (with each
@@ -69,6 +80,11 @@ size_t Emulator::collectMergeKeys(size_t begin, unsigned lanes,
   size_t numSites = model.sites.size();
   size_t slots = numSites + program->numMarkers;
   size_t pending = 0;
+  // A lane whose log begins as the first lane's takes the first lane's keys
+  // for that part without hashing its iterations and keys again: the lanes
+  // of a converged warp log alike (the hashing was a quarter of Rodinia
+  // fdwt97's run).
+  const Thread &first = threads[begin];
   for (unsigned l = 0; l < lanes; ++l) {
     const Thread &thread = threads[begin + l];
     lastIteration.assign(slots, UINT32_MAX);
@@ -76,32 +92,55 @@ size_t Emulator::collectMergeKeys(size_t begin, unsigned lanes,
     laneKeys[l].clear();
     laneBefore[l].clear();
     laneEvent[l].clear();
+    if (l == 0) {
+      firstKeys.assign(thread.events.size(), NoKey);
+      firstIterations.assign(thread.events.size(), 0);
+      firstCounts.assign(thread.events.size(), 0);
+    }
+    bool alike = l > 0;
     uint32_t cachedOffset = UINT32_MAX, cachedId = 0;
     uint64_t folded = 0; // Instructions of markers merged without them.
     for (size_t e = 0; e < thread.events.size(); ++e) {
       const Event &event = thread.events[e];
+      alike = alike && e < first.events.size() &&
+              sameSiteAndIteration(event, thread, first.events[e], first);
       bool isMarker = event.site & MarkerSite;
       if (isMarker && !withMarkers) {
         folded += event.before;
         continue;
       }
-      if (event.iteration != cachedOffset) {
-        const uint32_t *run = thread.iterations.data() + event.iteration;
-        llvm::ArrayRef<uint32_t> counters(run + 1, run[0]);
-        cachedOffset = event.iteration;
-        cachedId = iterationIds.try_emplace(counters, iterationIds.size())
-                       .first->second;
-      }
       size_t slot =
           isMarker ? numSites + (event.site & ~MarkerSite) : event.site;
-      uint32_t count = 0;
-      if (lastIteration[slot] == cachedId)
-        count = ++occurrence[slot];
-      else
-        lastIteration[slot] = cachedId, occurrence[slot] = 0;
-      uint32_t key =
-          keyIds.try_emplace({event.site, cachedId, count}, keyIds.size())
-              .first->second;
+      uint32_t count = 0, key = 0;
+      if (alike) {
+        // The state the hashing path below leaves, as it left it for the
+        // first lane.
+        cachedOffset = event.iteration;
+        cachedId = firstIterations[e];
+        count = firstCounts[e];
+        lastIteration[slot] = cachedId;
+        occurrence[slot] = count;
+        key = firstKeys[e];
+      } else {
+        if (event.iteration != cachedOffset) {
+          const uint32_t *run = thread.iterations.data() + event.iteration;
+          llvm::ArrayRef<uint32_t> counters(run + 1, run[0]);
+          cachedOffset = event.iteration;
+          cachedId = iterationIds.try_emplace(counters, iterationIds.size())
+                         .first->second;
+        }
+        if (lastIteration[slot] == cachedId)
+          count = ++occurrence[slot];
+        else
+          lastIteration[slot] = cachedId, occurrence[slot] = 0;
+        key = keyIds.try_emplace({event.site, cachedId, count}, keyIds.size())
+                  .first->second;
+      }
+      if (l == 0) {
+        firstKeys[e] = key;
+        firstIterations[e] = cachedId;
+        firstCounts[e] = count;
+      }
       laneKeys[l].push_back(key);
       laneBefore[l].push_back(
           uint32_t(std::min<uint64_t>(event.before + folded, UINT32_MAX)));
