@@ -216,13 +216,18 @@ bool finishCalibration(const ToolRequest &request, const FindingTally &tally,
   return true;
 }
 
-/// Gives the memory a kernel's analysis freed back to the system: glibc
-/// keeps it in the heap, where the next kernel's allocations, of other
-/// sizes, leave it fragmented (Rodinia's fdwt97.cu: 1.14 GB for three
+/// Gives the memory a kernel's analysis freed back to the system when it is
+/// much: glibc keeps it in the heap, where the next kernel's allocations, of
+/// other sizes, leave it fragmented (Rodinia's fdwt97.cu: 1.14 GB for three
 /// kernels, each of which peaks below 1 GB alone).
 static void releaseFreedMemory() {
 #ifdef __GLIBC__
-  malloc_trim(0);
+  // Only when much is free: pages given back cost the next kernel the
+  // faults of taking them again (SHOC's S3D, 54 kernels: 7 to 9 s of
+  // system time when every kernel's were given back).
+  constexpr size_t Much = size_t(256) << 20;
+  if (mallinfo2().fordblks > Much)
+    malloc_trim(0);
 #endif
 }
 
