@@ -6,8 +6,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-
 #include "llvm/Support/TimeProfiler.h"
+
 #include <algorithm>
 #include <tuple>
 

@@ -24,8 +24,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
-
 #include "llvm/Support/TimeProfiler.h"
+
 #include <algorithm>
 #include <map>
 
@@ -387,12 +387,11 @@ groupHostValues(ArrayRef<HostValueLaunch> launches) {
       kernels.push_back("'" + launches[j].kernel + "' (line " +
                         std::to_string(launches[j].line) + ")");
       if (j != *decider)
-        byValue[launches[j].own.root].push_back("'" + launches[j].kernel +
-                                                "'");
+        byValue[launches[j].own.root].push_back("'" + launches[j].kernel + "'");
     }
     std::vector<std::string> others;
-    for (const auto &[root, names] : byValue)
-      others.push_back(fewNames(names) + " would take " +
+    for (const auto &[root, taking] : byValue)
+      others.push_back(fewNames(taking) + " would take " +
                        std::to_string(root));
     const HostValueLaunch &chosen = launches[*decider];
     group.basis = "one value for the " + std::to_string(group.launches.size()) +
@@ -560,6 +559,19 @@ Error AnalysisContext::planHostValues(SourceVariant &source) {
     source.hostValues->push_back(
         {group.roots, {group.steps.front(), group.basis}});
 
+  // The kernels whose own runs take a planned trace (analyseScaled): those
+  // this run analyses, in the file as written. The others' (with --kernel)
+  // and a what-if variant's, which prepares its traces itself, would be
+  // held unused. An unknown --kernel is the command's error to report; no
+  // trace is kept.
+  std::vector<const KernelInfo *> analysed;
+  if (!source.isChanged()) {
+    if (auto selected = selectedKernels(unit))
+      analysed = std::move(*selected);
+    else
+      consumeError(selected.takeError());
+  }
+
   // A value with which the trace of one of the launches cannot be
   // prepared (an array past the span gpurd lays out, an access before the
   // pointer the kernel is given) would make that launch's run retry smaller
@@ -583,8 +595,9 @@ Error AnalysisContext::planHostValues(SourceVariant &source) {
     std::string launch = preparedLaunchKey(*config);
     auto trace = prepareTraceIn(source, kernel, *config, KernelChange());
     if (trace) {
-      source.plannedTraces[kernel.name] = {std::move(launch),
-                                           std::move(*trace)};
+      if (is_contained(analysed, &kernel))
+        source.plannedTraces[kernel.name] = {std::move(launch),
+                                             std::move(*trace)};
       return std::nullopt;
     }
     Error error = trace.takeError();

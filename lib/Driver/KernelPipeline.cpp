@@ -276,7 +276,8 @@ std::string preparedLaunchKey(const LaunchConfig &config) {
     os << name << ";";
   os << "|";
   // The values, not the words: a plan's step appends to the basis of the
-  // value it settles on (takePlannedTrace carries the words over).
+  // value it settles on (analyseScaled carries the words over to a planned
+  // trace it takes).
   for (const LaunchAssumption &assumed : config.assumptions)
     os << assumed.part << "=" << assumed.value << "#" << assumed.root << "#"
        << assumed.argument << "#" << join(assumed.hostNames, ",") << "#"

@@ -62,12 +62,12 @@ struct AnalysisContext::SourceVariant {
   }
 };
 
-/// A compilation database that adds \p flags (after the compiler) to every
-/// command of \p inner.
 /// Everything of \p config a trace's preparation reads, as text: two
 /// launches with the same key prepare the same trace.
 std::string preparedLaunchKey(const LaunchConfig &config);
 
+/// A compilation database that adds \p flags (after the compiler) to every
+/// command of \p inner.
 std::unique_ptr<clang::tooling::CompilationDatabase>
 withExtraFlags(const clang::tooling::CompilationDatabase &inner,
                std::vector<std::string> flags);

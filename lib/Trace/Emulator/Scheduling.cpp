@@ -111,10 +111,9 @@ uint32_t Emulator::readyLanes(size_t begin, size_t end, uint32_t waiting,
   // The waiting lanes of each family (a warp's waiting lanes are of one
   // family or few): a lane is ready when the lanes it requires, all of them
   // waiting ones, are of its family.
-  unsigned families[WarpSize];
+  unsigned families[WarpSize], kindOf[WarpSize];
   uint32_t familyLanes[WarpSize];
   unsigned kinds = 0;
-  uint32_t sameFamily[WarpSize] = {};
   for (uint32_t m = waiting; m; m &= m - 1) {
     const unsigned lane = __builtin_ctz(m);
     unsigned k = 0;
@@ -125,12 +124,7 @@ uint32_t Emulator::readyLanes(size_t begin, size_t end, uint32_t waiting,
       familyLanes[kinds++] = 0;
     }
     familyLanes[k] |= 1u << lane;
-  }
-  for (uint32_t m = waiting; m; m &= m - 1) {
-    const unsigned lane = __builtin_ctz(m);
-    for (unsigned k = 0; k < kinds; ++k)
-      if (families[k] == family[lane])
-        sameFamily[lane] = familyLanes[k];
+    kindOf[lane] = k;
   }
   uint32_t ready = 0;
   for (size_t i = begin; i < end; ++i) {
@@ -145,7 +139,7 @@ uint32_t Emulator::readyLanes(size_t begin, size_t end, uint32_t waiting,
     else if (op.hasMask)
       required &= uint32_t(
           thread.registers[thread.frames.back().registerBase + op.mask]);
-    if ((required & ~sameFamily[lane]) == 0)
+    if ((required & ~familyLanes[kindOf[lane]]) == 0)
       ready |= 1u << lane;
   }
   if (!ready) {
