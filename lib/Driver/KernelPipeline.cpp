@@ -499,6 +499,7 @@ Expected<model::CacheModelResults> AnalysisContext::runCacheModel(
     results->notes.push_back(*note);
   llvm::append_range(results->notes, trace.source->notes());
   results->sampling.blocksCut = trace.source->blocksCut();
+  results->sampling.blocksWaiting = trace.source->blocksWaiting();
   return results;
 }
 

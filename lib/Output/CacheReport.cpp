@@ -101,6 +101,8 @@ nlohmann::json samplingJson(const model::SamplingInfo &s) {
     out["blocks_per_sm_limit"] = s.blocksPerSmLimit;
   if (s.blocksCut)
     out["blocks_cut"] = s.blocksCut;
+  if (s.blocksWaiting)
+    out["blocks_waiting"] = s.blocksWaiting;
   if (s.l2SetsPerBankFull) {
     out["l2_sets_per_bank"] = s.l2SetsPerBank;
     out["l2_sets_per_bank_full"] = s.l2SetsPerBankFull;

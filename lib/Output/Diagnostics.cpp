@@ -184,6 +184,10 @@ void printModelSummary(raw_ostream &os,
   else if (sampling.blocksCut)
     os << "; the runs of " << sampling.blocksCut << " of them were cut to "
        << "what gpurd holds: the figures are of their first part";
+  if (sampling.blocksWaiting)
+    os << "; " << (sampling.modelledBlocks == 1 ? "its" : "some")
+       << " threads wait for a flag no thread of the block sets, so the "
+          "figures end at the wait";
   os << ")\n";
 }
 

@@ -318,6 +318,7 @@ public:
   const char *workNoun() const override { return inner->workNoun(); }
   std::vector<std::string> notes() const override { return inner->notes(); }
   uint64_t blocksCut() const override { return inner->blocksCut(); }
+  uint64_t blocksWaiting() const override { return inner->blocksWaiting(); }
 
 private:
   std::unique_ptr<WarpTraceSource> inner;

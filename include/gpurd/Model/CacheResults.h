@@ -181,6 +181,9 @@ struct SamplingInfo {
   /// (WarpTraceSource::blocksCut): their figures are of the first part of
   /// their runs, and scaled by the blocks they are not the launch's.
   uint64_t blocksCut = 0;
+  /// Modelled blocks with threads the producer ended while they waited for
+  /// a value no thread of the block writes (WarpTraceSource::blocksWaiting).
+  uint64_t blocksWaiting = 0;
   /// A sentence: "2 of 14 SMs (0, 7), 586 of 4096 blocks; L2 ...".
   std::string description;
   /// "none" when every active SM ran all its blocks; "time" when every

@@ -118,6 +118,10 @@ public:
   /// (TraceSourceRequest::cutLongBlocks): their traces are the first part
   /// of their runs.
   virtual uint64_t blocksCut() const { return 0; }
+  /// The blocks traced so far with threads ended while they waited for a
+  /// value no thread of the block writes (a flag the host or another block
+  /// sets): their traces leave out the rest of the wait and what follows.
+  virtual uint64_t blocksWaiting() const { return 0; }
 
 private:
   std::vector<WarpTrace> blockBuffer; ///< The default traceWarps' block.
@@ -144,6 +148,7 @@ public:
   const char *workNoun() const override { return inner->workNoun(); }
   std::vector<std::string> notes() const override { return inner->notes(); }
   uint64_t blocksCut() const override { return inner->blocksCut(); }
+  uint64_t blocksWaiting() const override { return inner->blocksWaiting(); }
 
 protected:
   /// Changes one warp's trace.

@@ -167,6 +167,8 @@ std::vector<std::string> Emulator::notes() const {
   std::vector<std::string> out;
   if (std::optional<std::string> cut = cutNote())
     out.push_back(std::move(*cut));
+  if (std::optional<std::string> waits = pollNote())
+    out.push_back(std::move(*waits));
   if (std::optional<std::string> calls = nullPointerCallNote())
     out.push_back(std::move(*calls));
   if (fetchedNullTexture)

@@ -111,7 +111,9 @@ struct Frame {
   uint32_t resultSlot = 0; ///< In the caller's frame.
 };
 
-enum class Status : uint8_t { Runnable, AtBarrier, AtWarpSync, Done };
+/// Polling: at a volatile load whose poll found nothing changed since the
+/// thread's previous one (SpinWaits.cpp).
+enum class Status : uint8_t { Runnable, AtBarrier, AtWarpSync, Polling, Done };
 
 struct Thread {
   uint32_t linear = 0;
@@ -141,6 +143,8 @@ struct Thread {
   /// more (markersDropped), and its warp is merged without them.
   uint64_t markers = 0;
   bool markersDropped = false;
+  /// Emulator::writes when it began polling (Status::Polling).
+  uint64_t pollWrites = 0;
 };
 
 /// The handle of a texture object that holds 0 (Emulator::bindTextures).
@@ -159,6 +163,9 @@ struct BoundTexture {
 struct Fault {
   uint64_t address = 0, size = 0;
   bool write = false;
+  /// Not a fault: a volatile load found the thread as at its previous poll
+  /// (Emulator::pollUnchanged); the thread waits.
+  bool polling = false;
 };
 
 class ParameterNames;
@@ -192,6 +199,7 @@ public:
   uint64_t instructionsExecuted() const override { return totalSteps; }
   std::vector<std::string> notes() const override;
   uint64_t blocksCut() const override { return cutBlocks.size(); }
+  uint64_t blocksWaiting() const override { return pollingThreads.size(); }
 
 private:
   enum class RunResult { Blocked, Error };
@@ -421,6 +429,11 @@ private:
   /// The launch-sized bound a fault at \p address left, if it is one.
   std::optional<LaunchBound> faultBound(uint64_t address) const;
   RunResult memoryFault(Thread &thread, const Inst &inst, const Fault &fault) {
+    if (fault.polling) {
+      thread.status = Status::Polling;
+      thread.pollWrites = writes;
+      return RunResult::Blocked;
+    }
     return memoryFault(thread, inst, fault.address, fault.size, fault.write);
   }
   /// Instructions one thread may execute: the smaller of the per-thread
@@ -442,6 +455,18 @@ private:
   RunResult cutThread(Thread &thread, uint64_t limit, uint64_t &cutAt);
   /// The note on the threads cut, if any were.
   std::optional<std::string> cutNote() const;
+
+  // Spin-waits (SpinWaits.cpp).
+  /// Whether the volatile load \p I of \p address finds \p thread as at
+  /// its previous poll there: same registers and local memory, no memory
+  /// written since. Takes a new snapshot when it does not.
+  bool pollUnchanged(Thread &thread, const Inst &I, uint64_t address);
+  /// Makes the polling threads runnable again if memory was written since
+  /// they began to wait; whether any was.
+  bool wakePollers();
+  /// Ends the threads still polling once nothing else can run.
+  void endPollers();
+  std::optional<std::string> pollNote() const;
   RunResult assertionFailed(Thread &thread, uint64_t message);
   RunResult trapped(Thread &thread);
   RunResult unreachableReached(Thread &thread);
@@ -489,6 +514,23 @@ private:
   bool fetchedNullTexture = false;
   std::unique_ptr<ZeroMemory> heapMemory;
   uint64_t cutAtEvents = 0, cutAtSteps = 0;
+  /// Memory writes (stores, atomics, copies) the block's threads made: a
+  /// poll with the count unchanged saw the memory it saw before.
+  uint64_t writes = 0;
+  /// A thread's state at its last volatile load (pollUnchanged), by its
+  /// linear index; cleared with each block.
+  struct PollSnapshot {
+    const Inst *inst = nullptr;
+    uint64_t address = 0, writes = 0;
+    size_t frames = 0;
+    std::vector<uint64_t> registers;
+    std::vector<uint8_t> local;
+  };
+  llvm::DenseMap<uint32_t, PollSnapshot> polls;
+  /// The threads of each block ended while polling (a block traced again
+  /// counts once), and where the first waited.
+  std::map<uint64_t, uint64_t> pollingThreads;
+  std::string pollPlace;
   std::vector<Region> regions; ///< Flat space, sorted by base.
   Region emptyRegion;
   const Region *lastRegion = &emptyRegion;

@@ -182,6 +182,7 @@ inline bool Emulator::mathStore(const Inst &I, uint64_t *R, Thread &thread,
     if (!p)
       return false;
     memcpy(p, &value, size);
+    ++writes;
     return true;
   };
   bool ok = true;

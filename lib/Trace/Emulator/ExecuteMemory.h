@@ -89,6 +89,10 @@ inline bool Emulator::load(const Inst &I, uint64_t *R, Thread &thread,
     fault = {address, size, false};
     return false;
   }
+  if (LLVM_UNLIKELY(I.flags) && pollUnchanged(thread, I, address)) {
+    fault.polling = true;
+    return false;
+  }
   if constexpr (Bytes == 1) {
     R[I.dst] = *p & I.imm;
   } else if constexpr (Bytes == 2) {
@@ -121,6 +125,10 @@ inline bool Emulator::loadAggregate(const Inst &I, uint64_t *R, Thread &thread,
     fault = {address, list.totalBytes, false};
     return false;
   }
+  if (LLVM_UNLIKELY(I.flags) && pollUnchanged(thread, I, address)) {
+    fault.polling = true;
+    return false;
+  }
   for (size_t i = 0; i < list.leaves.size(); ++i) {
     const Leaf &leaf = list.leaves[i];
     R[I.dst + i] =
@@ -143,6 +151,7 @@ inline bool Emulator::store(const Inst &I, uint64_t *R, Thread &thread,
     return false;
   }
   memcpy(p, &R[I.b], I.width);
+  ++writes;
   if (I.site >= 0)
     record(thread, I.site, address, steps);
   return true;
@@ -160,6 +169,7 @@ inline bool Emulator::storeAggregate(const Inst &I, uint64_t *R, Thread &thread,
   }
   for (size_t i = 0; i < list.leaves.size(); ++i)
     memcpy(p + list.leaves[i].offset, &R[I.b + i], list.leaves[i].bytes);
+  ++writes;
   if (I.site >= 0)
     record(thread, I.site, address, steps);
   return true;
@@ -179,6 +189,7 @@ inline bool Emulator::atomicRMW(const Inst &I, uint64_t *R, Thread &thread,
   uint64_t value =
       atomicResult(AtomicOp(I.flags), Kind(I.c), I.width, old, R[I.b]);
   memcpy(p, &value, bytes);
+  ++writes;
   R[I.dst] = old;
   if (I.site >= 0)
     record(thread, I.site, address, steps);
@@ -199,8 +210,10 @@ inline bool Emulator::compareExchange(const Inst &I, uint64_t *R,
   }
   uint64_t old = loadBytes(p, bytes);
   bool success = old == R[I.b];
-  if (success)
+  if (success) {
     memcpy(p, &R[I.c], bytes);
+    ++writes;
+  }
   R[I.dst] = old;
   if (I.flags == 0)
     R[I.dst + 1] = success;
@@ -231,6 +244,7 @@ inline bool Emulator::copyOrSet(const Inst &I, uint64_t *R, Thread &thread,
       }
       memmove(to, from, length);
     }
+    ++writes;
   }
   if (I.site >= 0)
     record(thread, I.site, address, steps);

@@ -1,8 +1,9 @@
 //===- Scheduling.cpp - A block's threads, warps and barriers -------------===//
 //
 // traceBlock runs the block's warps one after the other, each until all of
-// its threads are finished or at a block barrier, then releases the
-// barrier, until every thread is finished; then it merges each warp's
+// its threads are finished, at a block barrier or waiting for a flag
+// (SpinWaits.cpp), then releases the barrier, until every thread is
+// finished; then it merges each warp's
 // thread logs (WarpTraceMerge.cpp). Within a warp, threads run one at a
 // time until they block; lanes waiting at warp-synchronous operations are
 // released in groups (runWarp).
@@ -36,7 +37,10 @@ void Emulator::resetThreads() {
     thread.markers = 0;
     thread.markersDropped = false;
     thread.status = Status::Runnable;
+    thread.pollWrites = 0;
   }
+  writes = 0;
+  polls.clear();
 }
 
 llvm::Error Emulator::traceBlock(uint64_t block,
@@ -58,6 +62,10 @@ llvm::Error Emulator::traceBlock(uint64_t block,
     for (unsigned w = 0; w < numWarps; ++w)
       if (llvm::Error error = runWarp(w))
         return error;
+    // Threads waiting for a flag poll again once another wrote memory
+    // (SpinWaits.cpp), before a barrier is released without them.
+    if (wakePollers())
+      continue;
     bool waiting = false;
     for (const Thread &thread : threads)
       waiting |= thread.status == Status::AtBarrier;
@@ -65,6 +73,7 @@ llvm::Error Emulator::traceBlock(uint64_t block,
       break;
     releaseBarrier();
   }
+  endPollers();
   warps.resize(numWarps);
   for (unsigned w = 0; w < numWarps; ++w)
     buildWarpTrace(w, block, warps[w]);
