@@ -83,9 +83,10 @@ void collectReferences(const llvm::Value *value,
       collectReferences(variable->getInitializer(), functions, variables, seen);
     return;
   }
+  // Numbers, null, undef and the like refer to nothing (most operands).
   auto *constant = llvm::dyn_cast<llvm::Constant>(value);
-  if (!constant || llvm::isa<llvm::GlobalValue>(constant) ||
-      !seen.insert(constant).second)
+  if (!constant || llvm::isa<llvm::ConstantData>(constant) ||
+      llvm::isa<llvm::GlobalValue>(constant) || !seen.insert(constant).second)
     return;
   for (const llvm::Value *operand : constant->operands())
     collectReferences(operand, functions, variables, seen);

@@ -17,6 +17,8 @@
 #include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Support/LaunchBoundError.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 using namespace llvm;
 
 namespace gpurd::driver {
@@ -65,6 +67,14 @@ std::optional<BoundFailure> boundOf(Error &error) {
   return failure;
 }
 
+/// The launch and the scale (but whether runs are cut) a failed trace was
+/// prepared for (SourceVariant::failedTraces).
+static std::string failedTraceKey(const LaunchConfig &config,
+                                  const AssumptionScale &scale) {
+  return preparedLaunchKey(config) + "|" + std::to_string(scale.sizeDivisions) +
+         "/" + std::to_string(scale.sharedDoublings);
+}
+
 Expected<KernelAnalysis> AnalysisContext::analyseScaled(
     const TranslationUnitInfo &unit, const KernelInfo &kernel,
     const LaunchConfig &config, const AssumptionScale &scale,
@@ -94,13 +104,32 @@ Expected<KernelAnalysis> AnalysisContext::analyseScaled(
           }
     }
   }
+  // A retry that only cuts the blocks' runs takes the failed run's model.
+  const std::string launchKey = failedTraceKey(config, scale);
+  auto failed = source->failedTraces.find(kernel.name);
+  if (!planned && scale.cutLongBlocks && failed != source->failedTraces.end() &&
+      failed->second.launch == launchKey) {
+    planned = std::move(failed->second.trace);
+    source->failedTraces.erase(failed);
+    planned->scale = scale;
+    if (Error error = attachProducer(*source, kernel, *planned))
+      return std::move(error);
+  }
   Expected<std::unique_ptr<KernelTrace>> trace =
       planned ? Expected<std::unique_ptr<KernelTrace>>(std::move(planned))
               : prepareTraceIn(*source, kernel, config, KernelChange(), scale,
                                &completed);
   if (trace)
     completed = (*trace)->config;
-  return modelTrace(std::move(trace));
+  std::unique_ptr<KernelTrace> failedTrace;
+  Expected<KernelAnalysis> run =
+      modelTrace(std::move(trace), nullptr,
+                 scale.cutLongBlocks ? nullptr : &failedTrace);
+  if (failedTrace) {
+    failedTrace->source.reset();
+    source->failedTraces[kernel.name] = {launchKey, std::move(failedTrace)};
+  }
+  return run;
 }
 
 Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
@@ -120,6 +149,12 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
 Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
     const TranslationUnitInfo &unit, const KernelInfo &kernel,
     const LaunchConfig &config, LaunchConfig &shown) {
+  auto source = parsedVariantOf(unit);
+  if (!source)
+    return source.takeError();
+  // A failed run's trace lives until the kernel's analysis ends.
+  auto dropFailedTrace = make_scope_exit(
+      [&, variant = &*source] { variant->failedTraces.erase(kernel.name); });
   AssumptionScale scale;
   LaunchConfig tried = config;
   LaunchConfig completed;

@@ -335,8 +335,18 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
   if (*kind == trace::TraceSourceKind::Emulate)
     if (Error error = completeArguments(source, kernel, *out, /*all=*/true))
       return error;
+  if (Error error = attachProducer(source, kernel, *out))
+    return error;
+  return out;
+}
+
+Error AnalysisContext::attachProducer(SourceVariant &source,
+                                      const KernelInfo &kernel,
+                                      KernelTrace &trace) {
+  const KernelChange &change = trace.change;
+  const AssumptionScale &scale = trace.scale;
   trace::TraceSourceRequest request =
-      traceRequest(analysis, modelOptions(), source.unit, kernel, out->config);
+      traceRequest(analysis, modelOptions(), source.unit, kernel, trace.config);
   request.sharedAllocationUnit =
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
   // clock() in the emulator: a cycle an instruction and each load's least
@@ -349,33 +359,35 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
   request.transposedArrays = change.transposedArrays;
   request.assumeIndexContents = analysis.assumeUnknownValues;
   request.indexSeed = modelOptions().seed;
-  auto producer = trace::createTraceSource(out->prepared, out->model, kernel,
-                                           request, &out->defaultBuffers);
+  trace.source.reset();
+  trace.defaultBuffers.reset();
+  auto producer = trace::createTraceSource(trace.prepared, trace.model, kernel,
+                                           request, &trace.defaultBuffers);
   if (!producer)
     return producer.takeError();
-  stateAssumedContents(out->defaultBuffers.get(), out->config);
-  out->source = std::move(*producer);
+  stateAssumedContents(trace.defaultBuffers.get(), trace.config);
+  trace.source = std::move(*producer);
   if (!change.arraySpaces.empty()) {
     auto placed =
-        withArraySpaces(std::move(out->source), out->model, change.arraySpaces);
+        withArraySpaces(std::move(trace.source), trace.model, change.arraySpaces);
     if (!placed)
       return placed.takeError();
-    out->source = std::move(*placed);
+    trace.source = std::move(*placed);
   }
   if (!change.coalescedSites.empty())
-    out->source = trace::withCoalescedSites(std::move(out->source),
+    trace.source = trace::withCoalescedSites(std::move(trace.source),
                                             change.coalescedSites);
   if (!change.stagedArrays.empty()) {
-    auto staged = trace::withStagedArrays(std::move(out->source), out->model,
+    auto staged = trace::withStagedArrays(std::move(trace.source), trace.model,
                                           change.stagedArrays);
     if (!staged)
       return staged.takeError();
-    out->source = std::move(*staged);
+    trace.source = std::move(*staged);
   }
   // Seed 002 Eq. 18's MLP, on the final model (IssueGroups.h).
-  access::assignIssueGroups(*out->prepared.function,
-                            out->prepared.siteInstructions, out->model);
-  return out;
+  access::assignIssueGroups(*trace.prepared.function,
+                            trace.prepared.siteInstructions, trace.model);
+  return Error::success();
 }
 
 Error AnalysisContext::buildModelOf(SourceVariant &source,
@@ -505,7 +517,8 @@ Expected<model::CacheModelResults> AnalysisContext::runCacheModel(
 
 Expected<KernelAnalysis>
 AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace,
-                            const ModelOptions *options) {
+                            const ModelOptions *options,
+                            std::unique_ptr<KernelTrace> *failed) {
   if (!trace)
     return trace.takeError();
   model::AccessPatternCounter patterns(accessPatternConfig());
@@ -531,8 +544,11 @@ AnalysisContext::modelTrace(Expected<std::unique_ptr<KernelTrace>> trace,
   auto results = runCacheModel(
       **trace, &patterns, options, placement ? &*placement : nullptr,
       dram ? &dram->recorder : nullptr, intervals ? &*intervals : nullptr);
-  if (!results)
+  if (!results) {
+    if (failed)
+      *failed = std::move(*trace);
     return results.takeError();
+  }
   KernelAnalysis analysis;
   analysis.trace = std::move(*trace);
   analysis.results = std::move(*results);

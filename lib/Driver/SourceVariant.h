@@ -54,6 +54,13 @@ struct AnalysisContext::SourceVariant {
     std::unique_ptr<KernelTrace> trace;
   };
   std::map<std::string, PlannedTrace> plannedTraces;
+  /// A kernel's last trace whose models failed (a block longer than gpurd
+  /// holds, usually), with the launch and scale it was prepared for
+  /// (preparedLaunchKey, failedTraceKey): the retry that only cuts the
+  /// blocks' runs (AssumptionScale::cutLongBlocks) at the same launch takes
+  /// its access model instead of building it again (the CUDA samples'
+  /// dmmaTensorCoreGemm built each of three models twice, 1.6 s each).
+  std::map<std::string, PlannedTrace> failedTraces;
 
   /// Whether this is the file changed (a what-if variant): its compile
   /// errors are the change's, reported in Errors, not printed.

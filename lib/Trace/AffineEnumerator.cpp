@@ -5,6 +5,7 @@
 #include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/IR/Instruction.h"
 #include "llvm/IR/Instructions.h"
 
@@ -259,7 +260,8 @@ private:
   /// failing at the budget (createAffineEnumerator's cutLongWarps); the
   /// blocks traced and those with a warp cut there.
   bool cutLongWarps;
-  std::set<uint64_t> blocksTraced, cutBlocks;
+  llvm::DenseSet<uint64_t> blocksTraced;
+  std::set<uint64_t> cutBlocks;
   uint64_t remaining = 0;
   uint64_t visited = 0; ///< instructionsExecuted
   /// Non-memory instructions each warp executes once (InstructionGaps).

@@ -181,10 +181,12 @@ public:
   /// Runs the models on a prepared trace and keeps it with their results:
   /// the cache model, the access patterns and, with
   /// ModelOptions::placementEvents, the placement events and the DRAM's
-  /// row buffers. \p options as for runCacheModel.
+  /// row buffers. \p options as for runCacheModel. If the models fail,
+  /// \p failed (if given) receives the trace.
   llvm::Expected<KernelAnalysis>
   modelTrace(llvm::Expected<std::unique_ptr<KernelTrace>> trace,
-             const ModelOptions *options = nullptr);
+             const ModelOptions *options = nullptr,
+             std::unique_ptr<KernelTrace> *failed = nullptr);
   /// How the context's arch counts placement events (its L1 line, constant
   /// cache and shared-memory banks).
   model::placement::PlacementCounterConfig placementCounterConfig() const;
@@ -281,6 +283,10 @@ private:
                  const LaunchConfig &config, const KernelChange &change,
                  const AssumptionScale &scale = {},
                  LaunchConfig *completed = nullptr);
+  /// Gives \p trace, whose access model is built, a new trace producer for
+  /// its config, change and scale (dropping the one it had).
+  llvm::Error attachProducer(SourceVariant &source, const KernelInfo &kernel,
+                             KernelTrace &trace);
   /// analyseLaunch's runs: the first, and the retries under smaller
   /// assumed values.
   llvm::Expected<KernelAnalysis>

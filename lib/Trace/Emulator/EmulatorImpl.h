@@ -49,6 +49,7 @@
 #include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Trace/Emulator.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compiler.h"
 
@@ -499,7 +500,8 @@ private:
   /// Blocks traced, and those whose threads were cut at their share of a
   /// per-block bound (options.cutLongThreads), with the smallest share a
   /// cut thread had of each bound (0: none was cut at it).
-  std::set<uint64_t> blocksTraced, cutBlocks;
+  llvm::DenseSet<uint64_t> blocksTraced;
+  std::set<uint64_t> cutBlocks;
   uint64_t currentBlock = 0;
   /// The device heap: bytes handed out so far (they stay allocated, free
   /// does not return them; heapEnd is the most ever), where each block

@@ -16,10 +16,12 @@
 namespace gpurd::trace::emu {
 namespace {
 
-/// The lanes evaluating one warp operation together.
+/// The lanes evaluating one warp operation together, with the value each
+/// contributes (its own instruction's operand, read once).
 struct LaneGroup {
   const Program &program;
   Thread *byLane[WarpSize] = {};
+  uint64_t values[WarpSize] = {};
   uint32_t mask = 0;
 
   static uint64_t *registers(Thread &thread) {
@@ -32,11 +34,7 @@ struct LaneGroup {
   const WarpOp &operation(const Thread &thread) const {
     return program.warpOps[instruction(thread).c];
   }
-  /// The value lane \p other contributes: its own instruction's operand.
-  uint64_t valueOf(unsigned other) const {
-    Thread &thread = *byLane[other];
-    return registers(thread)[operation(thread).value];
-  }
+  uint64_t valueOf(unsigned other) const { return values[other]; }
 };
 
 /// shfl.sync (PTX ISA): c packs the clamp (bits 0-4) and the segment mask
@@ -169,6 +167,9 @@ void Emulator::evaluateWarpOp(const llvm::SmallVectorImpl<Thread *> &lanes) {
   for (Thread *thread : lanes) {
     group.byLane[thread->lane] = thread;
     group.mask |= 1u << thread->lane;
+    const WarpOp &op = group.operation(*thread);
+    if (op.kind != WarpOpKind::SyncWarp && op.kind != WarpOpKind::ActiveMask)
+      group.values[thread->lane] = LaneGroup::registers(*thread)[op.value];
   }
   uint64_t results[WarpSize] = {}, predicates[WarpSize] = {};
   for (Thread *thread : lanes) {
