@@ -17,6 +17,7 @@
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/CacheModel.h"
+#include "gpurd/Model/ExecutionModel.h"
 #include "gpurd/Support/UserInput.h"
 #include "gpurd/Trace/CoalescedSites.h"
 #include "gpurd/Trace/StagedArrays.h"
@@ -340,6 +341,33 @@ Expected<std::unique_ptr<KernelTrace>> AnalysisContext::prepareTraceIn(
   return out;
 }
 
+uint64_t AnalysisContext::cutBlockTraceBound(const KernelInfo &kernel,
+                                             const LaunchConfig &config) const {
+  // The request budget bounds the work of one SM's resident blocks, which
+  // the cache model runs together (the least it models): each block's run
+  // is cut at its share. Rodinia's fdwt97 kernels ran 32 resident blocks of
+  // 12.5 M instructions each, each under the whole budget: 8 s a kernel.
+  const uint64_t bound = blockTraceBound(modelOptions());
+  const uint64_t threads = uint64_t(config.block[0]) * config.block[1] *
+                           config.block[2];
+  auto resident = model::activeBlocksPerSm(
+      archDescription, threads,
+      kernel.staticSharedBytes + config.dynamicSharedBytes);
+  if (!resident) {
+    // The cache model reports a block that does not fit; the trace keeps
+    // the whole bound.
+    consumeError(resident.takeError());
+    return bound;
+  }
+  uint64_t blocks = uint64_t(config.grid[0]) * config.grid[1] * config.grid[2];
+  uint64_t perSm = std::max<uint64_t>(
+      1, (blocks + archDescription.sm.count - 1) / archDescription.sm.count);
+  uint64_t together = std::min<uint64_t>(*resident, perSm);
+  if (unsigned limit = modelOptions().residentBlocksPerSm)
+    together = std::min<uint64_t>(together, limit);
+  return std::max<uint64_t>(1, bound / std::max<uint64_t>(1, together));
+}
+
 Error AnalysisContext::attachProducer(SourceVariant &source,
                                       const KernelInfo &kernel,
                                       KernelTrace &trace) {
@@ -347,6 +375,8 @@ Error AnalysisContext::attachProducer(SourceVariant &source,
   const AssumptionScale &scale = trace.scale;
   trace::TraceSourceRequest request =
       traceRequest(analysis, modelOptions(), source.unit, kernel, trace.config);
+  if (scale.cutLongBlocks && !analysis.maxBlockTrace)
+    request.maxBlockTrace = cutBlockTraceBound(kernel, trace.config);
   request.sharedAllocationUnit =
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);
   // clock() in the emulator: a cycle an instruction and each load's least

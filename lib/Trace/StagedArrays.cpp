@@ -218,6 +218,15 @@ Prologues prologuesOf(const PhaseElements &elements,
   Prologues out(elements.size(),
                 std::vector<std::vector<WarpInstruction>>(warps));
   for (auto [phase, arrays] : enumerate(elements)) {
+    // Each warp's share of the phase's requests, a fill and a store each,
+    // and two barriers: reserved at once (a long block's prologues were
+    // most of PolyBench correlation's peak memory, half of it the slack of
+    // doubling vectors).
+    uint64_t requests = 0;
+    for (const auto &tile : arrays)
+      requests += (tile.size() + WarpSize - 1) / WarpSize;
+    for (auto &warp : out[phase])
+      warp.reserve(2 * ((requests + warps - 1) / warps) + 2);
     if (phase > 0)
       for (auto &warp : out[phase])
         warp.push_back(barrier(plan)); // the previous tile has been read
@@ -266,7 +275,10 @@ void rewriteWarp(WarpTrace &warp, unsigned position,
                  const StagingPlan &plan,
                  const std::vector<uint64_t> &tileBase) {
   std::vector<WarpInstruction> out;
-  out.reserve(warp.instructions.size() + 4 * prologues.size());
+  size_t size = warp.instructions.size();
+  for (const auto &phase : prologues)
+    size += phase[position].size();
+  out.reserve(size);
   unsigned begun = 0; // phases whose prologue is in out
   auto beginPhasesThrough = [&](unsigned phase) {
     for (; begun <= phase && begun < prologues.size(); ++begun)

@@ -287,6 +287,11 @@ private:
   /// its config, change and scale (dropping the one it had).
   llvm::Error attachProducer(SourceVariant &source, const KernelInfo &kernel,
                              KernelTrace &trace);
+  /// The warp instructions each block of \p kernel launched as \p config
+  /// may trace when long blocks are cut (AssumptionScale::cutLongBlocks):
+  /// its share of the request budget among one SM's resident blocks.
+  uint64_t cutBlockTraceBound(const KernelInfo &kernel,
+                              const LaunchConfig &config) const;
   /// analyseLaunch's runs: the first, and the retries under smaller
   /// assumed values.
   llvm::Expected<KernelAnalysis>
