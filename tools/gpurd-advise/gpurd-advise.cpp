@@ -138,6 +138,7 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
 
 int main(int argc, const char **argv) {
   InitLLVM init(argc, argv);
+  advise::configureHeap();
   cl::SetVersionPrinter([](raw_ostream &os) {
     os << "gpurd-advise " << GPURD_VERSION << " (Clang " << CLANG_VERSION_STRING
        << ")\n";
