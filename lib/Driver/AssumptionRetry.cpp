@@ -122,9 +122,8 @@ Expected<KernelAnalysis> AnalysisContext::analyseScaled(
   if (trace)
     completed = (*trace)->config;
   std::unique_ptr<KernelTrace> failedTrace;
-  Expected<KernelAnalysis> run =
-      modelTrace(std::move(trace), nullptr,
-                 scale.cutLongBlocks ? nullptr : &failedTrace);
+  Expected<KernelAnalysis> run = modelTrace(
+      std::move(trace), nullptr, scale.cutLongBlocks ? nullptr : &failedTrace);
   if (failedTrace) {
     failedTrace->source.reset();
     source->failedTraces[kernel.name] = {launchKey, std::move(failedTrace)};

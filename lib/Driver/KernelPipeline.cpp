@@ -348,11 +348,11 @@ uint64_t AnalysisContext::cutBlockTraceBound(const KernelInfo &kernel,
   // is cut at its share. Rodinia's fdwt97 kernels ran 32 resident blocks of
   // 12.5 M instructions each, each under the whole budget: 8 s a kernel.
   const uint64_t bound = blockTraceBound(modelOptions());
-  const uint64_t threads = uint64_t(config.block[0]) * config.block[1] *
-                           config.block[2];
-  auto resident = model::activeBlocksPerSm(
-      archDescription, threads,
-      kernel.staticSharedBytes + config.dynamicSharedBytes);
+  const uint64_t threads =
+      uint64_t(config.block[0]) * config.block[1] * config.block[2];
+  auto resident = model::activeBlocksPerSm(archDescription, threads,
+                                           kernel.staticSharedBytes +
+                                               config.dynamicSharedBytes);
   if (!resident) {
     // The cache model reports a block that does not fit; the trace keeps
     // the whole bound.
@@ -398,15 +398,15 @@ Error AnalysisContext::attachProducer(SourceVariant &source,
   stateAssumedContents(trace.defaultBuffers.get(), trace.config);
   trace.source = std::move(*producer);
   if (!change.arraySpaces.empty()) {
-    auto placed =
-        withArraySpaces(std::move(trace.source), trace.model, change.arraySpaces);
+    auto placed = withArraySpaces(std::move(trace.source), trace.model,
+                                  change.arraySpaces);
     if (!placed)
       return placed.takeError();
     trace.source = std::move(*placed);
   }
   if (!change.coalescedSites.empty())
     trace.source = trace::withCoalescedSites(std::move(trace.source),
-                                            change.coalescedSites);
+                                             change.coalescedSites);
   if (!change.stagedArrays.empty()) {
     auto staged = trace::withStagedArrays(std::move(trace.source), trace.model,
                                           change.stagedArrays);

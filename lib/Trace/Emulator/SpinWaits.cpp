@@ -67,8 +67,7 @@ std::optional<std::string> Emulator::pollNote() const {
   return "in " + std::to_string(pollingThreads.size()) + " of the " +
          std::to_string(blocksTraced.size()) + " blocks emulated, " +
          std::to_string(count) + " thread" + (count == 1 ? "" : "s") +
-         " wait in a loop at " +
-         pollPlace +
+         " wait in a loop at " + pollPlace +
          " for a value no thread of the block writes (a flag the host, "
          "another block or another kernel sets; gpurd emulates one block "
          "at a time): each polled until a poll found nothing changed, so "
