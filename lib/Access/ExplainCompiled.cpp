@@ -26,6 +26,35 @@ std::string plural(size_t n, const char *word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
+/// The array a subscript's text names (`f` of `f[blockIdx.x]`).
+std::string arrayOfText(const std::string &text) {
+  std::string squeezed = squeeze(text);
+  return squeezed.substr(0, squeezed.find('['));
+}
+
+/// A compiled operation of \p source's array and direction that carries no
+/// source line and runs in fewer loops than \p source: LICM moves a load
+/// out of its loops (or a store after them) and gives it no line
+/// (Instruction::updateLocationAfterHoist), so nothing names the subscript
+/// it came from. Sites in \p claimed went to other subscripts.
+const AccessSite *hoistedWithoutLine(const AccessModel &model,
+                                     const SourceAccess &source, bool isWrite,
+                                     const std::set<unsigned> &claimed) {
+  for (const AccessSite &site : model.sites) {
+    if (site.sourceAccess >= 0 || site.array < 0 || claimed.count(site.id) ||
+        site.loops.size() >= source.loopDepth)
+      continue;
+    bool writes = site.kind == AccessKind::Write ||
+                  site.kind == AccessKind::ReadModifyWrite;
+    bool reads = site.kind == AccessKind::Read ||
+                 site.kind == AccessKind::ReadModifyWrite;
+    if ((isWrite ? writes : reads) &&
+        model.arrays[site.array].name == arrayOfText(source.text))
+      return &site;
+  }
+  return nullptr;
+}
+
 } // namespace
 
 std::vector<CompiledSubscript>
@@ -38,6 +67,7 @@ explainCompiled(const AccessModel &model, const TranslationUnitInfo &unit) {
       functions.insert(unit.deviceAccesses[site.sourceAccess].function);
 
   std::vector<CompiledSubscript> out;
+  std::set<unsigned> claimed; // Sites without a line matched by array.
   for (size_t i = 0; i < unit.deviceAccesses.size(); ++i) {
     const SourceAccess &source = unit.deviceAccesses[i];
     if (!functions.count(source.function))
@@ -91,7 +121,22 @@ explainCompiled(const AccessModel &model, const TranslationUnitInfo &unit) {
               before(other.begin, source.begin))
             store = &other;
         }
-        if (store) {
+        const AccessSite *hoisted =
+            store || twin ? nullptr
+                          : hoistedWithoutLine(model, source, isWrite, claimed);
+        if (hoisted) {
+          claimed.insert(hoisted->id);
+          entry.sites.assign(1, hoisted->id);
+          entry.fate = CompiledSubscript::Fate::Hoisted;
+          unsigned moved = source.loopDepth - unsigned(hoisted->loops.size());
+          entry.explanation =
+              std::string(isWrite ? "sunk" : "hoisted") + ": the " + verb +
+              " of '" + model.arrays[hoisted->array].name + "' runs outside " +
+              plural(moved, "enclosing loop") +
+              (isWrite ? " (after it)" : " (before it)") +
+              ", once instead of every iteration; the compiler gave it no "
+              "source line, so this is matched by array";
+        } else if (store) {
           entry.sites.clear();
           entry.fate = CompiledSubscript::Fate::Dropped;
           entry.explanation = "dropped: the value is forwarded from the store "
