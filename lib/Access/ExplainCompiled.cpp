@@ -26,6 +26,13 @@ std::string plural(size_t n, const char *word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
+/// Whether \p site writes (\p isWrite) or reads memory.
+bool goesInDirection(const AccessSite &site, bool isWrite) {
+  if (site.kind == AccessKind::ReadModifyWrite)
+    return true;
+  return site.kind == (isWrite ? AccessKind::Write : AccessKind::Read);
+}
+
 /// The array a subscript's text names (`f` of `f[blockIdx.x]`).
 std::string arrayOfText(const std::string &text) {
   std::string squeezed = squeeze(text);
@@ -44,11 +51,7 @@ const AccessSite *hoistedWithoutLine(const AccessModel &model,
     if (site.sourceAccess >= 0 || site.array < 0 || claimed.count(site.id) ||
         site.loops.size() >= source.loopDepth)
       continue;
-    bool writes = site.kind == AccessKind::Write ||
-                  site.kind == AccessKind::ReadModifyWrite;
-    bool reads = site.kind == AccessKind::Read ||
-                 site.kind == AccessKind::ReadModifyWrite;
-    if ((isWrite ? writes : reads) &&
+    if (goesInDirection(site, isWrite) &&
         model.arrays[site.array].name == arrayOfText(source.text))
       return &site;
   }
@@ -80,13 +83,8 @@ explainCompiled(const AccessModel &model, const TranslationUnitInfo &unit) {
       entry.isWrite = isWrite;
       unsigned shallowest = ~0u;
       for (const AccessSite &site : model.sites) {
-        if (site.sourceAccess != static_cast<int>(i))
-          continue;
-        bool siteWrites = site.kind == AccessKind::Write ||
-                          site.kind == AccessKind::ReadModifyWrite;
-        bool siteReads = site.kind == AccessKind::Read ||
-                         site.kind == AccessKind::ReadModifyWrite;
-        if ((isWrite && !siteWrites) || (!isWrite && !siteReads))
+        if (site.sourceAccess != static_cast<int>(i) ||
+            !goesInDirection(site, isWrite))
           continue;
         entry.sites.push_back(site.id);
         shallowest = std::min<unsigned>(shallowest, site.loops.size());
@@ -97,9 +95,8 @@ explainCompiled(const AccessModel &model, const TranslationUnitInfo &unit) {
         // (A read reuses a read: a load of the same text elsewhere.)
         const SourceAccess *twin = nullptr;
         for (const AccessSite &site : model.sites) {
-          bool reads = site.kind == AccessKind::Read ||
-                       site.kind == AccessKind::ReadModifyWrite;
-          if (site.sourceAccess >= 0 && site.sourceAccess != (int)i && reads &&
+          if (site.sourceAccess >= 0 && site.sourceAccess != (int)i &&
+              goesInDirection(site, /*isWrite=*/false) &&
               squeeze(unit.deviceAccesses[site.sourceAccess].text) ==
                   squeeze(source.text)) {
             twin = &unit.deviceAccesses[site.sourceAccess];

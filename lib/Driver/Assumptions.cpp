@@ -279,19 +279,25 @@ unsigned widestDimension(const access::IndexUse &use,
   return widest;
 }
 
+unsigned residentBlocksOrOne(const KernelInfo &kernel,
+                             const arch::ArchDescription &arch,
+                             const std::array<uint64_t, 3> &block,
+                             uint64_t sharedBytes) {
+  auto resident =
+      model::activeBlocksPerSm(arch, block[0] * block[1] * block[2],
+                               kernel.staticSharedBytes + sharedBytes);
+  if (resident)
+    return *resident;
+  consumeError(resident.takeError());
+  return 1;
+}
+
 uint64_t assumedWaveBlocks(const KernelInfo &kernel,
                            const arch::ArchDescription &arch,
                            const std::array<uint64_t, 3> &block,
                            uint64_t sharedBytes, unsigned &perSm,
                            unsigned waves) {
-  auto resident =
-      model::activeBlocksPerSm(arch, block[0] * block[1] * block[2],
-                               kernel.staticSharedBytes + sharedBytes);
-  perSm = 1;
-  if (resident)
-    perSm = *resident;
-  else
-    consumeError(resident.takeError());
+  perSm = residentBlocksOrOne(kernel, arch, block, sharedBytes);
   return uint64_t(waves) * arch.sm.count * perSm;
 }
 

@@ -45,6 +45,14 @@ unsigned widestDimension(const access::IndexUse &use,
                          const std::array<uint64_t, 3> &grid,
                          const std::array<uint64_t, 3> &block);
 
+/// The resident blocks per SM of \p kernel with blocks of shape \p block
+/// and \p sharedBytes of dynamic shared memory (1 when the arch cannot
+/// say: a block that does not fit is the cache model's error to report).
+unsigned residentBlocksOrOne(const KernelInfo &kernel,
+                             const arch::ArchDescription &arch,
+                             const std::array<uint64_t, 3> &block,
+                             uint64_t sharedBytes);
+
 /// The blocks of \p waves waves of the GPU for \p kernel with blocks
 /// of shape \p block and \p sharedBytes of dynamic shared memory; \p perSm
 /// receives the resident blocks per SM (1 when the arch cannot say).

@@ -17,7 +17,6 @@
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/CacheModel.h"
-#include "gpurd/Model/ExecutionModel.h"
 #include "gpurd/Support/UserInput.h"
 #include "gpurd/Trace/CoalescedSites.h"
 #include "gpurd/Trace/StagedArrays.h"
@@ -348,24 +347,16 @@ uint64_t AnalysisContext::cutBlockTraceBound(const KernelInfo &kernel,
   // is cut at its share. Rodinia's fdwt97 kernels ran 32 resident blocks of
   // 12.5 M instructions each, each under the whole budget: 8 s a kernel.
   const uint64_t bound = blockTraceBound(modelOptions());
-  const uint64_t threads =
-      uint64_t(config.block[0]) * config.block[1] * config.block[2];
-  auto resident = model::activeBlocksPerSm(archDescription, threads,
-                                           kernel.staticSharedBytes +
-                                               config.dynamicSharedBytes);
-  if (!resident) {
-    // The cache model reports a block that does not fit; the trace keeps
-    // the whole bound.
-    consumeError(resident.takeError());
-    return bound;
-  }
   uint64_t blocks = uint64_t(config.grid[0]) * config.grid[1] * config.grid[2];
   uint64_t perSm = std::max<uint64_t>(
       1, (blocks + archDescription.sm.count - 1) / archDescription.sm.count);
-  uint64_t together = std::min<uint64_t>(*resident, perSm);
+  uint64_t together = std::min<uint64_t>(
+      residentBlocksOrOne(kernel, archDescription, config.block,
+                          config.dynamicSharedBytes),
+      perSm);
   if (unsigned limit = modelOptions().residentBlocksPerSm)
     together = std::min<uint64_t>(together, limit);
-  return std::max<uint64_t>(1, bound / std::max<uint64_t>(1, together));
+  return std::max<uint64_t>(1, bound / together);
 }
 
 Error AnalysisContext::attachProducer(SourceVariant &source,

@@ -216,6 +216,12 @@ bool finishCalibration(const ToolRequest &request, const FindingTally &tally,
   return true;
 }
 
+#ifdef __GLIBC__
+/// Free memory worth giving back to the system (releaseFreedMemory) and
+/// the heap top glibc trims (configureHeap).
+constexpr size_t MuchFreeMemory = size_t(256) << 20;
+#endif
+
 void configureHeap() {
 #ifdef __GLIBC__
   // glibc maps each block of more than its dynamic threshold (128 KB at
@@ -223,9 +229,9 @@ void configureHeap() {
   // tables and trace buffers faulted their pages in again: PolyBench
   // correlation.cu spent 3.7 s of its 15 s in the kernel, the reduction
   // file 1.6 s. 32 MB is the most mallopt allows (HEAP_MAX_SIZE / 2); the
-  // heap's top is trimmed at 256 MB, as releaseFreedMemory trims.
+  // heap's top is trimmed at MuchFreeMemory, as releaseFreedMemory trims.
   mallopt(M_MMAP_THRESHOLD, 32 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+  mallopt(M_TRIM_THRESHOLD, int(MuchFreeMemory));
 #endif
 }
 
@@ -238,8 +244,7 @@ static void releaseFreedMemory() {
   // Only when much is free: pages given back cost the next kernel the
   // faults of taking them again (SHOC's S3D, 54 kernels: 7 to 9 s of
   // system time when every kernel's were given back).
-  constexpr size_t Much = size_t(256) << 20;
-  if (mallinfo2().fordblks > Much)
+  if (mallinfo2().fordblks > MuchFreeMemory)
     malloc_trim(0);
 #endif
 }

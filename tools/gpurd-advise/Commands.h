@@ -60,15 +60,15 @@ struct FindingTally {
 bool finishCalibration(const ToolRequest &request, const FindingTally &tally,
                        llvm::StringRef arch);
 
-/// The default action (and --cache-model): each selected kernel's launch
-/// configuration, the cache model's predictions for it and the advisor's
-/// findings, counted in \p tally. \p modelError is why the arch cannot be
-/// modelled (then only launches are printed).
 /// Sets the heap up for many kernels in one process: large blocks stay in
 /// the heap rather than being mapped and unmapped with each kernel
 /// (releaseFreedMemory gives memory back when much is free).
 void configureHeap();
 
+/// The default action (and --cache-model): each selected kernel's launch
+/// configuration, the cache model's predictions for it and the advisor's
+/// findings, counted in \p tally. \p modelError is why the arch cannot be
+/// modelled (then only launches are printed).
 bool adviseKernels(driver::AnalysisContext &context,
                    const TranslationUnitInfo &unit, const ToolRequest &request,
                    const std::optional<std::string> &modelError,

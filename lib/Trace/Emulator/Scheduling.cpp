@@ -3,10 +3,9 @@
 // traceBlock runs the block's warps one after the other, each until all of
 // its threads are finished, at a block barrier or waiting for a flag
 // (SpinWaits.cpp), then releases the barrier, until every thread is
-// finished; then it merges each warp's
-// thread logs (WarpTraceMerge.cpp). Within a warp, threads run one at a
-// time until they block; lanes waiting at warp-synchronous operations are
-// released in groups (runWarp).
+// finished; then it merges each warp's thread logs (WarpTraceMerge.cpp). Within
+// a warp, threads run one at a time until they block; lanes waiting at
+// warp-synchronous operations are released in groups (runWarp).
 //
 //===----------------------------------------------------------------------===//
 
