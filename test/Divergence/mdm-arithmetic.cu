@@ -23,6 +23,20 @@
 //   MD.
 // - GPUMech: no batching, no NoC queue, half the DRAM queue: 669.0133.
 //
+// The same kernel on ampere-a100 (the default), whose NoC bandwidth is
+// NVIDIA's L2 read bandwidth, 5120 bytes a clock at 1410 MHz = 7219 GB/s:
+// 224 blocks on 108 SMs, the launch's share of 3 resident blocks a SM
+// (fewer than the 8 the occupancy allows): W = 24 warps; 512 MSHRs
+// (GPGPU-Sim's A100 L1); L_MinLLC 200, L_MinDRAM 290 - 200 = 90.
+// - Eq. 2: L_NoC = 1.41 x 128 / 7219 = 0.0250007. Eq. 3: L_DRAM = 1.41 x
+//   128 / 1555 = 0.1160643.
+// - Interval 1: 32 x 24 = 768 > 512 (divergent); M = 512; S_NoC = 108 x
+//   512 x 0.0250007 = 1382.438, S_DRAM = 108 x 512 x 0.1160643 =
+//   6417.892; S_Mem = 200 + 90 + 1382.438 + 6417.892 = 8090.330;
+//   S_MSHR = (ceil(768 / 512) - 1) x 8090.330 = 8090.330.
+// - Interval 2: 24 write requests: S_NoC = 1/2 x 108 x 24 x 0.0250007 =
+//   32.401. Sums: S_NoC 1414.839, S_DRAM 6417.892. MD.
+//
 // RUN: gpurd-advise --arch mdm-pascal --checks=-* --format=json %s -- | FileCheck %s
 // RUN: gpurd-advise --arch mdm-pascal --checks=-* --divergence-model=gpumech %s -- | FileCheck --check-prefix=TEXT %s
 // RUN: not gpurd-advise --divergence-model=interval %s -- 2>&1 | FileCheck --check-prefix=BAD %s
@@ -49,8 +63,17 @@
 
 // BAD: error: --divergence-model='interval' is not a model: give mdm or gpumech
 
-// The A100 preset gives no NoC bandwidth: no divergence figures.
-// A100-NOT: "divergence"
+// The figures derived above, on ampere-a100.
+// A100: "divergence": {
+// A100: "classification": "MD",
+// A100: "divergent_miss_share": 1.0,
+// A100: "mdm": {
+// A100: "dram_stall_cycles": 6417.892
+// A100: "mshr_stall_cycles": 8090.330
+// A100: "noc_stall_cycles": 1414.839
+// A100: "mshrs": 512,
+// A100: "sms": 108,
+// A100: "warps_per_sm": 24.0
 __global__ void strided(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i * 32];

@@ -29,7 +29,7 @@
 // RUN: gpurd-advise --arch mdm-pascal --checks=-* --what-if=coalesce --kernel strided --format=json %s -- | FileCheck --check-prefix=WHATIF-JSON %s
 // RUN: not gpurd-advise --what-if=unroll %s -- 2>&1 | FileCheck --check-prefix=WHATIF-BAD %s
 
-// CHECK: :[[#@LINE+36]]:12: warning: memory-divergent load: a warp request touches 32 L1 lines, 100% of which miss, so the 64 warps of an SM need 2048 MSHRs for it where the L1 has 128; seed 004's MDM predicts 93% of the kernel's cycles in MSHR batches [gpurd-memory-divergence]
+// CHECK: :[[#@LINE+54]]:12: warning: memory-divergent load: a warp request touches 32 L1 lines, 100% of which miss, so the 64 warps of an SM need 2048 MSHRs for it where the L1 has 128; seed 004's MDM predicts 93% of the kernel's cycles in MSHR batches [gpurd-memory-divergence]
 // CHECK: note: seed 004's MDM predicts IPC 0.02 a SM and 34904 cycles for the kernel: a warp's 34904 cycles are 256 without contention, 32545 MSHR batches, 765 NoC queue and 1338 DRAM queue
 // CHECK: note: with this load coalesced (a warp's lanes reading consecutive elements), the kernel's time would go from 34904 to 896 cycles (-97.4%, seed 004's MDM) (a what-if run of the models with the same instructions)
 // CHECK-NOT: resident block
@@ -38,8 +38,26 @@
 // NMD: memory divergence (seed 004's MDM): not memory-divergent (NMD)
 // NMD-NOT: gpurd-memory-divergence
 
-// The A100 preset gives no NoC bandwidth, which MDM needs.
-// A100-NOT: gpurd-memory-divergence
+// On ampere-a100 (the default; NoC 7219 GB/s, 512 MSHRs, W = 24 warps:
+// the launch's share of 3 blocks a SM) MDM's figures of the kernel as
+// written are derived in mdm-arithmetic.cu: 768 read misses for 512 MSHRs,
+// 16245 cycles a warp (322 + 8090 + 1415 + 6418), 8090 / 16245 = 50% in
+// MSHR batches; the launch's 224 x 8 x 12 warp instructions over 108 SMs at
+// IPC_SM = 24 x 12 / 16245 take 11231 cycles.
+// - Coalesced: 24 misses, not MD; C = 298 + 24, S_NoC = 2 x 1/2 x 108 x 24 x
+//   0.0250007 = 64.80, S_DRAM = 1/2 x 108 x 24 x 0.1160643 = 150.42: 537.2
+//   cycles a warp, 11231 x 537.2 / 16245 = 371 cycles (-96.7%).
+// - At most 2 resident blocks (W = 16): 16 x 32 = 512 misses fit the 512
+//   MSHRs (not MD); C = 298 + 16, S_NoC = 1/2 x 108 x (512 + 16) x 0.0250007
+//   = 712.82, S_DRAM = 1/2 x 108 x 512 x 0.1160643 = 3208.95: 4235.8
+//   cycles a warp at IPC_SM = 16 x 12 / 4235.8: 4393 cycles (-60.9%).
+//   The gain is the step in seed 004's Eqs. 5 and 8 at M_Read x W = #MSHRs
+//   (no batches, queues for half the requests), not more misses in flight:
+//   512 either way.
+// A100: warning: memory-divergent load: a warp request touches 32 L1 lines, 100% of which miss, so the 24 warps of an SM need 768 MSHRs for it where the L1 has 512; seed 004's MDM predicts 50% of the kernel's cycles in MSHR batches [gpurd-memory-divergence]
+// A100: note: seed 004's MDM predicts IPC 0.02 a SM and 11231 cycles for the kernel: a warp's 16245 cycles are 322 without contention, 8090 MSHR batches, 1415 NoC queue and 6418 DRAM queue
+// A100: note: with this load coalesced (a warp's lanes reading consecutive elements), the kernel's time would go from 11231 to 371 cycles (-96.7%, seed 004's MDM)
+// A100: note: with at most 2 resident blocks per SM instead of 8 (W = 16 warps), the kernel's time would go from 11231 to 4393 cycles (-60.9%, seed 004's MDM)
 
 // SARIF: "ruleId": "gpurd-memory-divergence"
 
