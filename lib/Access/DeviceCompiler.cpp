@@ -2,6 +2,7 @@
 
 #include "gpurd/Access/DeviceCompiler.h"
 #include "gpurd/Access/HostDeviceDifferences.h"
+#include "gpurd/Frontend/PrecompiledPrelude.h"
 
 #include "clang/CodeGen/CodeGenAction.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -176,7 +177,14 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
   ExplainingConsumer consumer(printer);
   tool.setDiagnosticConsumer(&consumer);
   EmitModuleAction action(*result.context);
-  if (tool.run(&action) != 0 || !action.module) {
+  int status = 0;
+  if (cuda.preludes) {
+    WithPrecompiledPrelude withPrelude(action, *cuda.preludes);
+    status = tool.run(&withPrelude);
+  } else {
+    status = tool.run(&action);
+  }
+  if (status != 0 || !action.module) {
     std::string where = " (see the errors above)";
     if (cuda.quiet) {
       llvm::StringRef first = firstErrorLine(quietText);

@@ -113,6 +113,7 @@ CudaCompileOptions AnalysisContext::compileOptions() const {
   options.resourceDir = defaultClangResourceDir();
   options.showWarnings = analysis.showCompilerWarnings;
   options.fileSystem = fileSystem;
+  options.preludes = preludes;
   return options;
 }
 

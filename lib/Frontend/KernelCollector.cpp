@@ -8,6 +8,7 @@
 #include "SourcePositions.h"
 #include "ThreadIndexUse.h"
 #include "TunableScan.h"
+#include "gpurd/Frontend/PrecompiledPrelude.h"
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/Attr.h"
@@ -1146,7 +1147,13 @@ collectKernels(const tooling::CompilationDatabase &database, StringRef file,
   CountingConsumer counting(*diagnostics);
   tool.setDiagnosticConsumer(&counting);
   CollectActionFactory factory(info);
-  int status = tool.run(&factory);
+  int status = 0;
+  if (options.preludes) {
+    WithPrecompiledPrelude withPrelude(factory, *options.preludes);
+    status = tool.run(&withPrelude);
+  } else {
+    status = tool.run(&factory);
+  }
   if (status != 0 || counting.getNumErrors() > 0) {
     unsigned errors = counting.getNumErrors();
     if (errors == 0)

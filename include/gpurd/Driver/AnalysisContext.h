@@ -27,6 +27,7 @@
 #include "gpurd/Frontend/CudaCompilation.h"
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Frontend/PrecompiledPrelude.h"
 #include "gpurd/Model/AccessPattern.h"
 #include "gpurd/Model/CacheResults.h"
 #include "gpurd/Model/Divergence/KernelDivergence.h"
@@ -313,6 +314,9 @@ private:
   /// file system that serves them over the real one (null: none).
   std::map<std::string, std::string> memoryFiles;
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem;
+  /// The prelude precompiled once for every compile of the same options
+  /// (what-if variants of a file compile it again on both sides).
+  std::shared_ptr<PreludeCache> preludes = std::make_shared<PreludeCache>();
   /// Parsed files and their device code, by file and change to the source.
   std::map<std::string, std::unique_ptr<SourceVariant>> variants;
   /// The assumed values each kernel's last analysed launch settled on

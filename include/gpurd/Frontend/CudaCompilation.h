@@ -21,11 +21,14 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace gpurd {
+
+class PreludeCache;
 
 /// The directory from which the prelude's headers are served.
 inline constexpr llvm::StringLiteral PreludeDirectory = "/__gpurd__/include";
@@ -62,6 +65,9 @@ struct CudaCompileOptions {
   /// (files served from memory, such as an editor's unsaved buffers,
   /// otherwise). The prelude is served on top of it.
   llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> fileSystem;
+  /// Where the prelude is precompiled for the compiles that share it
+  /// (PrecompiledPrelude.h); each compile parses it when null.
+  std::shared_ptr<PreludeCache> preludes;
 };
 
 /// The line of Clang's first error in \p diagnostics (what a quiet compile
