@@ -12,6 +12,18 @@
 
 namespace gpurd::advisor {
 
+bool restsOnAssumedContents(const CheckContext &context,
+                            const SourceAccess &access) {
+  const bool affine =
+      llvm::all_of(access.sites,
+                   [](const access::AccessSite *site) { return site->affine; });
+  return !affine && llvm::any_of(context.launch().assumptions,
+                                 [](const LaunchAssumption &assumption) {
+                                   return llvm::StringRef(assumption.part)
+                                       .starts_with("the contents of '");
+                                 });
+}
+
 bool launchPartGiven(const LaunchConfig &launch, llvm::StringRef part) {
   llvm::StringRef origin =
       part == "grid" ? launch.gridOrigin : launch.blockOrigin;

@@ -117,6 +117,14 @@ timeChangeText(const CheckContext &context,
 /// (timeModelName).
 std::string timeChangeText(double before, double after, llvm::StringRef model);
 
+/// Whether the addresses of \p access may follow contents gpurd assumed
+/// (uniformly random indices for an array without a buffer): a site that is
+/// not affine in a launch that assumes some array's contents. Its sectors,
+/// and the misses they make, are those of the assumption: no finding may
+/// rest on them unless the check's `AssumedContents` option asks.
+bool restsOnAssumedContents(const CheckContext &context,
+                            const SourceAccess &access);
+
 /// The pointer parameter whose array \p array is (null for another origin).
 const KernelParam *pointerParameterOf(const CheckContext &context,
                                       const access::ArrayInfo &array);

@@ -46,7 +46,9 @@ public:
     return "loads whose misses exhaust the L1's MSHRs (seed 004's "
            "memory-divergent kernels)";
   }
-  std::vector<StringRef> optionNames() const override { return {}; }
+  std::vector<StringRef> optionNames() const override {
+    return {"AssumedContents"};
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 
@@ -131,8 +133,13 @@ Error MemoryDivergence::run(const CheckContext &context,
   const KernelDivergence &kernel = *analysis.divergence;
   const double warps = kernel.mdm.warpsPerSm;
   const unsigned mshrs = kernel.machine.mshrs;
+  // 1: report loads whose addresses follow assumed index contents too. A
+  // gather through indices gpurd assumed uniformly random diverges because
+  // of the assumption (advice benchmark: gather.cu's gatherIndexed).
+  const bool assumedContents = context.number(Name, "AssumedContents", 0) != 0;
   for (const SourceAccess &access : context.sourceAccesses()) {
-    if (!offChipLoad(access.site()))
+    if (!offChipLoad(access.site()) ||
+        (!assumedContents && restsOnAssumedContents(context, access)))
       continue;
     std::optional<MshrDemand> demand =
         mshrDemand(context.results(), access.sites);

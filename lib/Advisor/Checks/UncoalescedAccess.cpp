@@ -140,27 +140,6 @@ double globalSectorShare(const CheckContext &context,
   return all ? double(access.pattern.excessiveSectors()) / double(all) : 0;
 }
 
-/// Whether the addresses of \p access may follow contents gpurd assumed
-/// (uniformly random indices for an array without a buffer): a site that is
-/// not affine in a launch that assumes some array's contents. Its sectors
-/// are those of the assumption, and no layout change can be judged; but
-/// when each thread walks consecutive elements from where the contents put
-/// it (`table[idx[r] * D + c]` over c, `walksPerLane`), the lanes touch a
-/// sector each whatever rows the contents pick, unless they pick the same
-/// rows, and the fix (the lanes take neighbouring elements of a row) does
-/// not depend on them.
-bool restsOnAssumedContents(const CheckContext &context,
-                            const SourceAccess &access) {
-  const bool affine =
-      llvm::all_of(access.sites,
-                   [](const access::AccessSite *site) { return site->affine; });
-  return !affine && llvm::any_of(context.launch().assumptions,
-                                 [](const LaunchAssumption &assumption) {
-                                   return StringRef(assumption.part)
-                                       .starts_with("the contents of '");
-                                 });
-}
-
 /// Of the accesses one coalescing bound covers, those with less than this
 /// share of the most excessive one's excessive sectors are notes of its
 /// warning rather than warnings of their own.
@@ -312,6 +291,11 @@ Error UncoalescedAccess::run(const CheckContext &context,
       // access is worth at most (coalescedBound), and only on addresses
       // the kernel's own code gives, not on assumed contents; on its share
       // of the kernel's traffic where the time model cannot say.
+      // When each thread walks consecutive elements from where the
+      // contents put it (`table[idx[r] * D + c]` over c, walksPerLane), the
+      // lanes touch a sector each whatever rows the contents pick, unless
+      // they pick the same rows, and the fix (the lanes take neighbouring
+      // elements of a row) does not depend on them.
       const bool onContents = restsOnAssumedContents(context, access);
       const bool walks = access.pattern.walksPerLane();
       if ((!assumedContents && onContents && !walks) ||
