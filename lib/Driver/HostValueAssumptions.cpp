@@ -608,37 +608,39 @@ Error AnalysisContext::planHostValues(SourceVariant &source) {
   for (size_t g = 0; g < groups.size(); ++g) {
     const HostValueGroup &group = groups[g];
     SharedHostValue &value = (*source.hostValues)[g].value;
-    std::vector<size_t> failing = group.launches;
-    // Each failing launch's failure at the step before; the step the value
-    // settles at (the first with which every launch that can be prepared
-    // at all is), and why the step before it was left.
-    std::map<size_t, BoundFailure> before;
+    // The step the value settles at (the first with which every launch
+    // that can be prepared at all is), and why the step before it was left.
+    // The launches are tried one after the other at the step the ones
+    // before them settled on, so that every launch after the last that
+    // moves the value down is prepared with the value it is analysed with,
+    // and its trace serves its analysis (plannedTraces): SHOC's S3D, whose
+    // first launches made the value step down, prepared each of its 54
+    // kernels twice.
     size_t settled = 0;
     std::string left;
-    for (size_t step = 0; step < group.steps.size() &&
-                          step <= MaxAssumptionRetries && !failing.empty();
-         ++step) {
-      value.root = group.steps[step];
-      std::vector<size_t> still;
-      for (size_t l : failing) {
+    const size_t lastStep =
+        std::min<size_t>(group.steps.size() - 1, MaxAssumptionRetries);
+    for (size_t l : group.launches) {
+      std::optional<BoundFailure> before;
+      for (size_t step = settled; step <= lastStep; ++step) {
+        value.root = group.steps[step];
         std::optional<BoundFailure> failure = boundAt(*kernels[l]);
-        auto last = before.find(l);
         if (!failure) {
-          if (last != before.end() && step > settled) {
+          if (before) {
             settled = step;
-            left = boundReason(last->second.bound) + " in '" +
-                   launches[l].kernel + "'";
+            left =
+                boundReason(before->bound) + " in '" + launches[l].kernel + "'";
           }
-          continue;
+          break;
         }
-        // The same failure with a smaller value does not depend on it.
-        if (last != before.end() && last->second.bound == failure->bound &&
-            last->second.reach == failure->reach)
-          continue;
-        before[l] = std::move(*failure);
-        still.push_back(l);
+        // The same failure with a smaller value does not depend on it: the
+        // launch is left to fail on its own.
+        if (before && before->bound == failure->bound &&
+            before->reach == failure->reach)
+          break;
+        before = std::move(failure);
       }
-      failing = std::move(still);
+      value.root = group.steps[settled];
     }
     value.root = group.steps[settled];
     if (settled > 0)
