@@ -42,9 +42,7 @@ void Emulator::mark(Thread &thread, uint32_t marker, uint64_t steps) {
   ++thread.markers;
   // The branch itself is a non-memory instruction of the run it ends.
   uint64_t before = steps - thread.lastMark;
-  thread.events.push_back({MarkerSite | marker,
-                           uint32_t(std::min<uint64_t>(before, UINT32_MAX)), 0,
-                           currentIteration(thread)});
+  appendEvent(thread, MarkerSite | marker, before, 0);
   thread.lastMark = steps;
 }
 
