@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""accelsim-fidelity.py - gpurd's predicted kernel times against Accel-Sim.
+
+For every variant of the fidelity set (the advice benchmark's pairs, kernel
+as written and fixed, plus the groups of benchmarks/fidelity/groups.json),
+asks gpurd-advise for its predicted times on --arch (volta-v100 by default)
+and writes the variant's `--emit-trace accelsim:` trace, replays the trace
+in Accel-Sim (trace mode, --config, SM7_QV100 by default) and tabulates,
+per pair, the predicted change of each time model against the simulated
+one: sign agreement and the factor between them; per group of three or
+more variants, Spearman's rank correlation.
+
+Accel-Sim is built by ../shared/peers/accelsim/build_from_scratch.sh (or
+--build, which runs it): pass its folder as --accelsim-home. Each variant's
+results are kept in --work (gpurd.json, trace/, sim/) and reused unless
+--force; a simulation takes seconds to minutes (issue 38: too slow for CI;
+the table and its command go into docs/fidelity.md).
+
+  utils/accelsim-fidelity.py --gpurd build/bin/gpurd-advise \\
+      --accelsim-home /work/accelsim --work /tmp/fidelity -j2 --markdown out.md
+"""
+
+import argparse
+import concurrent.futures
+import json
+import math
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+BENCH = os.path.join(ROOT, 'benchmarks', 'advice')
+GROUPS = os.path.join(ROOT, 'benchmarks', 'fidelity', 'groups.json')
+PEERS = os.path.join(ROOT, '..', 'shared', 'peers', 'accelsim')
+
+# The time models gpurd reports, by where the JSON has them.
+MODELS = ('seed002_T', 'mdm', 'gpumech')
+
+
+def pairs_of_bench(bench):
+    """The advice benchmark's pairs: (name, file, problem, fixed)."""
+    out = []
+    for name in sorted(os.listdir(bench)):
+        if not name.endswith('.cu'):
+            continue
+        path = os.path.join(bench, name)
+        with open(path) as f:
+            head = f.read(4000)
+        pair = re.search(r'^// advice-bench pair: (\S+)', head, re.M)
+        kernels = re.search(r'^// problem: (\S+)\s+fixed: (\S+)', head, re.M)
+        if pair and kernels:
+            out.append((pair.group(1), path, kernels.group(1),
+                        kernels.group(2)))
+    return out
+
+
+def variant(group, file, kernel, label=None, edit=None, flags=()):
+    return {'group': group, 'file': file, 'kernel': kernel,
+            'label': label or kernel, 'edit': edit, 'flags': list(flags)}
+
+
+def fidelity_set(bench, groups_file):
+    """Every variant, grouped: a pair is a group of two (problem first)."""
+    variants = []
+    for name, path, problem, fixed in pairs_of_bench(bench):
+        variants.append(variant(name, path, problem))
+        variants.append(variant(name, path, fixed))
+    if os.path.exists(groups_file):
+        with open(groups_file) as f:
+            spec = json.load(f)
+        for group in spec['groups']:
+            path = os.path.join(bench, group['file'])
+            for v in group['variants']:
+                variants.append(variant(group['name'], path, v['kernel'],
+                                        v.get('label'), v.get('edit'),
+                                        v.get('flags', ())))
+    return variants
+
+
+def slug(v):
+    return re.sub(r'[^A-Za-z0-9_.-]+', '_', v['group'] + '.' + v['label'])
+
+
+def source_of(v, folder):
+    """The variant's source: the file as written, or a copy with its edit
+    (one text replaced by another, which must occur exactly once)."""
+    if not v['edit']:
+        return v['file']
+    old, new = v['edit']
+    with open(v['file']) as f:
+        text = f.read()
+    if text.count(old) != 1:
+        raise SystemExit('%s: edit %r must occur once in %s' %
+                         (v['label'], old, v['file']))
+    path = os.path.join(folder, os.path.basename(v['file']))
+    with open(path, 'w') as f:
+        f.write(text.replace(old, new))
+    return path
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True, **kw)
+
+
+def launch_of(output):
+    doc = json.loads(output)
+    return doc['files'][0]['launches'][0]
+
+
+def predicted_times(gpurd, source, v, arch):
+    """Seed 002's T (the time the checks decide on, from --placements'
+    'as written' candidate), MDM's and GPUMech's cycles (seed 004)."""
+    base = [gpurd, source, '--arch', arch, '--kernel', v['kernel'],
+            '--format=json'] + v['flags']
+    times = {}
+    default = run(base + ['--'], cwd=os.path.dirname(source))
+    if default.returncode == 0:
+        launch = launch_of(default.stdout)
+        div = launch.get('divergence') or {}
+        times['mdm'] = (div.get('mdm') or {}).get('cycles')
+        times['gpumech'] = (div.get('gpumech') or {}).get('cycles')
+        times['blocks'] = launch['grid'][0] * launch['grid'][1] * \
+            launch['grid'][2]
+    placed = run(base + ['--placements', '--'], cwd=os.path.dirname(source))
+    if placed.returncode == 0:
+        cands = launch_of(placed.stdout).get('placements', {}).get(
+            'candidates', [])
+        written = [c for c in cands if c.get('description') == 'as written']
+        if written:
+            times['seed002_T'] = written[0]['predicted_cycles']
+            figures = written[0].get('figures', {})
+            # The compiled kernel's warp instructions, to set against the
+            # instructions Accel-Sim replays.
+            if 'instructions_per_warp' in figures:
+                times['warp_instructions'] = figures[
+                    'instructions_per_warp'] * figures.get('total_warps', 0)
+    return times
+
+
+def simulate(accelsim_home, config, trace, sim):
+    script = os.path.join(PEERS, 'run_accelsim.sh')
+    env = dict(os.environ, ACCELSIM_HOME=accelsim_home)
+    done = run(['bash', script, trace, config, sim], env=env)
+    log = os.path.join(sim, 'sim.log')
+    if done.returncode != 0 or not os.path.exists(log):
+        return {'error': (done.stderr or done.stdout)[-400:]}
+    cycles = insns = None
+    with open(log) as f:
+        for line in f:
+            m = re.match(r'\s*gpu_tot_sim_cycle\s*=\s*(\d+)', line)
+            if m:
+                cycles = int(m.group(1))
+            m = re.match(r'\s*gpu_tot_sim_insn\s*=\s*(\d+)', line)
+            if m:
+                insns = int(m.group(1))
+    if cycles is None:
+        return {'error': 'no gpu_tot_sim_cycle in ' + log}
+    return {'cycles': cycles, 'instructions': insns}
+
+
+def measure(v, args):
+    folder = os.path.join(args.work, slug(v))
+    result_file = os.path.join(folder, 'result.json')
+    if os.path.exists(result_file) and not args.force:
+        with open(result_file) as f:
+            return json.load(f)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.makedirs(folder)
+    source = source_of(v, folder)
+    result = dict(v)
+    result['predicted'] = predicted_times(args.gpurd, source, v, args.arch)
+    trace = os.path.join(folder, 'trace')
+    emit = run([args.gpurd, source, '--arch', args.arch, '--kernel',
+                v['kernel'], '--sms', 'all', '--emit-trace',
+                'accelsim:' + trace] +
+               v['flags'] + ['--'], cwd=os.path.dirname(source))
+    if emit.returncode != 0:
+        result['simulated'] = {'error': emit.stderr[-400:]}
+    else:
+        result['simulated'] = simulate(args.accelsim_home, args.config, trace,
+                                       os.path.join(folder, 'sim'))
+    if not args.keep_traces:
+        shutil.rmtree(trace, ignore_errors=True)
+    with open(result_file, 'w') as f:
+        json.dump(result, f, indent=1)
+    return result
+
+
+def ranks(values):
+    order = sorted(range(len(values)), key=lambda i: values[i])
+    r = [0.0] * len(values)
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and values[order[j + 1]] == values[order[i]]:
+            j += 1
+        for k in range(i, j + 1):
+            r[order[k]] = (i + j) / 2.0
+        i = j + 1
+    return r
+
+
+def spearman(xs, ys):
+    rx, ry = ranks(xs), ranks(ys)
+    mx, my = sum(rx) / len(rx), sum(ry) / len(ry)
+    num = sum((a - mx) * (b - my) for a, b in zip(rx, ry))
+    den = math.sqrt(sum((a - mx) ** 2 for a in rx) *
+                    sum((b - my) ** 2 for b in ry))
+    return num / den if den else float('nan')
+
+
+def change(before, after):
+    return after / before - 1 if before else float('nan')
+
+
+def within_factor_2(predicted, simulated):
+    """Same sign and |predicted| within [|simulated| / 2, 2 |simulated|];
+    two changes both under 2% count as agreeing (noise of either side)."""
+    if abs(predicted) < 0.02 and abs(simulated) < 0.02:
+        return True
+    if predicted * simulated <= 0:
+        return False
+    ratio = abs(predicted) / abs(simulated)
+    return 0.5 <= ratio <= 2
+
+
+def tabulate(results, out):
+    groups = {}
+    for r in results:
+        groups.setdefault(r['group'], []).append(r)
+    w = out.write
+    w('| group | variant | simulated cycles | change | ' +
+      ' | '.join('%s change' % m for m in MODELS) + ' |\n')
+    w('| --- | --- | --- | --- | ' + ' | '.join('---' for _ in MODELS) +
+      ' |\n')
+    stats = {m: {'sign': 0, 'factor': 0, 'pairs': 0} for m in MODELS}
+    spearmans = {m: [] for m in MODELS}
+    for name, members in groups.items():
+        base = members[0]
+        sim0 = base['simulated'].get('cycles')
+        for r in members:
+            sim = r['simulated'].get('cycles')
+            row = [name, r['label'],
+                   str(sim) if sim else r['simulated'].get('error', '?')[:60],
+                   '' if r is base or not (sim and sim0) else
+                   '%+.1f%%' % (100 * change(sim0, sim))]
+            for m in MODELS:
+                p0, p = base['predicted'].get(m), r['predicted'].get(m)
+                if r is base or not (p0 and p):
+                    row.append('' if r is base else 'n/a')
+                    continue
+                c = change(p0, p)
+                row.append('%+.1f%%' % (100 * c))
+                if sim and sim0:
+                    s = change(sim0, sim)
+                    stats[m]['pairs'] += 1
+                    stats[m]['sign'] += (c > 0) == (s > 0) or \
+                        (abs(c) < 0.02 and abs(s) < 0.02)
+                    stats[m]['factor'] += within_factor_2(c, s)
+            w('| ' + ' | '.join(row) + ' |\n')
+        if len(members) >= 3:
+            for m in MODELS:
+                pts = [(r['predicted'].get(m), r['simulated'].get('cycles'))
+                       for r in members]
+                if all(p and s for p, s in pts):
+                    spearmans[m].append(
+                        (name, spearman([p for p, _ in pts],
+                                        [s for _, s in pts])))
+    w('\n| model | changes | same sign | within a factor of 2 | '
+      'Spearman per group of 3+ |\n| --- | --- | --- | --- | --- |\n')
+    for m in MODELS:
+        s = stats[m]
+        rho = ', '.join('%s %.2f' % g for g in spearmans[m]) or 'none'
+        w('| %s | %d | %d | %d | %s |\n' % (m, s['pairs'], s['sign'],
+                                            s['factor'], rho))
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    p.add_argument('--gpurd', default=os.path.join(ROOT, 'build', 'bin',
+                                                   'gpurd-advise'))
+    p.add_argument('--accelsim-home', default='')
+    p.add_argument('--config', default='SM7_QV100')
+    p.add_argument('--arch', default='volta-v100')
+    p.add_argument('--work', default='fidelity-work')
+    p.add_argument('--only', help='comma-separated group names')
+    p.add_argument('-j', '--jobs', type=int, default=1)
+    p.add_argument('--force', action='store_true')
+    p.add_argument('--keep-traces', action='store_true')
+    p.add_argument('--markdown', help='write the table here (else stdout)')
+    p.add_argument('--tabulate-only', action='store_true',
+                   help='tabulate the variants --work already holds; run '
+                   'nothing')
+    args = p.parse_args()
+    args.work = os.path.abspath(args.work)
+    args.gpurd = os.path.abspath(args.gpurd)
+    variants = fidelity_set(BENCH, GROUPS)
+    if args.only:
+        keep = set(args.only.split(','))
+        variants = [v for v in variants if v['group'] in keep]
+    if args.tabulate_only:
+        # A group whose first variant (the one the others are compared
+        # with) is not done yet is left out.
+        results, firsts = [], set()
+        for v in variants:
+            path = os.path.join(args.work, slug(v), 'result.json')
+            first = v['group'] not in firsts
+            firsts.add(v['group'])
+            if not os.path.exists(path):
+                if first:
+                    firsts.add(v['group'] + '\0missing')
+                continue
+            if v['group'] + '\0missing' in firsts:
+                continue
+            with open(path) as f:
+                results.append(json.load(f))
+        tabulate(results, open(args.markdown, 'w') if args.markdown
+                 else sys.stdout)
+        return
+    sim = os.path.join(args.accelsim_home, 'accel-sim-framework',
+                       'gpu-simulator', 'bin', 'release', 'accel-sim.out')
+    if not os.path.exists(sim):
+        raise SystemExit('no Accel-Sim at %s: build it with %s' %
+                         (sim, os.path.join(PEERS, 'build_from_scratch.sh')))
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(lambda v: measure(v, args), variants))
+    if args.markdown:
+        with open(args.markdown, 'w') as out:
+            tabulate(results, out)
+    else:
+        tabulate(results, sys.stdout)
+
+
+if __name__ == '__main__':
+    main()
