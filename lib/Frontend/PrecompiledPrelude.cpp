@@ -65,6 +65,9 @@ std::string invocationKey(const clang::CompilerInvocation &invocation) {
   shared.getFrontendOpts().Inputs.clear();
   shared.getFrontendOpts().OutputFile.clear();
   shared.getCodeGenOpts().MainFileName.clear();
+  // How diagnostics are shown is not in a PCH: a what-if variant's quiet
+  // compile (-fno-caret-diagnostics) shares the file's prelude.
+  shared.getDiagnosticOpts().ShowCarets = true;
   return llvm::join(shared.getCC1CommandLine(), "\n");
 }
 

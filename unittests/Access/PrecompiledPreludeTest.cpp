@@ -135,6 +135,23 @@ TEST(PrecompiledPrelude, DeviceSideCompilesToTheSameIr) {
   EXPECT_EQ(cache->used(), 1u);
 }
 
+TEST(PrecompiledPrelude, QuietCompilesShareTheFilesPrelude) {
+  // A what-if variant compiles quietly (-fno-caret-diagnostics): how
+  // diagnostics are shown is no reason for a second PCH.
+  SourceFile file;
+  auto cache = std::make_shared<PreludeCache>();
+  clang::tooling::FixedCompilationDatabase database(".", {});
+  clang::IgnoringDiagConsumer ignore;
+  for (bool quiet : {false, true}) {
+    CudaCompileOptions options = optionsWith(cache);
+    options.quiet = quiet;
+    auto unit = collectKernels(database, file.path, options, &ignore);
+    ASSERT_TRUE(static_cast<bool>(unit)) << llvm::toString(unit.takeError());
+  }
+  EXPECT_EQ(cache->built(), 1u);
+  EXPECT_EQ(cache->used(), 2u);
+}
+
 TEST(PrecompiledPrelude, OptionsThatDifferGetTheirOwnPrelude) {
   SourceFile file;
   auto cache = std::make_shared<PreludeCache>();
