@@ -27,6 +27,7 @@ import math
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -140,10 +141,21 @@ def predicted_times(gpurd, source, v, arch):
     return times
 
 
-def simulate(accelsim_home, config, trace, sim):
+def simulate(accelsim_home, config, trace, sim, timeout):
     script = os.path.join(PEERS, 'run_accelsim.sh')
     env = dict(os.environ, ACCELSIM_HOME=accelsim_home)
-    done = run(['bash', script, trace, config, sim], env=env)
+    # Its own process group, so that a timeout stops the simulator too
+    # (run_accelsim.sh starts it under /usr/bin/time).
+    proc = subprocess.Popen(['bash', script, trace, config, sim], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout or None)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return {'error': 'simulation over %d s (--sim-timeout)' % timeout}
+    done = subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
     log = os.path.join(sim, 'sim.log')
     if done.returncode != 0 or not os.path.exists(log):
         return {'error': (done.stderr or done.stdout)[-400:]}
@@ -181,7 +193,8 @@ def measure(v, args):
         result['simulated'] = {'error': emit.stderr[-400:]}
     else:
         result['simulated'] = simulate(args.accelsim_home, args.config, trace,
-                                       os.path.join(folder, 'sim'))
+                                       os.path.join(folder, 'sim'),
+                                       args.sim_timeout)
     if not args.keep_traces:
         shutil.rmtree(trace, ignore_errors=True)
     with open(result_file, 'w') as f:
@@ -289,6 +302,9 @@ def main():
     p.add_argument('--only', help='comma-separated group names')
     p.add_argument('-j', '--jobs', type=int, default=1)
     p.add_argument('--force', action='store_true')
+    p.add_argument('--sim-timeout', type=int, default=0,
+                   help='seconds a simulation may take (0: no limit); one '
+                   'over it is tabulated as such')
     p.add_argument('--keep-traces', action='store_true')
     p.add_argument('--markdown', help='write the table here (else stdout)')
     p.add_argument('--tabulate-only', action='store_true',
