@@ -177,14 +177,8 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
   ExplainingConsumer consumer(printer);
   tool.setDiagnosticConsumer(&consumer);
   EmitModuleAction action(*result.context);
-  int status = 0;
-  if (cuda.preludes) {
-    WithPrecompiledPrelude withPrelude(action, *cuda.preludes);
-    status = tool.run(&withPrelude);
-  } else {
-    status = tool.run(&action);
-  }
-  if (status != 0 || !action.module) {
+  if (runWithPrelude(tool, action, cuda.preludes.get()) != 0 ||
+      !action.module) {
     std::string where = " (see the errors above)";
     if (cuda.quiet) {
       llvm::StringRef first = firstErrorLine(quietText);

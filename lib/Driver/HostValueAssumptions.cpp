@@ -640,7 +640,6 @@ Error AnalysisContext::planHostValues(SourceVariant &source) {
           break;
         before = std::move(failure);
       }
-      value.root = group.steps[settled];
     }
     value.root = group.steps[settled];
     if (settled > 0)

@@ -1147,13 +1147,7 @@ collectKernels(const tooling::CompilationDatabase &database, StringRef file,
   CountingConsumer counting(*diagnostics);
   tool.setDiagnosticConsumer(&counting);
   CollectActionFactory factory(info);
-  int status = 0;
-  if (options.preludes) {
-    WithPrecompiledPrelude withPrelude(factory, *options.preludes);
-    status = tool.run(&withPrelude);
-  } else {
-    status = tool.run(&factory);
-  }
+  int status = runWithPrelude(tool, factory, options.preludes.get());
   if (status != 0 || counting.getNumErrors() > 0) {
     unsigned errors = counting.getNumErrors();
     if (errors == 0)

@@ -155,4 +155,12 @@ bool WithPrecompiledPrelude::runInvocation(
                              std::move(operations), diagnostics);
 }
 
+int runWithPrelude(clang::tooling::ClangTool &tool,
+                   clang::tooling::ToolAction &action, PreludeCache *cache) {
+  if (!cache)
+    return tool.run(&action);
+  WithPrecompiledPrelude withPrelude(action, *cache);
+  return tool.run(&withPrelude);
+}
+
 } // namespace gpurd

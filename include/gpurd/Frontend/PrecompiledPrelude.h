@@ -61,6 +61,11 @@ private:
   PreludeCache &cache;
 };
 
+/// Runs \p action with \p tool, the prelude precompiled by \p cache when
+/// there is one; returns what ClangTool::run returns.
+int runWithPrelude(clang::tooling::ClangTool &tool,
+                   clang::tooling::ToolAction &action, PreludeCache *cache);
+
 } // namespace gpurd
 
 #endif // GPURD_FRONTEND_PRECOMPILEDPRELUDE_H
