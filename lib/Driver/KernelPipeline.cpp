@@ -15,6 +15,7 @@
 #include "gpurd/Access/IssueGroups.h"
 #include "gpurd/Access/ParamFields.h"
 #include "gpurd/Arch/Presets.h"
+#include "gpurd/Frontend/DisplayPath.h"
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/CacheModel.h"
 #include "gpurd/Support/UserInput.h"
@@ -162,6 +163,50 @@ trace::TraceSourceRequest traceRequest(const AnalysisOptions &analysis,
 /// are stated as launch assumptions whose part starts so; each trace states
 /// its own, so a config it starts from sheds those of an earlier trace.
 constexpr StringLiteral AssumedContentsPart = "the contents of '";
+
+/// The device variables an emulated kernel reads that the host writes
+/// (TranslationUnitInfo::hostSymbolWrites) read as what the module gives
+/// them, zeros without an initializer: the emulator runs on that, so a
+/// loop bound from a `__constant__` table the host fills runs no times.
+/// Stated with the assumed contents (so that the checks that rest on
+/// contents stay silent, CheckUtil.h). An affine kernel's addresses do not
+/// depend on them.
+void stateHostWrittenVariables(const TranslationUnitInfo &unit,
+                               const access::AccessModel &model,
+                               const llvm::Module *module,
+                               LaunchConfig &config) {
+  for (const access::ArrayInfo &array : model.arrays) {
+    if (array.origin != access::ArrayInfo::Origin::Variable)
+      continue;
+    auto write =
+        llvm::find_if(unit.hostSymbolWrites, [&](const HostSymbolWrite &w) {
+          return w.symbol == array.symbol;
+        });
+    bool read = llvm::any_of(model.sites, [&](const access::AccessSite &site) {
+      return site.kind != AccessKind::Write &&
+             site.kind != AccessKind::Barrier && site.array >= 0 &&
+             &model.arrays[site.array] == &array;
+    });
+    if (write == unit.hostSymbolWrites.end() || !read)
+      continue;
+    LaunchAssumption assumption;
+    assumption.part = (AssumedContentsPart + write->name + "'").str();
+    const llvm::GlobalVariable *global =
+        module ? module->getNamedGlobal(array.symbol) : nullptr;
+    bool zeros = !global || !global->hasInitializer() ||
+                 global->getInitializer()->isNullValue();
+    assumption.value = zeros ? "as zeros, what the device code gives it"
+                             : "as its initializer in the device code";
+    assumption.basis = "the host writes it with " + write->api + " at " +
+                       displayPath(write->position.file) + ":" +
+                       std::to_string(write->position.line) + ":" +
+                       std::to_string(write->position.column) +
+                       ", with values gpurd does not follow";
+    assumption.missing = "a loop bound or an index the kernel reads from it "
+                         "is that value, and no input gives another yet";
+    config.assumptions.push_back(std::move(assumption));
+  }
+}
 
 void stateAssumedContents(const trace::DefaultBufferReport *report,
                           LaunchConfig &config) {
@@ -387,6 +432,9 @@ Error AnalysisContext::attachProducer(SourceVariant &source,
   if (!producer)
     return producer.takeError();
   stateAssumedContents(trace.defaultBuffers.get(), trace.config);
+  if (StringRef((*producer)->name()) == "emulate")
+    stateHostWrittenVariables(*trace.unit, trace.model,
+                              trace.prepared.module.get(), trace.config);
   trace.source = std::move(*producer);
   if (!change.arraySpaces.empty()) {
     auto placed = withArraySpaces(std::move(trace.source), trace.model,

@@ -3,6 +3,7 @@
 #include "gpurd/Driver/TraceEmission.h"
 
 #include "gpurd/Trace/BlockScheduler.h"
+#include "gpurd/Trace/SiteDataFlow.h"
 #include "gpurd/Trace/TraceWriter.h"
 
 #include <algorithm>
@@ -20,6 +21,9 @@ trace::TraceHeader headerOf(const KernelTrace &trace,
   header.launch = trace.source->launch();
   header.sharedBytes =
       trace.kernel->staticSharedBytes + trace.config.dynamicSharedBytes;
+  header.dataFlow =
+      trace::siteDataFlow(&trace.prepared, trace.model.sites.size());
+  header.gapsHoldTails = llvm::StringRef(trace.source->name()) == "affine";
   if (arch.computeCapability) {
     unsigned version = 0;
     if (!StringRef(*arch.computeCapability)

@@ -472,6 +472,7 @@ public:
     if (isa<CUDAKernelCallExpr>(call) || call->isValueDependent() ||
         call->isTypeDependent())
       return true;
+    recordSymbolWrite(call);
     std::optional<LaunchRequest> request = launchFunctionCall(call);
     if (!request)
       return true;
@@ -486,6 +487,40 @@ public:
   }
 
 private:
+  /// A host call that writes a device variable, or takes its address to
+  /// (HostSymbolWrite), into info.hostSymbolWrites.
+  void recordSymbolWrite(const CallExpr *call) {
+    const FunctionDecl *callee = call->getDirectCallee();
+    if (!callee || !callee->getIdentifier() || call->getNumArgs() == 0)
+      return;
+    StringRef api = callee->getName();
+    if (api != "cudaMemcpyToSymbol" && api != "cudaMemcpyToSymbolAsync" &&
+        api != "cudaGetSymbolAddress")
+      return;
+    const SourceManager &sm = context.getSourceManager();
+    if (sm.isInSystemHeader(sm.getExpansionLoc(call->getBeginLoc())) ||
+        inTemplatePattern())
+      return;
+    // The symbol: the first argument (cudaGetSymbolAddress's second), as
+    // the variable itself or its address (`&table`, `(const void *)table`).
+    const Expr *symbol =
+        call->getArg(
+                api == "cudaGetSymbolAddress" && call->getNumArgs() > 1 ? 1 : 0)
+            ->IgnoreParenCasts();
+    if (const auto *address = dyn_cast<UnaryOperator>(symbol);
+        address && address->getOpcode() == UO_AddrOf)
+      symbol = address->getSubExpr()->IgnoreParenCasts();
+    const auto *ref = dyn_cast<DeclRefExpr>(symbol);
+    const auto *var = ref ? dyn_cast<VarDecl>(ref->getDecl()) : nullptr;
+    if (!var || !var->hasGlobalStorage() ||
+        !(var->hasAttr<CUDADeviceAttr>() || var->hasAttr<CUDAConstantAttr>()))
+      return;
+    ASTNameGenerator names(context);
+    info.hostSymbolWrites.push_back({var->getQualifiedNameAsString(),
+                                     names.getName(var), api.str(),
+                                     positionOf(sm, call->getBeginLoc())});
+  }
+
   /// What a launch says, whatever its form.
   struct LaunchRequest {
     const Expr *point = nullptr; ///< The launch expression.

@@ -48,6 +48,7 @@ InstructionGaps instructionGaps(const access::PreparedKernel *kernel,
                                 size_t sites) {
   InstructionGaps out;
   out.beforeSite.assign(sites, 0);
+  out.tailOfSite.assign(sites, 0);
   if (!kernel || !kernel->function || kernel->siteInstructions.size() != sites)
     return out;
   llvm::DenseSet<const llvm::Instruction *> siteSet(
@@ -66,8 +67,10 @@ InstructionGaps instructionGaps(const access::PreparedKernel *kernel,
   for (size_t i = 0; i < sites; ++i) {
     const llvm::Instruction *site = kernel->siteInstructions[i];
     const llvm::BasicBlock &block = *site->getParent();
-    if (tailStart(block, siteSet) == site)
-      out.beforeSite[i] += tailOf(block, siteSet);
+    if (tailStart(block, siteSet) == site) {
+      out.tailOfSite[i] = tailOf(block, siteSet);
+      out.beforeSite[i] += out.tailOfSite[i];
+    }
   }
   // Blocks without sites that every warp runs once: the entry block, and
   // the return block it leaves through (the fewest instructions of those).

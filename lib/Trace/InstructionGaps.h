@@ -25,6 +25,10 @@ struct InstructionGaps {
   /// the previous site of the block or the block's start, and for the
   /// block's last site those after it too (they run each time it does).
   std::vector<uint32_t> beforeSite;
+  /// Per site: the part of beforeSite that runs after it (its block's tail,
+  /// for the block's last site; 0 for the others). A trace replayed
+  /// instruction by instruction (Accel-Sim's) moves it back after the site.
+  std::vector<uint32_t> tailOfSite;
   /// Per warp: the instructions of the entry block when it has no site, and
   /// of a return block without sites (the fewest of them: a warp leaves
   /// through one).

@@ -21,18 +21,28 @@
 // has the tables): every memory instruction becomes one SASS-like line
 // (LDG.E/STG.E/ATOMG.E.ADD, LDS/STS/ATOMS.ADD, LDL/STL, LDC, TEX with width
 // suffixes .U8/.U16/.64/.128) listing the address of every active lane
-// (address format 0); a barrier becomes `BAR.SYNC`; the non-memory
-// instructions before it become up to 63 alternating IMAD/FFMA lines; every
-// warp ends with its trailing non-memory instructions (also capped at 63)
-// and EXIT. PCs are stable across warps: the k-th of the 64 slots of site s
-// is at 0x10 * (64 s + k), the memory instruction in slot 63 and its ALU
-// lines in the slots just before it; the trailing lines and EXIT use the
-// slots of pseudo-site 0x10000 (EXIT at 0x40003f0).
+// (address format 0); a barrier becomes `BAR.SYNC`; each non-memory
+// instruction the trace counts before it becomes one IMAD or FFMA line
+// (by slot: alternating, each reading the registers of the two slots
+// before it, a chain), and every warp ends with its trailing non-memory
+// instructions, the last of which (the kernel's return) is EXIT, so the
+// simulator counts the instructions the compiled kernel executes. The kernel's
+// data flow (SiteDataFlow.h) decides which lines wait for a load: a load's
+// result goes to a register of its site's own, the line standing for its
+// first reader in its block reads that register, and a memory instruction
+// whose address or stored value is computed from loads of its block reads
+// theirs; a block's tail that the affine producer counts before the block's
+// last site goes back after it (TraceHeader::gapsHoldTails). PCs are stable
+// across warps: site s has 64 slots at 0x10 * (64 s + k), its memory
+// instruction in slot 63 and its ALU lines in the slots just before it (cycling
+// through slots 0-62 when more than 63 run); the trailing lines and EXIT use
+// the slots of pseudo-site 0x10000 (EXIT at 0x40003f0).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TraceWriterFormats.h"
 #include "gpurd/Support/UserInput.h"
+#include "gpurd/Trace/SiteDataFlow.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
@@ -41,21 +51,32 @@
 #include "llvm/Support/Path.h"
 
 #include <map>
+#include <optional>
 
 namespace gpurd::trace {
 namespace {
 
 /// PC slots per access site; the memory instruction takes the last one.
 constexpr uint64_t SlotsPerSite = 64;
-/// Non-memory instructions represented before one memory instruction (and
-/// at the end of a warp, before EXIT).
-constexpr uint64_t MaxAluLines = SlotsPerSite - 1;
+/// The slots of a site's ALU lines (more lines reuse them in turn).
+constexpr uint64_t AluSlots = SlotsPerSite - 1;
+/// Accel-Sim's limit on an instruction's source registers
+/// (trace-parser/trace_parser.h, MAX_SRC).
+constexpr size_t MaxSources = 4;
+/// Sites whose loads get registers of their own (R16, R20, ... R236); site
+/// s uses site s mod 56's, so two loads in flight seldom share one (which
+/// would make the second wait for the first).
+constexpr unsigned LoadRegisters = 56;
 /// The pseudo-site whose slots hold a warp's trailing ALU lines and EXIT.
 constexpr uint64_t ExitSite = 0x10000;
 
 uint64_t pcOf(uint64_t site, uint64_t slot) {
   return 0x10 * (site * SlotsPerSite + slot);
 }
+
+/// The register a memory instruction of \p site returns its value in (a
+/// store's data register: the same, read instead of written).
+unsigned registerOf(uint32_t site) { return 16 + 4 * (site % LoadRegisters); }
 
 /// The opcode suffix for an access of \p size bytes and the width it
 /// stands for (what Accel-Sim reads back from the opcode).
@@ -104,78 +125,116 @@ uint32_t existingLanes(uint64_t threads, unsigned warp) {
 /// Appends one warp's instruction lines to \p text and returns how many.
 class WarpPrinter {
 public:
-  explicit WarpPrinter(std::string &text) : text(text) {}
+  WarpPrinter(std::string &text, llvm::ArrayRef<SiteDataFlow> flow)
+      : text(text), flow(flow) {}
 
   uint64_t lines() const { return count; }
 
-  /// \p n ALU lines ending just before slot SlotsPerSite - 1 of \p site.
+  /// \p n ALU lines ending just before slot SlotsPerSite - 1 of \p site;
+  /// a line that stands for a load's first reader reads its register.
   void aluLines(uint64_t site, uint64_t n, uint32_t mask) {
-    n = std::min(n, MaxAluLines);
-    for (uint64_t slot = MaxAluLines - n; slot < MaxAluLines; ++slot) {
-      char line[96];
-      int length = std::snprintf(
-          line, sizeof line, "%04llx %08x 1 R%u %s 2 R%u R%u 0 0\n",
-          (unsigned long long)pcOf(site, slot), mask, 8 + unsigned(slot % 8),
-          slot % 2 == 0 ? "IMAD" : "FFMA", 8 + unsigned((slot + 7) % 8),
-          8 + unsigned((slot + 6) % 8));
-      text.append(line, length);
-      ++count;
+    uint64_t first = n <= AluSlots ? AluSlots - n : 0;
+    for (uint64_t i = 1; i <= n; ++i) {
+      uint64_t slot = (first + i - 1) % AluSlots;
+      unsigned dest = 8 + unsigned(slot % 8);
+      llvm::SmallVector<unsigned, MaxSources> sources{
+          8 + unsigned((slot + 7) % 8), 8 + unsigned((slot + 6) % 8)};
+      llvm::erase_if(pending, [&](Pending &load) {
+        if (load.remaining != i || sources.size() == MaxSources)
+          return false;
+        sources.push_back(load.reg);
+        return true;
+      });
+      append(pcOf(site, slot), mask, slot % 2 == 0 ? "IMAD" : "FFMA", dest,
+             sources);
+      text += " 0 0\n";
     }
+    for (Pending &load : pending)
+      load.remaining = load.remaining > n ? load.remaining - n : 1;
   }
 
   /// A line without registers or memory (BAR.SYNC, EXIT).
   void control(uint64_t site, const char *opcode, uint32_t mask) {
-    char line[64];
-    int length = std::snprintf(line, sizeof line, "%04llx %08x 0 %s 0 0 0\n",
-                               (unsigned long long)pcOf(site, MaxAluLines),
-                               mask, opcode);
-    text.append(line, length);
-    ++count;
+    append(pcOf(site, AluSlots), mask, opcode, std::nullopt, {});
+    text += " 0 0\n";
   }
 
   void memory(const WarpInstruction &instruction) {
     auto [suffix, width] = widthOf(instruction.size);
-    const char *opcode = opcodeOf(instruction.kind, instruction.space);
+    std::string opcode = opcodeOf(instruction.kind, instruction.space);
     if (instruction.space == MemorySpace::Texture &&
         instruction.kind == AccessKind::Read) {
       suffix = ""; // TEX carries no width; Accel-Sim assumes 4 bytes
       width = 4;
     }
-    unsigned data = 16 + 4 * (instruction.site % 8);
-    char line[96];
-    int length;
-    if (instruction.kind == AccessKind::Write)
-      length =
-          std::snprintf(line, sizeof line, "%04llx %08x 0 %s%s 2 R2 R%u",
-                        (unsigned long long)pcOf(instruction.site, MaxAluLines),
-                        instruction.activeMask, opcode, suffix, data);
-    else if (instruction.kind == AccessKind::ReadModifyWrite)
-      length =
-          std::snprintf(line, sizeof line, "%04llx %08x 1 R%u %s%s 2 R2 R%u",
-                        (unsigned long long)pcOf(instruction.site, MaxAluLines),
-                        instruction.activeMask, data, opcode, suffix, data + 1);
-    else
-      length =
-          std::snprintf(line, sizeof line, "%04llx %08x 1 R%u %s%s 1 R2",
-                        (unsigned long long)pcOf(instruction.site, MaxAluLines),
-                        instruction.activeMask, data, opcode, suffix);
-    text.append(line, length);
-    length = std::snprintf(line, sizeof line, " %u 0", width);
-    text.append(line, length);
+    opcode += suffix;
+    unsigned data = registerOf(instruction.site);
+    std::optional<unsigned> dest;
+    llvm::SmallVector<unsigned, MaxSources> sources{2};
+    if (instruction.kind != AccessKind::Read)
+      sources.push_back(instruction.kind == AccessKind::Write ? data
+                                                              : data + 1);
+    if (instruction.kind != AccessKind::Write)
+      dest = data;
+    // The loads its address or stored value is computed from (the latest
+    // ones when more than the simulator takes).
+    if (instruction.site < flow.size())
+      for (uint32_t input : llvm::reverse(flow[instruction.site].inputs)) {
+        if (sources.size() == MaxSources)
+          break;
+        if (input != instruction.site)
+          sources.push_back(registerOf(input));
+      }
+    append(pcOf(instruction.site, AluSlots), instruction.activeMask, opcode,
+           dest, sources);
+    char buffer[32];
+    int length = std::snprintf(buffer, sizeof buffer, " %u 0", width);
+    text.append(buffer, length);
     for (unsigned lane = 0; lane < WarpSize; ++lane) {
       if (!(instruction.activeMask & (1u << lane)))
         continue;
-      length = std::snprintf(line, sizeof line, " 0x%llx",
+      length = std::snprintf(buffer, sizeof buffer, " 0x%llx",
                              (unsigned long long)instruction.addresses[lane]);
-      text.append(line, length);
+      text.append(buffer, length);
     }
     text += " 0\n";
-    ++count;
+    if (dest && instruction.site < flow.size() &&
+        flow[instruction.site].firstUse) {
+      llvm::erase_if(pending, [&](const Pending &p) { return p.reg == *dest; });
+      pending.push_back({*dest, flow[instruction.site].firstUse});
+    }
   }
 
 private:
+  /// A load's register and the ALU line, counted from the next, that
+  /// reads it first.
+  struct Pending {
+    unsigned reg;
+    uint64_t remaining;
+  };
+
   std::string &text;
+  llvm::ArrayRef<SiteDataFlow> flow;
+  std::vector<Pending> pending;
   uint64_t count = 0;
+
+  /// `PC MASK NDST [Rd] OPCODE NSRC [Rs...]`.
+  void append(uint64_t pc, uint32_t mask, llvm::StringRef opcode,
+              std::optional<unsigned> dest, llvm::ArrayRef<unsigned> sources) {
+    char buffer[64];
+    int length = std::snprintf(buffer, sizeof buffer, "%04llx %08x ",
+                               (unsigned long long)pc, mask);
+    text.append(buffer, length);
+    if (dest)
+      text += "1 R" + std::to_string(*dest) + " ";
+    else
+      text += "0 ";
+    text += opcode;
+    text += " " + std::to_string(sources.size());
+    for (unsigned reg : sources)
+      text += " R" + std::to_string(reg);
+    ++count;
+  }
 };
 
 class AccelSimTraceWriter : public TraceWriter {
@@ -237,20 +296,28 @@ public:
     std::string text;
     for (unsigned w = 0; w < warpsPerBlock; ++w) {
       text.clear();
-      WarpPrinter printer(text);
+      WarpPrinter printer(text, header.dataFlow);
       uint32_t lanes = existingLanes(launch.threadsPerBlock(), w);
       if (const WarpTrace *warp = byIndex[w]) {
+        // A block's tail that the trace counted before its last site
+        // runs after it: carried to the next gap.
+        uint64_t carried = 0;
         for (const WarpInstruction &instruction : warp->instructions) {
           uint32_t mask =
               instruction.activeMask ? instruction.activeMask : lanes;
-          printer.aluLines(instruction.site, instruction.instructionsBefore,
+          uint64_t tail = tailOf(instruction);
+          printer.aluLines(instruction.site,
+                           instruction.instructionsBefore - tail + carried,
                            mask);
+          carried = tail;
           if (instruction.kind == AccessKind::Barrier)
             printer.control(instruction.site, "BAR.SYNC", mask);
           else if (instruction.activeMask)
             printer.memory(instruction);
         }
-        printer.aluLines(ExitSite, warp->trailingInstructions, lanes);
+        // The count ends with the kernel's return, which EXIT stands for.
+        uint64_t trailing = warp->trailingInstructions + carried;
+        printer.aluLines(ExitSite, trailing ? trailing - 1 : 0, lanes);
       }
       printer.control(ExitSite, "EXIT", lanes);
       os << "\nwarp = " << w << "\ninsts = " << printer.lines() << "\n" << text;
@@ -277,6 +344,14 @@ private:
   std::unique_ptr<llvm::raw_fd_ostream> out;
   TraceHeader header;
   uint64_t nextBlock = 0;
+
+  /// What of \p instruction's gap runs after it (SiteDataFlow::tail).
+  uint64_t tailOf(const WarpInstruction &instruction) const {
+    if (!header.gapsHoldTails || instruction.site >= header.dataFlow.size())
+      return 0;
+    return std::min<uint64_t>(header.dataFlow[instruction.site].tail,
+                              instruction.instructionsBefore);
+  }
 
   std::string path() const {
     llvm::SmallString<256> path(directory);

@@ -37,8 +37,14 @@ void run(const float *a, const float *b, float *c) { vecAdd<<<2, 64>>>(a, b, c, 
 // AS: #BEGIN_TB
 // AS: thread block = 0,0,0
 // AS: warp = 0
-// AS: {{[0-9a-f]+}} ffffffff 1 R{{[0-9]+}} LDG.E 1 R{{[0-9]+}} 4 0 0x7f0000000000 0x7f0000000004
-// AS: {{[0-9a-f]+}} ffffffff 0 STG.E 2 R{{[0-9]+}} R{{[0-9]+}} 4 0 0x7f0000000400
+// Sites 0, 1, 2 (a[i], b[i], c[i]) return or take their data in R16, R20,
+// R24 (16 + 4 s). The add reads both loads (the first instruction after
+// them, in site 2's slot 62: PC 0x10 * (64 * 2 + 62) = 0xbe0); the store of
+// its sum waits for both (the latest first).
+// AS: 03f0 ffffffff 1 R16 LDG.E 1 R2 4 0 0x7f0000000000 0x7f0000000004
+// AS-NEXT: 07f0 ffffffff 1 R20 LDG.E 1 R2 4 0 0x7f0000000200 0x7f0000000204
+// AS-NEXT: 0be0 ffffffff 1 R14 IMAD 4 R13 R12 R16 R20 0 0
+// AS-NEXT: 0bf0 ffffffff 0 STG.E 4 R2 R24 R20 R16 4 0 0x7f0000000400
 // AS: EXIT
 // AS: thread block = 1,0,0
 // Block 1, warp 1: threads 96..127, only 96..99 active.

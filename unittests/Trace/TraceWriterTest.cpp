@@ -334,14 +334,14 @@ TEST(TraceWriter, AccelSimFormat) {
                 "40003f0 ffffffff 0 EXIT 0 0 0\n"
                 "\n"
                 "warp = 1\n"
-                "insts = 7\n"
+                "insts = 6\n"
                 "03d0 00000001 1 R13 FFMA 2 R12 R11 0 0\n"
                 "03e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
                 "03f0 00000001 1 R16 LDG.E 1 R2 4 0 0x7f0000000080 0\n"
                 "0bf0 00000001 0 BAR.SYNC 0 0 0\n"
                 "13f0 00000001 1 R32 ATOMG.E.ADD 2 R2 R33 4 0 0x7f0000000200 "
                 "0\n"
-                "40003e0 ffffffff 1 R14 IMAD 2 R13 R12 0 0\n"
+                // Its one trailing instruction, the return, is EXIT.
                 "40003f0 ffffffff 0 EXIT 0 0 0\n"
                 "\n"
                 "#END_TB\n");
@@ -397,7 +397,7 @@ TEST(TraceWriter, AccelSimLinesFollowTheParser) {
     for (WarpTrace &warp : warps) {
       warp.block = block;
       if (warp.warp == 1)
-        warp.trailingInstructions = 1000; // capped at 63 lines
+        warp.trailingInstructions = 1000; // 999 lines and EXIT
     }
     // Every access width and space.
     using K = AccessKind;
@@ -468,8 +468,111 @@ TEST(TraceWriter, AccelSimLinesFollowTheParser) {
   EXPECT_NE(text.find("\nwarp = 1\ninsts = 1\n40003f0 000000ff 0 EXIT 0 0 0\n"
                       "\n#END_TB\n"),
             std::string::npos);
-  // Trailing work: 63 ALU lines then EXIT.
+  // Trailing work: a line for each instruction, the first in slot 0.
   EXPECT_NE(text.find("\n4000000 000000ff 1 R8 IMAD 2 R15 R14 0 0\n"),
+            std::string::npos);
+}
+
+/// A one-thread launch whose \p sites sites have data flow (filled by the
+/// test).
+TraceHeader oneThreadHeader(size_t sites) {
+  TraceHeader header = tinyHeader();
+  header.launch.block = {1, 1, 1};
+  header.dataFlow.resize(sites);
+  return header;
+}
+
+/// The Accel-Sim trace file of \p warp, the only one of its launch.
+std::string accelSimText(const TraceHeader &header, const WarpTrace &warp) {
+  TemporaryDirectory dir;
+  writeTiny("accelsim:" + dir.str(), header, {{warp}});
+  return contents(dir.file("kernel-4.traceg"));
+}
+
+// The kernel's data flow in the trace: a load's first reader waits for it
+// (its register among the reader's sources), a store reads the registers of
+// the loads its value comes from, and every counted instruction is a line,
+// past the 63 slots of a site too. Expected lines by hand: site s's memory
+// line is at PC 0x10 * (64 s + 63); an ALU line in slot k writes R(8 + k % 8)
+// and reads R(8 + (k + 7) % 8), R(8 + (k + 6) % 8), IMAD in even slots; a
+// load of site s returns in R(16 + 4 s).
+TEST(TraceWriter, AccelSimLinesWaitForTheLoadsTheyRead) {
+  using K = AccessKind;
+  using S = MemorySpace;
+  TraceHeader header = oneThreadHeader(3);
+  header.dataFlow[0].firstUse = 2; // The second ALU line after it.
+  header.dataFlow[1].firstUse = 1; // The next ALU line, after the store.
+  header.dataFlow[2].inputs = {0, 1};
+  WarpTrace warp;
+  warp.instructions = {
+      instruction(0, K::Read, S::Global, 4, 0x1, 0, {Base}),
+      instruction(1, K::Read, S::Global, 4, 0x1, 3, {Base + 0x80}),
+      instruction(2, K::Write, S::Global, 4, 0x1, 0, {Base + 0x100}),
+  };
+  warp.trailingInstructions = 70;
+  std::string text = accelSimText(header, warp);
+  // 3 memory lines + 3 + 69 ALU lines + EXIT (the 70th trailing one, the
+  // kernel's return).
+  EXPECT_NE(text.find("\nwarp = 0\ninsts = 76\n"
+                      "03f0 00000001 1 R16 LDG.E 1 R2 4 0 0x7f0000000000 0\n"
+                      // Slots 60-62 of site 1; the second reads R16.
+                      "07c0 00000001 1 R12 IMAD 2 R11 R10 0 0\n"
+                      "07d0 00000001 1 R13 FFMA 3 R12 R11 R16 0 0\n"
+                      "07e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                      "07f0 00000001 1 R20 LDG.E 1 R2 4 0 0x7f0000000080 0\n"
+                      // The store waits for both loads (the latest first).
+                      "0bf0 00000001 0 STG.E 4 R2 R24 R20 R16 4 0 "
+                      "0x7f0000000100 0\n"
+                      // 69 trailing lines from slot 0 of pseudo-site
+                      // 0x10000 (0x10 * 0x10000 * 64 = 0x4000000); the first
+                      // is site 1's load's reader.
+                      "4000000 00000001 1 R8 IMAD 3 R15 R14 R20 0 0\n"
+                      "4000010 00000001 1 R9 FFMA 2 R8 R15 0 0\n"),
+            std::string::npos)
+      << text;
+  // Line 63 is in slot 62, line 64 back in slot 0, line 69 in slot 5.
+  EXPECT_NE(text.find("\n40003e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                      "4000000 00000001 1 R8 IMAD 2 R15 R14 0 0\n"),
+            std::string::npos);
+  EXPECT_NE(text.find("\n4000050 00000001 1 R13 FFMA 2 R12 R11 0 0\n"
+                      "40003f0 00000001 0 EXIT 0 0 0\n"),
+            std::string::npos);
+}
+
+// The affine producer counts a block's tail (here 3 instructions, the first
+// of which reads the load) before the block's last site; the writer puts it
+// back after the site, in the next gap: 5 - 3 = 2 lines before the load,
+// 1 + 3 = 4 after it (site 1's slots 59-62, PCs 0x7b0-0x7e0), the first
+// (slot 59: R11 FFMA reading R10, R9) reading the load's R16.
+TEST(TraceWriter, AccelSimPutsAnAffineTailBackAfterItsSite) {
+  using K = AccessKind;
+  using S = MemorySpace;
+  TraceHeader header = oneThreadHeader(2);
+  header.dataFlow[0].firstUse = 1;
+  header.dataFlow[0].tail = 3;
+  header.gapsHoldTails = true;
+  WarpTrace warp;
+  warp.instructions = {
+      instruction(0, K::Read, S::Global, 4, 0x1, 5, {Base}),
+      instruction(1, K::Write, S::Global, 4, 0x1, 1, {Base + 0x80}),
+  };
+  std::string text = accelSimText(header, warp);
+  EXPECT_NE(text.find("\nwarp = 0\ninsts = 9\n"
+                      "03d0 00000001 1 R13 FFMA 2 R12 R11 0 0\n"
+                      "03e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                      "03f0 00000001 1 R16 LDG.E 1 R2 4 0 0x7f0000000000 0\n"
+                      "07b0 00000001 1 R11 FFMA 3 R10 R9 R16 0 0\n"
+                      "07c0 00000001 1 R12 IMAD 2 R11 R10 0 0\n"
+                      "07d0 00000001 1 R13 FFMA 2 R12 R11 0 0\n"
+                      "07e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                      "07f0 00000001 0 STG.E 2 R2 R20 4 0 0x7f0000000080 0\n"
+                      "40003f0 00000001 0 EXIT 0 0 0\n"),
+            std::string::npos)
+      << text;
+  // Without the flag (an emulated trace) the gap is as counted.
+  header.gapsHoldTails = false;
+  EXPECT_NE(accelSimText(header, warp)
+                .find("\n03b0 00000001 1 R11 FFMA 2 R10 R9 0 0\n"),
             std::string::npos);
 }
 

@@ -324,6 +324,17 @@ struct TextureReference {
   uint64_t texelBytes = 0; ///< sizeof(T).
 };
 
+/// A `__device__` or `__constant__` variable the host code writes through
+/// the runtime (cudaMemcpyToSymbol, cudaMemcpyToSymbolAsync) or gets the
+/// address of to write through it (cudaGetSymbolAddress): its contents at a
+/// launch are the host's, which gpurd does not know.
+struct HostSymbolWrite {
+  std::string name;   ///< Qualified, as written.
+  std::string symbol; ///< The mangled name the device IR gives it.
+  std::string api;    ///< The runtime function.
+  SourcePosition position;
+};
+
 /// A value a programmer tunes: an object-like macro whose definition is one
 /// integer literal (`#define TILE 16`) or a namespace-scope `const` or
 /// `constexpr` integer initialised with one (`constexpr int kBlock = 256;`),
@@ -353,6 +364,9 @@ struct TranslationUnitInfo {
   std::vector<SourceLoop> deviceLoops;
   /// The file's tunables, in source order.
   std::vector<Tunable> tunables;
+  /// The device variables its host code writes, in source order (one entry
+  /// per call).
+  std::vector<HostSymbolWrite> hostSymbolWrites;
 };
 
 /// The tunable of \p unit named \p name, or null.

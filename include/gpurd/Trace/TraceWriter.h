@@ -9,12 +9,14 @@
 #ifndef GPURD_TRACE_TRACEWRITER_H
 #define GPURD_TRACE_TRACEWRITER_H
 
+#include "gpurd/Trace/SiteDataFlow.h"
 #include "gpurd/Trace/WarpTrace.h"
 
 #include "llvm/Support/Error.h"
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace gpurd::trace {
 
@@ -27,6 +29,11 @@ struct TraceHeader {
       70;                   ///< Accel-Sim `-binary version` (61/70/80/86...).
   uint64_t sharedBytes = 0; ///< Static + dynamic shared memory per block.
   unsigned registers = 32;  ///< Accel-Sim `-nregs`.
+  /// Per site, which loads its lines wait for (accelsim:DIR); empty: none.
+  std::vector<SiteDataFlow> dataFlow;
+  /// The trace counts a block's tail before the block's last site (the
+  /// affine producer does: SiteDataFlow::tail).
+  bool gapsHoldTails = false;
 };
 
 class TraceWriter {

@@ -1,0 +1,61 @@
+//===- SiteDataFlow.h - Which loads a trace line waits for -------*- C++
+//-*-===//
+//
+// A warp trace lists memory instructions and counts the others; a replay in
+// a cycle-level simulator (Accel-Sim's trace mode) also needs to know which
+// instruction reads a load's result, since that is where a warp stalls
+// until the load's data returns. This is the compiled kernel's data flow
+// within each basic block, per access site:
+//
+//  - for a site whose instruction returns a value (a load, a texture fetch,
+//    an atomic returning the old value): the first non-memory instruction
+//    of its block that reads that value, counted as the trace counts
+//    instructions (phis, debug, lifetime and assume intrinsics do not
+//    count), 1 being the next counted instruction after the load;
+//  - for every site: the loads of its block whose values its address or
+//    stored value is computed from, directly or through non-memory
+//    instructions (`b[i] = a[i]`'s store waits for `a[i]`; `x[idx[i]]`'s
+//    load for `idx[i]`).
+//
+// Uses in another basic block (a value carried round a loop by a phi, read
+// after a branch) are not followed: the trace then lets the warp run on,
+// which is what it did for every load before this existed.
+//
+//===----------------------------------------------------------------------===//
+#ifndef GPURD_TRACE_SITEDATAFLOW_H
+#define GPURD_TRACE_SITEDATAFLOW_H
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace gpurd::access {
+struct PreparedKernel;
+} // namespace gpurd::access
+
+namespace gpurd::trace {
+
+struct SiteDataFlow {
+  /// For a site that returns a value: its first reader among the non-memory
+  /// instructions of its block, in counted instructions after it; 0 when
+  /// none reads it there (or the site returns nothing).
+  uint32_t firstUse = 0;
+  /// Sites of the same block whose returned values this site's operands
+  /// are computed from, in increasing site order.
+  std::vector<uint32_t> inputs;
+  /// The counted instructions after the site to its block's end when it is
+  /// the block's last site (0 for the others). The affine producer counts
+  /// them before the site (InstructionGaps.h: they run as often as it does);
+  /// TraceHeader::gapsHoldTails says a trace did, and the Accel-Sim writer
+  /// then puts them back after it, where the load's first reader may be.
+  uint32_t tail = 0;
+};
+
+/// The data flow of \p kernel's \p sites access sites, indexed by site id
+/// (all empty without the IR), with the affine producer's tails.
+std::vector<SiteDataFlow> siteDataFlow(const access::PreparedKernel *kernel,
+                                       size_t sites);
+
+} // namespace gpurd::trace
+
+#endif // GPURD_TRACE_SITEDATAFLOW_H

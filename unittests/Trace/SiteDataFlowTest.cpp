@@ -1,0 +1,110 @@
+//===- SiteDataFlowTest.cpp - Which loads a trace line waits for ----------===//
+
+#include "KernelFixture.h"
+
+#include "gpurd/Trace/SiteDataFlow.h"
+
+#include "llvm/IR/Instructions.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <gtest/gtest.h>
+
+using namespace gpurd;
+using namespace gpurd::trace;
+
+namespace {
+
+/// The site of \p model whose source text is \p text.
+int siteWithText(const access::AccessModel &model, llvm::StringRef text) {
+  for (const access::AccessSite &site : model.sites)
+    if (site.sourceText == text)
+      return static_cast<int>(site.id);
+  return -1;
+}
+
+/// The counted instructions (not phis, debug or lifetime/assume calls)
+/// from \p from to its first user \p reader in their block, counted as the
+/// trace counts them: \p reader is the n-th after \p from.
+uint32_t distance(const llvm::Instruction *from,
+                  const llvm::Instruction *reader) {
+  uint32_t n = 0;
+  for (const llvm::Instruction *i = from->getNextNode(); i;
+       i = i->getNextNode()) {
+    if (!llvm::isa<llvm::PHINode>(i) && !i->isDebugOrPseudoInst())
+      ++n;
+    if (i == reader)
+      return n;
+  }
+  return 0;
+}
+
+TEST(SiteDataFlow, LoadsFeedTheirReadersAndTheMemoryOperationsAfterThem) {
+  auto compiled =
+      test::compileKernel(R"(
+__global__ void scale(const float *a, float *b, const int *idx, float *c,
+                      int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    b[i] = a[i] * 2.0f;
+    c[i] = a[idx[i]];
+  }
+}
+)",
+                          "scale", {2, 1, 1}, {32, 1, 1}, {{4, 64}});
+  ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
+  const access::AccessModel &model = (*compiled)->model;
+  const access::PreparedKernel &prepared = (*compiled)->prepared;
+  int loadA = siteWithText(model, "a[i]");
+  int storeB = siteWithText(model, "b[i]");
+  int loadIdx = siteWithText(model, "idx[i]");
+  int gather = siteWithText(model, "a[idx[i]]");
+  int storeC = siteWithText(model, "c[i]");
+  ASSERT_TRUE(loadA >= 0 && storeB >= 0 && loadIdx >= 0 && gather >= 0 &&
+              storeC >= 0);
+  std::vector<SiteDataFlow> flow = siteDataFlow(&prepared, model.sites.size());
+  ASSERT_EQ(flow.size(), model.sites.size());
+
+  // `b[i] = a[i] * 2.0f`: the multiply reads a[i]'s value and the store
+  // takes it through the multiply.
+  const llvm::Instruction *a = prepared.siteInstructions[loadA];
+  ASSERT_TRUE(a->hasOneUse());
+  const auto *multiply = llvm::cast<llvm::Instruction>(*a->user_begin());
+  EXPECT_EQ(multiply->getOpcode(), llvm::Instruction::FMul);
+  EXPECT_EQ(flow[loadA].firstUse, distance(a, multiply));
+  EXPECT_GE(flow[loadA].firstUse, 1u);
+  EXPECT_EQ(flow[storeB].inputs, std::vector<uint32_t>{uint32_t(loadA)});
+  EXPECT_EQ(flow[storeB].firstUse, 0u); // A store returns nothing.
+
+  // `c[i] = a[idx[i]]`: the gather's address comes from idx[i] (through
+  // the extension and the address arithmetic, the first of which reads
+  // it); the store's value is the gather's.
+  const llvm::Instruction *index = prepared.siteInstructions[loadIdx];
+  const auto *firstReader = llvm::cast<llvm::Instruction>(*index->user_begin());
+  EXPECT_EQ(flow[loadIdx].firstUse, distance(index, firstReader));
+  EXPECT_EQ(flow[gather].inputs, std::vector<uint32_t>{uint32_t(loadIdx)});
+  EXPECT_EQ(flow[storeC].inputs, std::vector<uint32_t>{uint32_t(gather)});
+  // The gathered value is read by the store only: no ALU line waits for it.
+  EXPECT_EQ(flow[gather].firstUse, 0u);
+  // The first load depends on no load.
+  EXPECT_TRUE(flow[loadA].inputs.empty());
+
+  // c[i]'s store is the last site of the `if`'s block: its tail is what
+  // follows it there, the block's terminator; the other sites have none.
+  const llvm::Instruction *store = prepared.siteInstructions[storeC];
+  ASSERT_EQ(store->getNextNode(), store->getParent()->getTerminator());
+  EXPECT_EQ(flow[storeC].tail, 1u);
+  EXPECT_EQ(flow[loadA].tail + flow[storeB].tail + flow[loadIdx].tail +
+                flow[gather].tail,
+            0u);
+}
+
+TEST(SiteDataFlow, EmptyWithoutTheIR) {
+  std::vector<SiteDataFlow> flow = siteDataFlow(nullptr, 3);
+  ASSERT_EQ(flow.size(), 3u);
+  for (const SiteDataFlow &site : flow) {
+    EXPECT_EQ(site.firstUse, 0u);
+    EXPECT_TRUE(site.inputs.empty());
+  }
+}
+
+} // namespace
