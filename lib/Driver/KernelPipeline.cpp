@@ -182,12 +182,14 @@ void stateHostWrittenVariables(const TranslationUnitInfo &unit,
         llvm::find_if(unit.hostSymbolWrites, [&](const HostSymbolWrite &w) {
           return w.symbol == array.symbol;
         });
+    if (write == unit.hostSymbolWrites.end())
+      continue;
     bool read = llvm::any_of(model.sites, [&](const access::AccessSite &site) {
       return site.kind != AccessKind::Write &&
              site.kind != AccessKind::Barrier && site.array >= 0 &&
              &model.arrays[site.array] == &array;
     });
-    if (write == unit.hostSymbolWrites.end() || !read)
+    if (!read)
       continue;
     LaunchAssumption assumption;
     assumption.part = (AssumedContentsPart + write->name + "'").str();

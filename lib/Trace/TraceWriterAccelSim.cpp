@@ -222,17 +222,19 @@ private:
   void append(uint64_t pc, uint32_t mask, llvm::StringRef opcode,
               std::optional<unsigned> dest, llvm::ArrayRef<unsigned> sources) {
     char buffer[64];
-    int length = std::snprintf(buffer, sizeof buffer, "%04llx %08x ",
-                               (unsigned long long)pc, mask);
+    int length =
+        dest ? std::snprintf(buffer, sizeof buffer, "%04llx %08x 1 R%u ",
+                             (unsigned long long)pc, mask, *dest)
+             : std::snprintf(buffer, sizeof buffer, "%04llx %08x 0 ",
+                             (unsigned long long)pc, mask);
     text.append(buffer, length);
-    if (dest)
-      text += "1 R" + std::to_string(*dest) + " ";
-    else
-      text += "0 ";
     text += opcode;
-    text += " " + std::to_string(sources.size());
-    for (unsigned reg : sources)
-      text += " R" + std::to_string(reg);
+    length = std::snprintf(buffer, sizeof buffer, " %zu", sources.size());
+    text.append(buffer, length);
+    for (unsigned reg : sources) {
+      length = std::snprintf(buffer, sizeof buffer, " R%u", reg);
+      text.append(buffer, length);
+    }
     ++count;
   }
 };

@@ -1,5 +1,4 @@
-//===- SiteDataFlow.h - Which loads a trace line waits for -------*- C++
-//-*-===//
+//===- SiteDataFlow.h - Which loads a trace line waits for ---*- C++ -*-===//
 //
 // A warp trace lists memory instructions and counts the others; a replay in
 // a cycle-level simulator (Accel-Sim's trace mode) also needs to know which
