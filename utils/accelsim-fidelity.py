@@ -58,9 +58,20 @@ def pairs_of_bench(bench):
     return out
 
 
+def edits_of(edit):
+    """A variant's edits as a list of [old, new]; a group may give one edit
+    as a single pair."""
+    if not edit:
+        return []
+    if isinstance(edit[0], str):
+        return [list(edit)]
+    return [list(e) for e in edit]
+
+
 def variant(group, file, kernel, label=None, edit=None, flags=()):
     return {'group': group, 'file': file, 'kernel': kernel,
-            'label': label or kernel, 'edit': edit, 'flags': list(flags)}
+            'label': label or kernel, 'edit': edits_of(edit),
+            'flags': list(flags)}
 
 
 def blind_groups(groups_file):
@@ -74,18 +85,27 @@ def blind_groups(groups_file):
 def fidelity_set(bench, groups_file):
     """Every variant, grouped: a pair is a group of two (problem first)."""
     variants = []
-    for name, path, problem, fixed in pairs_of_bench(bench):
-        variants.append(variant(name, path, problem))
-        variants.append(variant(name, path, fixed))
+    spec = {}
     if os.path.exists(groups_file):
         with open(groups_file) as f:
             spec = json.load(f)
-        for group in spec['groups']:
-            path = os.path.join(bench, group['file'])
-            for v in group['variants']:
-                variants.append(variant(group['name'], path, v['kernel'],
-                                        v.get('label'), v.get('edit'),
-                                        v.get('flags', ())))
+    smaller = spec.get('smaller', {})
+    for name, path, problem, fixed in pairs_of_bench(bench):
+        # A pair the simulator takes too long on at the file's launch runs
+        # both kernels at a smaller one (the same edits for both).
+        launch = smaller.get(name)
+        for kernel in (problem, fixed):
+            if launch:
+                variants.append(variant(name, path, kernel, '%s (%s)' % (
+                    kernel, launch['label']), launch['edits']))
+            else:
+                variants.append(variant(name, path, kernel))
+    for group in spec.get('groups', []):
+        path = os.path.join(bench, group['file'])
+        for v in group['variants']:
+            variants.append(variant(group['name'], path, v['kernel'],
+                                    v.get('label'), v.get('edit'),
+                                    v.get('flags', ())))
     return variants
 
 
@@ -94,19 +114,20 @@ def slug(v):
 
 
 def source_of(v, folder):
-    """The variant's source: the file as written, or a copy with its edit
-    (one text replaced by another, which must occur exactly once)."""
+    """The variant's source: the file as written, or a copy with its edits
+    (each one text replaced by another, which must occur exactly once)."""
     if not v['edit']:
         return v['file']
-    old, new = v['edit']
     with open(v['file']) as f:
         text = f.read()
-    if text.count(old) != 1:
-        raise SystemExit('%s: edit %r must occur once in %s' %
-                         (v['label'], old, v['file']))
+    for old, new in v['edit']:
+        if text.count(old) != 1:
+            raise SystemExit('%s: edit %r must occur once in %s' %
+                             (v['label'], old, v['file']))
+        text = text.replace(old, new)
     path = os.path.join(folder, os.path.basename(v['file']))
     with open(path, 'w') as f:
-        f.write(text.replace(old, new))
+        f.write(text)
     return path
 
 
@@ -194,7 +215,14 @@ def measure(v, args):
     result_file = os.path.join(folder, 'result.json')
     if os.path.exists(result_file) and not args.force:
         with open(result_file) as f:
-            return json.load(f)
+            result = json.load(f)
+        if args.repredict:
+            # A time model changed: predict again, keep the simulation.
+            result['predicted'] = predicted_times(
+                args.gpurd, source_of(v, folder), v, args.arch)
+            with open(result_file, 'w') as f:
+                json.dump(result, f, indent=1)
+        return result
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
     source = source_of(v, folder)
@@ -320,7 +348,7 @@ def instruction_counts(results, out):
     rows, close = [], 0
     seen = set()
     for r in results:
-        key = (r['file'], r['kernel'], r.get('edit') and tuple(r['edit']))
+        key = (r['file'], r['kernel'], json.dumps(edits_of(r.get('edit'))))
         if key in seen:
             continue
         seen.add(key)
@@ -351,6 +379,9 @@ def main():
     p.add_argument('--only', help='comma-separated group names')
     p.add_argument('-j', '--jobs', type=int, default=1)
     p.add_argument('--force', action='store_true')
+    p.add_argument('--repredict', action='store_true',
+                   help='ask gpurd again for the variants --work holds and '
+                   'keep their simulations (after a time model changed)')
     p.add_argument('--sim-timeout', type=int, default=0,
                    help='seconds a simulation may take (0: no limit); one '
                    'over it is tabulated as such')

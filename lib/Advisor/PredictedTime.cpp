@@ -63,9 +63,11 @@ llvm::Expected<double> predictedCycles(
 
 std::string timeModelName(const driver::ModelOptions &options) {
   return options.placementCalibration
-             ? "seed 002's time model, Toverlap calibrated in " +
+             ? "seed 002's time model and throughput bound, Toverlap "
+               "calibrated in " +
                    options.placementCalibrationSource
-             : "seed 002's time model, Toverlap uncalibrated";
+             : "seed 002's time model and throughput bound, Toverlap "
+               "uncalibrated";
 }
 
 } // namespace gpurd::advisor

@@ -12,7 +12,12 @@
 // 32 lanes of x: 32 sectors a request where 4 would do.
 // partial: launched with block (1, rows): x = 1 is kept and y takes the
 // 256 threads; a warp is 32 lanes of y, reading a[c * 1024 + r]
-// consecutively: coalesced, silent (under 16 x 16 it was not).
+// consecutively: coalesced, silent (under 16 x 16 it was not). Its store
+// out[r * 1024 + c] is the one uncoalesced access under that block (lanes
+// 4096 bytes apart): each of its 32-byte sectors takes a word from each of
+// 8 blocks that run at different times, and the 268 MB the loads stream
+// through the L2 evict it in between, so DRAM takes the sector 8 times
+// (the throughput bound's DRAM bytes; T alone did not count writes).
 //
 // RUN: gpurd-advise %s --kernel noLaunch -- 2>&1 | FileCheck --check-prefix=ASSUMED %s
 // RUN: gpurd-advise %s --kernel noLaunch --block 32,8 --grid 32,128 -- 2>&1 | FileCheck --check-prefix=GIVEN %s
@@ -42,7 +47,9 @@ __global__ void partial(const float *a, float *out) {
   out[r * 1024 + c] = s;
 }
 // PARTIAL: note: assumed block (1, 256, 1) (gpurd's default of 256 threads per block, in 2 dimensions: the kernel reads threadIdx.x, threadIdx.y; x = 1 as the source gives it)
-// PARTIAL-NOT: warning: uncoalesced
+// PARTIAL-NOT: warning: uncoalesced global load
+// PARTIAL: warning: uncoalesced global store of 'out'
+// PARTIAL-NOT: warning: uncoalesced global load
 
 int main() {
   float *a, *out;

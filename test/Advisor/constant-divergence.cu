@@ -26,7 +26,7 @@ __global__ void spread(float *out) {
   int t = threadIdx.x;
   out[blockIdx.x * 64 + t] = coeffs[t];
   // CHECK: constant-divergence.cu:[[@LINE-1]]:30: warning: divergent constant-memory load: each warp request reads 32 distinct addresses, which the constant cache serves one after another (at most 32 in one request) [gpurd-constant-divergence]
-  // CHECK: note: 'coeffs' in global memory would serve a warp's distinct addresses a sector at a time: it is predicted to cut the kernel's time by {{[0-9.]+}}% ([[T0:[0-9]+]] to [[T1:[0-9]+]] cycles, seed 002's time model, Toverlap uncalibrated) (a what-if run of the models with every access of 'coeffs' in global memory)
+  // CHECK: note: 'coeffs' in global memory would serve a warp's distinct addresses a sector at a time: it is predicted to cut the kernel's time by {{[0-9.]+}}% ([[T0:[0-9]+]] to [[T1:[0-9]+]] cycles, seed 002's time model and throughput bound, Toverlap uncalibrated) (a what-if run of the models with every access of 'coeffs' in global memory)
   // CHECK-NEXT: note: addresses counted on the 4 warp requests of the 2 blocks modelled of 2
   // CHECK-NEXT: note: the addresses per request are exact
   // gpurd-placement ranks the same move (a __constant__ array may go to

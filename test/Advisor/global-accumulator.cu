@@ -23,7 +23,7 @@ __global__ void gemm(const float *a, const float *b, float *c) {
   c[i * N + j] = 0.0f;
   for (int k = 0; k < N; ++k)
     c[i * N + j] += a[i * N + k] * b[k * N + j];
-  // CHECK: global-accumulator.cu:[[@LINE-1]]:18: warning: 'c[i * N + j]' is stored to global memory in every iteration of the loop at line [[#@LINE-2]], at the same address: accumulating it in a register (a local variable, stored once after the loop) is predicted to cut the kernel's time by {{[0-9.]+}}% ({{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-global-accumulator]
+  // CHECK: global-accumulator.cu:[[@LINE-1]]:18: warning: 'c[i * N + j]' is stored to global memory in every iteration of the loop at line [[#@LINE-2]], at the same address: accumulating it in a register (a local variable, stored once after the loop) is predicted to cut the kernel's time by {{[0-9.]+}}% ({{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model and throughput bound, Toverlap uncalibrated) [gpurd-global-accumulator]
   // CHECK: note: the compiler keeps it in memory because 'c' may overlap the kernel's other arrays: each iteration's loads wait for the store before them, which may write what they read; its stores go from 8192 to 128 warp instructions on the blocks modelled
   // CHECK: note: the register is the same computation when the arrays do not overlap
 }

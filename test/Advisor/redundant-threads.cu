@@ -82,7 +82,7 @@ __global__ void noLaunch(const float *in, float *out) {
 void host(const float *in, float *out) {
   rows<<<1728, dim3(32, 8)>>>(in, out);
   // CHECK: redundant-threads.cu:[[@LINE-1]]:3: warning: block (32, 8, 1) has 8 threads along y, but the kernel never reads threadIdx.y or blockDim.y: each thread's work is done 8 times, and the copies repeat the same loads and race on the same stores [gpurd-redundant-threads]
-  // CHECK: note: with block (256, 1, 1) and grid (216, 1, 1) (the same bytes of every global array, without the copies), its global-memory requests would go from 110592 to 13824 and the sectors they touch from 442368 to 55296; the change is predicted to cut the kernel's time by {{[0-9.]+}}% ({{.*}} cycles, seed 002's time model, Toverlap uncalibrated) (a what-if run of the models)
+  // CHECK: note: with block (256, 1, 1) and grid (216, 1, 1) (the same bytes of every global array, without the copies), its global-memory requests would go from 110592 to 13824 and the sectors they touch from 442368 to 55296; the change is predicted to cut the kernel's time by {{[0-9.]+}}% ({{.*}} cycles, seed 002's time model and throughput bound, Toverlap uncalibrated) (a what-if run of the models)
   // CHECK-NEXT: redundant-threads.cu:[[@LINE-3]]:10: note: launch the kernel with block (256, 1, 1) and grid (216, 1, 1) (nothing in it tells the threads along y apart)
   // EDITED: rows<<<216, dim3(256, 1)>>>(in, out);
   few<<<128, dim3(32, 8)>>>(in, out);

@@ -45,7 +45,7 @@ __global__ void transpose(const float *in, float *out) {
   // CHECK: shared-bank-conflict.cu:[[@LINE-1]]:23: warning: 32-way bank conflict in shared load: each warp request takes 32 wavefronts where 1 would do (31 excessive wavefronts, 97% of 256) [gpurd-shared-bank-conflict]
   // CHECK: note: shared memory on ampere-a100 has 32 banks of 4 bytes, which serve distinct words of one bank in turn; neighbouring threads of a warp access 'tile' 128 bytes apart
   // CHECK-NEXT: note: wavefronts counted on the 8 warp requests of the 1 block modelled of 1
-  // CHECK-NEXT: shared-bank-conflict.cu:[[DECL:[0-9]+]]:31: note: padding the rows of 'tile' to TILE + 1 elements removes the conflicts: it is predicted to cut the kernel's time by {{[0-9.]+}}% ({{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated); it takes this access's wavefronts from 256 to 8, and those of all accesses to 'tile' from 264 to 16 (a what-if run of the models)
+  // CHECK-NEXT: shared-bank-conflict.cu:[[DECL:[0-9]+]]:31: note: padding the rows of 'tile' to TILE + 1 elements removes the conflicts: it is predicted to cut the kernel's time by {{[0-9.]+}}% ({{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model and throughput bound, Toverlap uncalibrated); it takes this access's wavefronts from 256 to 8, and those of all accesses to 'tile' from 264 to 16 (a what-if run of the models)
   // CHECK-NEXT: [[DECL]] | __shared__ float tile[TILE][TILE];
   // CHECK-NEXT: | ^~~~
   // CHECK-NEXT: | TILE + 1

@@ -54,7 +54,7 @@ __global__ void perWarp(const float *x, float *out) {
 void host(const float *x, float *out) {
   norm<<<1, 256>>>(x, out);
   // CHECK: small-grid-serial.cu:[[@LINE-1]]:3: warning: the kernel runs serially: one thread makes every memory access of the launch (a grid of 1 block of 256 threads), and the other 255 threads and 107 of ampere-a100's 108 SMs stay idle for the whole launch [gpurd-small-grid]
-  // CHECK: note: thread (0, 0, 0) of block 0 makes its 4097 memory instructions (4096 of them in the loop at line 29), and no warp instruction of the 1 block modelled has more than one active thread; the kernel is predicted to take {{[0-9.]+( M)?}} cycles (seed 002's time model, Toverlap uncalibrated)
+  // CHECK: note: thread (0, 0, 0) of block 0 makes its 4097 memory instructions (4096 of them in the loop at line 29), and no warp instruction of the 1 block modelled has more than one active thread; the kernel is predicted to take {{[0-9.]+( M)?}} cycles (seed 002's time model and throughput bound, Toverlap uncalibrated)
   // CHECK-NEXT: note: a larger grid or smaller blocks would not split this work, which is one thread's loop: spreading its iterations over the block's threads (a parallel reduction in shared memory or with warp shuffles, when the loop accumulates one value) is a change of algorithm, which gpurd does not time
   perBlock<<<8, 256>>>(x, out);
   // CHECK: small-grid-serial.cu:[[@LINE-1]]:3: warning: each block's work is serial: one thread of block 0 makes all its memory accesses, and the grid of 8 blocks leaves 100 of ampere-a100's 108 SMs idle for the whole launch [gpurd-small-grid]

@@ -84,8 +84,8 @@ void fromUnknown(float *x, int blocks) { fromHost<<<blocks, 256>>>(x); }
 void host(float *x) {
   strided<<<16, 256>>>(x, 1 << 20);
   // CHECK: small-grid.cu:[[@LINE-1]]:3: warning: grid of 16 blocks on ampere-a100's 108 SMs: 92 SMs (85%) stay idle for the whole launch [gpurd-small-grid]
-  // CHECK: note: the kernel is predicted to take {{[0-9.]+( M)?}} cycles (seed 002's time model, Toverlap uncalibrated); the occupancy allows 8 resident blocks of 256 threads per SM, so 864 blocks would fill one wave
-  // CHECK-NEXT: note: the kernel's loop strides by gridDim.x (a grid-stride loop), so a grid of (864, 1, 1) does the same work in more pieces: the kernel's time would go from {{[0-9.]+( M)?}} to {{[0-9.]+( M)?}} cycles (-{{[0-9.]+}}%, seed 002's time model, Toverlap uncalibrated) (a what-if run of the models with grid (864, 1, 1)
+  // CHECK: note: the kernel is predicted to take {{[0-9.]+( M)?}} cycles (seed 002's time model and throughput bound, Toverlap uncalibrated); the occupancy allows 8 resident blocks of 256 threads per SM, so 864 blocks would fill one wave
+  // CHECK-NEXT: note: the kernel's loop strides by gridDim.x (a grid-stride loop), so a grid of (864, 1, 1) does the same work in more pieces: the kernel's time would go from {{[0-9.]+( M)?}} to {{[0-9.]+( M)?}} cycles (-{{[0-9.]+}}%, seed 002's time model and throughput bound, Toverlap uncalibrated) (a what-if run of the models with grid (864, 1, 1)
   chunked<<<16, 256>>>(x);
   // CHECK: small-grid.cu:[[@LINE-1]]:3: warning: grid of 16 blocks on ampere-a100's 108 SMs: 92 SMs (85%) stay idle for the whole launch [gpurd-small-grid]
   // CHECK: note: the kernel is predicted to take {{.*}} cycles ({{.*}}); the occupancy allows 8 resident blocks of 256 threads per SM, so 864 blocks would fill one wave

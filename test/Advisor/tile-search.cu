@@ -107,7 +107,7 @@ void run(const float *a, const float *b, float *c) {
 // JSON:              "l2_read_sectors": 4096.0,
 // JSON:            "rank": 2,
 // JSON:        "ranked_by": "dram_read_sectors",
-// JSON-NEXT:   "time_model": "seed 002's time model, Toverlap uncalibrated"
+// JSON-NEXT:   "time_model": "seed 002's time model and throughput bound, Toverlap uncalibrated"
 
 // UNKNOWN: error: kernel 'tiled': --tune: 'TILES' is not a tunable of {{.*}}tile-search.cu (a macro defined as an integer literal, or a namespace-scope const or constexpr integer initialised with one); its tunables: 'N', 'TILE', 'Unused'; 'block' tunes the block shape
 // VALUE: error: --tune TILE: 'x' is not a positive integer

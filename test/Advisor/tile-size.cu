@@ -30,22 +30,22 @@
 
 #define N 64
 #define TILE 8
-// CHECK: tile-size.cu:[[@LINE-1]]:14: warning: 'TILE' = 16 instead of 8 is predicted to cut the kernel's time by {{[0-9.]+}}% ({{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated) for kernel 'tiled'; its L2 read sectors would go from 8192 to 4096 and its L2 write sectors from 512 to 512 [gpurd-tile-size]
+// CHECK: tile-size.cu:[[@LINE-1]]:14: warning: 'TILE' = 16 instead of 8 is predicted to cut the kernel's time by {{[0-9.]+}}% ({{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model and throughput bound, Toverlap uncalibrated) for kernel 'tiled'; its L2 read sectors would go from 8192 to 4096 and its L2 write sectors from 512 to 512 [gpurd-tile-size]
 // CHECK-NEXT: #define TILE 8
 // CHECK-NEXT: {{^ *}}| {{ *}}^{{$}}
 // CHECK-NEXT: {{^ *}}| {{ *}}16{{$}}
 // CHECK-NEXT: note: predicted with 'TILE' = 16: 4096 L2 read sectors, 512 L2 write sectors, 1024 DRAM read sectors, 8 blocks per SM (occupancy 100%), {{[0-9]+}} cycles
 // CHECK-NEXT: note: predicted with 'TILE' = 4: 24576 L2 read sectors, 1024 L2 write sectors, 1024 DRAM read sectors, 32 blocks per SM (occupancy 50%), {{[0-9]+}} cycles
 // CHECK-NEXT: note: predicted with 'TILE' = 8 (as written): 8192 L2 read sectors, 512 L2 write sectors, 1024 DRAM read sectors, 32 blocks per SM (occupancy 100%), {{[0-9]+}} cycles
-// CHECK-NEXT: note: ranked by predicted kernel time (seed 002's time model, Toverlap uncalibrated); the traffic columns are what it rests on
+// CHECK-NEXT: note: ranked by predicted kernel time (seed 002's time model and throughput bound, Toverlap uncalibrated); the traffic columns are what it rests on
 // CHECK-NEXT: note: occupancy counts threads, blocks and shared memory per SM, not registers
 // CHECK-NEXT: note: the value changes every use of 'TILE' in the file
 // EDITED16: {{^}}#define TILE 16{{$}}
-// TRAFFIC: ranked by predicted DRAM read sectors; {{.*}}; the time column is seed 002's time model, Toverlap uncalibrated (--tune-metric=time ranks by it):
+// TRAFFIC: ranked by predicted DRAM read sectors; {{.*}}; the time column is seed 002's time model and throughput bound, Toverlap uncalibrated (--tune-metric=time ranks by it):
 // TRAFFIC-NEXT: rank TILE grid {{.*}} time (cycles) vs written
 // TRAFFIC-NEXT: 1 32 (2, 2, 1) {{.*}} 2048 1024 {{[0-9]+}} +{{[0-9.]+}}%
 // TRAFFIC-NEXT: 2 16* (4, 4, 1) {{.*}} 4096 1024 {{[0-9]+}} 0%
-// TIME: ranked by predicted kernel time (seed 002's time model, Toverlap uncalibrated); the traffic columns are what it rests on:
+// TIME: ranked by predicted kernel time (seed 002's time model and throughput bound, Toverlap uncalibrated); the traffic columns are what it rests on:
 // TIME-NEXT: rank TILE
 // TIME-NEXT: 1 16* (4, 4, 1)
 // TIME-NEXT: 2 32 (2, 2, 1)

@@ -40,12 +40,12 @@ __global__ void rows(const float *a, float *out) {
   for (int j = 0; j < N; ++j)
     s += a[t * N + j];
   // CHECK: uncoalesced-access.cu:[[@LINE-1]]:10: warning: uncoalesced global load of 'a': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 8192); storing 'a' transposed is predicted to cut the kernel's time by {{[0-9.]+}}% ([[#T0:]] to
-  // CHECK-SAME: {{^}} [[#T0-7936]] cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-uncoalesced-access]
+  // CHECK-SAME: {{^}} [[#T0-7936]] cycles, seed 002's time model and throughput bound, Toverlap uncalibrated) [gpurd-uncoalesced-access]
   // CHECK-NEXT: [[@LINE-3]] | s += a[t * N + j];
   // CHECK-NEXT: | ^
   // CHECK-NEXT: note: neighbouring threads of a warp access 'a' 256 bytes apart; with a step of 4 bytes (the access size) each request would touch 4 sectors
   // CHECK-NEXT: note: sectors counted on the 256 warp requests of the 4 blocks modelled of 4; predicted L1 sector hit rate
-  // CHECK-NEXT: note: storing 'a' transposed is predicted to cut the kernel's time by {{[0-9.]+}}% ([[#T0]] to [[#T0-7936]] cycles, seed 002's time model, Toverlap uncalibrated): with 'a' stored its 128 rows of 64 elements as 64 rows of 128 (a[r * 64 + c] moved to a[c * 128 + r]), this access would touch 4 sectors a request, the kernel's L2 read sectors would go from 1024 to 1024 and its DRAM read sectors from 1024 to 1024 (a what-if run of the models with every access of 'a' in the kernel moved so; every other use of 'a', in the host code and other kernels, must follow that layout)
+  // CHECK-NEXT: note: storing 'a' transposed is predicted to cut the kernel's time by {{[0-9.]+}}% ([[#T0]] to [[#T0-7936]] cycles, seed 002's time model and throughput bound, Toverlap uncalibrated): with 'a' stored its 128 rows of 64 elements as 64 rows of 128 (a[r * 64 + c] moved to a[c * 128 + r]), this access would touch 4 sectors a request, the kernel's L2 read sectors would go from 1024 to 1024 and its DRAM read sectors from 1024 to 1024 (a what-if run of the models with every access of 'a' in the kernel moved so; every other use of 'a', in the host code and other kernels, must follow that layout)
   // CHECK-NEXT: note: the sectors per request are exact: the access is affine and its addresses rest on no assumed value
   // The traffic stays, the time falls: each of a warp's 64 loads touches 32
   // lines as written (31 replays of kind 1, seed 002 Eq. 3) and one line

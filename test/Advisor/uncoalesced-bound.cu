@@ -15,7 +15,7 @@
 // store of b[i].x one finding with b[i].vx's load on the same line; block
 // 0's b[i].vy are notes.
 // CHECK: kernel drift:
-// CHECK: :[[@LINE+31]]:10: warning: uncoalesced global load of 'b': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 65536); coalescing the accesses of 'b' (this one and 2 others), by whatever change, would cut the kernel's time by at most {{[0-9.]+}}% (predicted, {{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-uncoalesced-access]
+// CHECK: :[[@LINE+31]]:10: warning: uncoalesced global load of 'b': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 65536); coalescing the accesses of 'b' (this one and 2 others), by whatever change, would cut the kernel's time by at most {{[0-9.]+}}% (predicted, {{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model and throughput bound, Toverlap uncalibrated) [gpurd-uncoalesced-access]
 // CHECK: note: the bound is a what-if run of the models
 // CHECK: :[[@LINE+31]]:{{[0-9]+}}: note: the same bound also covers the global load of 'b' (224 excessive sectors)
 // CHECK: :[[@LINE+30]]:{{[0-9]+}}: note: the same bound also covers the global store of 'b' (224 excessive sectors)

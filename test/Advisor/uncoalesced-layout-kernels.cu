@@ -44,9 +44,9 @@ __global__ void rowSums(const float *a, float *out) {
   for (int j = 0; j < N; ++j)
     s += a[t * N + j];
   // CHECK: uncoalesced-layout-kernels.cu:[[@LINE-1]]:10: warning: uncoalesced global load of 'a': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 8192); storing 'a' transposed is predicted to cut the kernel's time by {{[0-9.]+}}% ([[#T0:]] to
-  // CHECK-SAME: {{^}} [[#T0-7936]] cycles, seed 002's time model, Toverlap uncalibrated), but kernel 'colSums' accesses the same array with neighbouring threads on neighbouring elements, which that layout would make strided: a fix must keep the layout [gpurd-uncoalesced-access]
+  // CHECK-SAME: {{^}} [[#T0-7936]] cycles, seed 002's time model and throughput bound, Toverlap uncalibrated), but kernel 'colSums' accesses the same array with neighbouring threads on neighbouring elements, which that layout would make strided: a fix must keep the layout [gpurd-uncoalesced-access]
   // CHECK: note: neighbouring threads of a warp access 'a' 256 bytes apart
-  // CHECK: note: storing 'a' transposed is not offered: kernel 'colSums' accesses the same array with neighbouring threads on neighbouring elements, which that layout would make strided; for this kernel alone it is predicted to cut the kernel's time by {{[0-9.]+}}% ([[#T0]] to [[#T0-7936]] cycles, seed 002's time model, Toverlap uncalibrated): with 'a' stored its 128 rows of 64 elements as 64 rows of 128 (a[r * 64 + c] moved to a[c * 128 + r]), this access would touch 4 sectors a request, {{.*}} (a what-if run of the models with every access of 'a' in the kernel moved so)
+  // CHECK: note: storing 'a' transposed is not offered: kernel 'colSums' accesses the same array with neighbouring threads on neighbouring elements, which that layout would make strided; for this kernel alone it is predicted to cut the kernel's time by {{[0-9.]+}}% ([[#T0]] to [[#T0-7936]] cycles, seed 002's time model and throughput bound, Toverlap uncalibrated): with 'a' stored its 128 rows of 64 elements as 64 rows of 128 (a[r * 64 + c] moved to a[c * 128 + r]), this access would touch 4 sectors a request, {{.*}} (a what-if run of the models with every access of 'a' in the kernel moved so)
   // CHECK-NEXT: uncoalesced-layout-kernels.cu:[[@LINE+21]]:10: note: kernel 'colSums', launched at line [[@LINE+39]] with the same buffer ('dA') as this kernel's launch, accesses it here (a[i * N + c]) with neighbouring threads 4 bytes apart, on neighbouring elements: with 'a' stored transposed they would be 512 bytes apart
   // CHECK: note: a fix that keeps the layout changes which thread accesses which element: the lanes of a warp take neighbouring elements of a row
   // CHECK: note: the sectors per request are exact
@@ -59,7 +59,7 @@ __global__ void rowSumsOther(const float *a, float *out) {
   for (int j = 0; j < N; ++j)
     s += a[t * N + j];
   // CHECK: uncoalesced-layout-kernels.cu:[[@LINE-1]]:10: warning: uncoalesced global load of 'a': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 8192); storing 'a' transposed is predicted to cut the kernel's time by {{[0-9.]+}}% ([[#T1:]] to
-  // CHECK-SAME: {{^}} [[#T1-7936]] cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-uncoalesced-access]
+  // CHECK-SAME: {{^}} [[#T1-7936]] cycles, seed 002's time model and throughput bound, Toverlap uncalibrated) [gpurd-uncoalesced-access]
   // CHECK-NOT: is not offered
   out[t] = s;
 }

@@ -19,7 +19,7 @@ __global__ void rows(const float *a, float *out) {
   for (int j = 0; j < 4; ++j)
     s += a[t * 64 + j];
   // SITES-COUNT-4: unrolled-access.cu:[[@LINE-1]]:10: load global
-  // CHECK: unrolled-access.cu:[[@LINE-2]]:10: warning: uncoalesced global load of 'a': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 128); coalescing it, by whatever change, would cut the kernel's time by at most {{[0-9.]+}}% (predicted, {{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model, Toverlap uncalibrated) [gpurd-uncoalesced-access]
+  // CHECK: unrolled-access.cu:[[@LINE-2]]:10: warning: uncoalesced global load of 'a': each warp request touches 32 sectors where 4 would do (28 excessive sectors, 88% of 128); coalescing it, by whatever change, would cut the kernel's time by at most {{[0-9.]+}}% (predicted, {{[0-9]+}} to {{[0-9]+}} cycles, seed 002's time model and throughput bound, Toverlap uncalibrated) [gpurd-uncoalesced-access]
   // CHECK: note: sectors counted on the 4 warp requests of the 1 block modelled of 1
   out[t] = s;
 }

@@ -88,5 +88,38 @@ TEST(WriteBackTest, WriteThroughHasNoDirtyLines) {
   EXPECT_EQ(results.transactions.l2DirtyAtEnd, 0u);
 }
 
+// A sectored L2 writes back the sectors a line had written, not the line: a
+// lane-0 store dirties one 32-byte sector of line 0, R1 and R2 evict it
+// (two lines), and its write-back moves that sector alone; W3's full warp
+// dirties line 3's four sectors, which stay at the end. Unsectored, the
+// same write-back is the line's one "sector".
+TEST(WriteBackTest, AWriteBackMovesTheDirtySectorsOnly) {
+  HandKernel kernel;
+  kernel.launch.block = {32, 1, 1};
+  kernel.warp(0, 0).instructions = {lane0(0, trace::AccessKind::Write),
+                                    fullWarp(128, 4), fullWarp(256, 4),
+                                    fullWarp(384, 4, trace::AccessKind::Write)};
+  arch::ArchDescription arch = twoLevels(2, arch::WritePolicy::WriteBack);
+  arch.l2->sectorSize = 32;
+  CacheModelResults results = runBothLevels(arch, kernel);
+  EXPECT_EQ(results.transactions.dramWrites, 1u);
+  EXPECT_EQ(results.transactions.dramWriteSectors, 1u);
+  EXPECT_EQ(results.transactions.l2DirtyAtEnd, 1u);
+
+  arch.l2->sectorSize.reset();
+  results = runBothLevels(arch, kernel);
+  EXPECT_EQ(results.transactions.dramWriteSectors, 1u);
+}
+
+// Write-through moves each write's own sectors: two full-warp stores of
+// four 32-byte sectors each.
+TEST(WriteBackTest, WriteThroughMovesEachWritesSectors) {
+  arch::ArchDescription arch = twoLevels(2, arch::WritePolicy::WriteThrough);
+  arch.l2->sectorSize = 32;
+  CacheModelResults results = runBothLevels(arch, writeReadKernel());
+  EXPECT_EQ(results.transactions.dramWrites, 2u);
+  EXPECT_EQ(results.transactions.dramWriteSectors, 8u);
+}
+
 } // namespace
 } // namespace gpurd::model::test

@@ -17,10 +17,12 @@
 #include "gpurd/Model/Placement/Calibration.h"
 #include "gpurd/Model/Placement/KernelTime.h"
 #include "gpurd/Model/Placement/SampleProfile.h"
+#include "gpurd/Model/Placement/ThroughputBound.h"
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <string>
@@ -104,6 +106,9 @@ struct PlacementTime {
   /// Shared memory: the per-block copy of the arrays from global memory,
   /// from their size and the DRAM bandwidth (seed 002 §III-B), cycles.
   double copyInCycles = 0;
+  /// The cycles the launch's busiest resource takes at its peak rate: the
+  /// least time any schedule of its work can take (ThroughputBound.h).
+  model::placement::ThroughputBound bound;
   /// Row-buffer outcomes and saturated banks, when the arch describes its
   /// DRAM (else the DRAM latency is the arch's constant).
   std::optional<uint64_t> rowHits, rowMisses, rowConflicts;
@@ -112,7 +117,14 @@ struct PlacementTime {
   /// (PlacementFactor names): empty for that placement.
   std::string factor;
 
-  double total() const { return time.total + copyInCycles; }
+  /// Seed 002's T (with the shared copy), at least the throughput bound.
+  double total() const {
+    return std::max(time.total + copyInCycles, bound.cycles());
+  }
+  /// Whether the bound, not seed 002's T, sets total().
+  bool throughputBound() const {
+    return bound.cycles() > time.total + copyInCycles;
+  }
   bool asWritten() const { return moved.empty(); }
   /// "'B' in constant memory, 'x' through the read-only path", or "as
   /// written".

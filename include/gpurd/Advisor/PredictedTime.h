@@ -23,7 +23,8 @@ namespace gpurd::advisor {
 /// reads.
 llvm::Error checkTimeModelFigures(const arch::ArchDescription &arch);
 
-/// Seed 002's time of \p run on \p arch (T, Eq. 1, in core cycles), with the
+/// Seed 002's time of \p run on \p arch (T, Eq. 1, in core cycles), at
+/// least the launch's throughput bound (ThroughputBound.h), with the
 /// calibration of
 /// \p options (--calibration) when it has one. Fails when the run counted
 /// no placement events or the arch lacks a figure the model reads (the
@@ -41,8 +42,8 @@ llvm::Expected<double> predictedCycles(
     const std::map<std::string, MemorySpace> &spaces,
     const arch::ArchDescription &arch, const driver::ModelOptions &options);
 
-/// "seed 002's time model, Toverlap uncalibrated" (or "calibrated in
-/// FILE"): the provenance a predicted time is quoted with.
+/// "seed 002's time model and throughput bound, Toverlap uncalibrated" (or
+/// "calibrated in FILE"): the provenance a predicted time is quoted with.
 std::string timeModelName(const driver::ModelOptions &options);
 
 } // namespace gpurd::advisor

@@ -119,6 +119,9 @@ struct TransactionCounts {
   uint64_t dramWrites = 0;      ///< Writes the L2 passes on (write-through or
                            ///< no-allocate) and dirty lines a write-back L2
                            ///< evicted.
+  /// The sectors those writes move (a write-back moves the line's dirty
+  /// sectors; lines when the L2 is unsectored).
+  uint64_t dramWriteSectors = 0;
   /// Write-back L2: dirty lines still in the L2 when the launch ends (their
   /// write-back happens after it).
   uint64_t l2DirtyAtEnd = 0;

@@ -218,6 +218,68 @@ overlapEvents(const model::placement::PlacementCounts &counts,
   return out;
 }
 
+/// The memory space \p site's accesses are in: its array's target where
+/// \p moved moves it, else the site's own.
+MemorySpace
+placedSpace(const model::placement::SitePlacementCounts &site,
+            std::map<uint32_t, const PlacementArray *>::const_iterator array,
+            const std::map<uint32_t, const PlacementArray *> &arrayOfSite,
+            const std::map<std::string, PlacementTarget> &moved) {
+  if (array != arrayOfSite.end()) {
+    auto placed = moved.find(array->second->name);
+    if (placed != moved.end())
+      return placementSpace(placed->second);
+  }
+  return site.space;
+}
+
+/// What \p run asks of the resources the throughput bound covers, with the
+/// accesses of the arrays \p moved to shared or constant memory (their own
+/// paths serve them) and of \p freeArray off the L2's and DRAM's traffic.
+model::placement::ThroughputDemand
+throughputDemand(const driver::KernelAnalysis &run,
+                 const std::map<uint32_t, const PlacementArray *> &arrayOfSite,
+                 const std::map<std::string, PlacementTarget> &moved,
+                 const std::string *freeArray, double sharedWavefrontsPerWarp,
+                 double lineRequestsPerWarp, const PlacementMachine &machine) {
+  const model::CacheModelResults &results = run.results;
+  const model::SamplingInfo &sampling = results.sampling;
+  model::placement::ThroughputDemand d;
+  double sms = std::max(1u, sampling.activeSms);
+  d.warpsOnBusiestSm =
+      std::ceil(static_cast<double>(sampling.totalBlocks) / sms) *
+      results.execution.warpsPerBlock;
+  d.sharedWavefrontsPerWarp = sharedWavefrontsPerWarp;
+  d.lineRequestsPerWarp = lineRequestsPerWarp;
+  auto sectors = [](const model::CacheCounters &c) {
+    return static_cast<double>(c.sectorReadAccesses + c.sectorWriteAccesses);
+  };
+  double l2Sectors = sectors(results.l2);
+  double dramSectors =
+      static_cast<double>(results.transactions.dramReadSectors);
+  for (const auto &[site, array] : arrayOfSite) {
+    auto placed = moved.find(array->name);
+    bool offL2 = (freeArray && array->name == *freeArray) ||
+                 (placed != moved.end() &&
+                  (placed->second == PlacementTarget::Shared ||
+                   placed->second == PlacementTarget::Constant));
+    if (!offL2)
+      continue;
+    if (const model::SiteCacheResults *r = results.site(site)) {
+      l2Sectors -= sectors(r->l2);
+      dramSectors -= static_cast<double>(r->l2.sectorReadMisses);
+    }
+  }
+  double scale = sampling.scale;
+  d.l2Bytes = std::max(0.0, l2Sectors) * machine.dramSectorBytes * scale;
+  // Dirty lines the L2 still holds when the launch ends are written back
+  // after it: not the kernel's time.
+  d.dramBytes = (std::max(0.0, dramSectors) +
+                 static_cast<double>(results.transactions.dramWriteSectors)) *
+                machine.dramSectorBytes * scale;
+  return d;
+}
+
 } // namespace
 
 uint64_t sharedTileBytes(const std::map<std::string, PlacementTarget> &moved,
@@ -280,6 +342,18 @@ placementMachine(const arch::ArchDescription &arch) {
     machine.dramSectorBytes = *arch.l2->sectorSize;
   else if (arch.l2->lineSize)
     machine.dramSectorBytes = *arch.l2->lineSize;
+  // The throughput bound's rates (ThroughputBound.h). A shared-memory
+  // wavefront is one pass of the banks, each 32 bits a clock (CUDA C++
+  // Programming Guide §5.3.2): one a cycle. The L1 takes l1.requestsPerCycle
+  // lines of global requests a cycle (one where the arch does not say).
+  model::placement::ThroughputRates &rates = machine.rates;
+  if (sm.sharedMemoryBanks)
+    rates.wavefrontsPerCycle = 1;
+  rates.lineRequestsPerCycle =
+      arch.l1 && arch.l1->requestsPerCycle ? *arch.l1->requestsPerCycle : 1;
+  rates.dramBytesPerCycle = f.dramBytesPerCycle;
+  if (arch.noc && arch.noc->bandwidthGBps)
+    rates.nocBytesPerCycle = *arch.noc->bandwidthGBps * 1000.0 / *arch.clockMHz;
   return machine;
 }
 
@@ -302,7 +376,7 @@ timePlacement(const driver::KernelAnalysis &run,
   PlacementTime out;
   out.moved = moved;
   GroupedShares grouped(run.trace->model);
-  double replays = 0, addressing = 0;
+  double replays = 0, addressing = 0, sharedWavefronts = 0, lineRequests = 0;
   for (const model::placement::SitePlacementCounts &site : counts.sites) {
     if (site.kind == AccessKind::Barrier)
       continue;
@@ -316,6 +390,18 @@ timePlacement(const driver::KernelAnalysis &run,
     }
     replays += static_cast<double>(site.replays());
     grouped.add(site, results.site(site.site));
+    switch (placedSpace(site, array, arrayOfSite, moved)) {
+    case MemorySpace::Constant:
+      break; // The constant cache's, not the load-store pipeline's.
+    case MemorySpace::Shared:
+      sharedWavefronts +=
+          static_cast<double>(site.warpInstructions + site.bankConflictReplays);
+      break;
+    default:
+      lineRequests +=
+          static_cast<double>(site.warpInstructions + site.divergenceReplays);
+      break;
+    }
     if (array != arrayOfSite.end()) {
       // Seed 002 Fig. 2: the addressing of the target against that of the
       // memory the kernel as written uses.
@@ -386,6 +472,10 @@ timePlacement(const driver::KernelAnalysis &run,
     out.saturatedBanks = run.dram->saturatedBanks;
   }
   out.overlap = overlapEvents(counts, run, e.warpsPerSm);
+  out.bound = model::placement::throughputBound(
+      throughputDemand(run, arrayOfSite, moved, freeArray,
+                       sharedWavefronts / warps, lineRequests / warps, machine),
+      machine.rates);
   out.time = model::placement::predictKernelTime(
       e, machine.figures, dramLatency,
       machine.overlap ? &*machine.overlap : nullptr, &out.overlap);
@@ -418,14 +508,15 @@ std::string decidingFactor(const PlacementTime &written,
                            const PlacementTime &candidate,
                            const PlacementMachine &machine) {
   using model::placement::KernelEvents;
-  double base = written.total();
-  double change = candidate.total() - base;
-  if (std::abs(change) <= 1e-9 * std::max(1.0, base))
+  double change = candidate.total() - written.total();
+  if (std::abs(change) <= 1e-9 * std::max(1.0, written.total()))
     return ""; // The time does not move: no term decides it.
   struct Term {
-    const char *name;
+    std::string name;
     double delta;
   };
+  // Seed 002's terms move its T, not the throughput bound.
+  double base = written.time.total + written.copyInCycles;
   auto timeOf = [&](const KernelEvents &events, double dramLatency,
                     double copyIn) {
     // Toverlap's events stay those of the placement as written: the terms
@@ -461,6 +552,13 @@ std::string decidingFactor(const PlacementTime &written,
   terms.push_back({"occupancy", timeOf(e, dramW, written.copyInCycles) - base});
   terms.push_back(
       {"shared-memory copy-in", candidate.copyInCycles - written.copyInCycles});
+  // Where the bound sets either time, its move against the other's time.
+  if (candidate.throughputBound() || written.throughputBound()) {
+    const PlacementTime &bound =
+        candidate.throughputBound() ? candidate : written;
+    terms.push_back({"throughput of " + bound.bound.resource().str(),
+                     candidate.total() - written.total()});
+  }
   // The term that moves the time furthest in the direction it moves.
   const Term *best = nullptr;
   for (const Term &term : terms) {

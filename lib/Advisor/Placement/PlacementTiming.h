@@ -23,6 +23,8 @@ struct PlacementMachine {
   std::optional<double> constantDramLatency;
   /// Bytes of a DRAM read sector (the L2's sector, or its line).
   double dramSectorBytes = 32;
+  /// The peak rates of the throughput bound (ThroughputBound.h).
+  model::placement::ThroughputRates rates;
   /// Eq. 11's coefficients, when calibrated.
   std::optional<model::placement::OverlapCoefficients> overlap;
 };

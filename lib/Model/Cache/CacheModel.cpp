@@ -798,6 +798,7 @@ void CacheModelRun::collectL2(std::map<uint32_t, SiteCacheResults> &sites) {
   transactions.dramReads = l2Engine->dramReads();
   transactions.dramReadSectors = l2Engine->dramReadSectors();
   transactions.dramWrites = l2Engine->dramWrites();
+  transactions.dramWriteSectors = l2Engine->dramWriteSectors();
   transactions.l2DirtyAtEnd = l2Engine->dirtyAtEnd();
 }
 

@@ -110,6 +110,7 @@ void TransactionCounts::add(const TransactionCounts &other) {
   dramReads += other.dramReads;
   dramReadSectors += other.dramReadSectors;
   dramWrites += other.dramWrites;
+  dramWriteSectors += other.dramWriteSectors;
   l2DirtyAtEnd += other.l2DirtyAtEnd;
 }
 

@@ -240,6 +240,8 @@ public:
   /// Read hits / read requests so far.
   double readHitRate() const;
   uint64_t dramWrites() const;
+  /// The sectors those writes move (a write-back: the line's dirty ones).
+  uint64_t dramWriteSectors() const;
   /// Write-back: dirty lines still present after finish().
   uint64_t dirtyAtEnd() const;
   uint64_t steps() const;

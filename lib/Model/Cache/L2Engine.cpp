@@ -11,7 +11,9 @@
 // own latency model (none given: misses fill at once). Writes follow the
 // L2's write policy; read misses that reserve an entry are DRAM reads.
 //
-// Write-back: a line a write references becomes dirty. LRU evictions are not
+// Write-back: the sectors a write references become dirty (the line's dirty
+// mask; a write-back moves those sectors, as a sectored L2 writes back only
+// its dirty sectors). LRU evictions are not
 // events here (a line is present while its stack distance is below the
 // ways), so a dirty line's write-back is counted when it is found gone: at
 // the next request for it, or at the end of the launch; dirty lines still
@@ -42,20 +44,20 @@ struct L2Engine::Impl {
       case arch::WritePolicy::WriteEvict:
         if (present)
           level.invalidate(r.line);
-        ++dramWrites;
+        writeThrough(r.sectorMask);
         break;
       case arch::WritePolicy::WriteThrough:
         // A write that allocates makes its sectors valid.
         if (present || c.writeAllocate)
           level.referenceSectors(r.line, level.sectorsOf(r.sectorMask));
-        ++dramWrites;
+        writeThrough(r.sectorMask);
         break;
       case arch::WritePolicy::WriteBack:
         if (present || c.writeAllocate) {
           level.referenceSectors(r.line, level.sectorsOf(r.sectorMask));
-          markDirty(r.line);
+          markDirty(r.line, level.sectorsOf(r.sectorMask));
         } else {
-          ++dramWrites;
+          writeThrough(r.sectorMask);
         }
         break;
       }
@@ -85,7 +87,7 @@ struct L2Engine::Impl {
           dramReadSectors += sectorCount(level.sectorsOf(d.sectors));
         } else {
           ++counters.writeAccesses;
-          ++dramWrites;
+          writeThrough(d.sectors);
         }
         pending.pop_front();
         continue;
@@ -96,10 +98,21 @@ struct L2Engine::Impl {
     }
   }
 
-  void markDirty(uint32_t line) {
+  /// A write DRAM takes at once (write-through, write-evict, bypassed or
+  /// not allocated): its sectors.
+  void writeThrough(uint32_t requestMask) {
+    ++dramWrites;
+    dramWriteSectors += sectorCount(level.sectorsOf(requestMask));
+  }
+  void markDirty(uint32_t line, uint8_t sectors) {
     if (line >= dirty.size())
       dirty.resize(std::max<size_t>(line + 1, dirty.size() * 2), 0);
-    dirty[line] = 1;
+    dirty[line] |= sectors;
+  }
+  void writeBack(uint32_t line) {
+    ++dramWrites;
+    dramWriteSectors += sectorCount(dirty[line]);
+    dirty[line] = 0;
   }
   bool isPresent(uint32_t line) {
     const LineState &state = level.line(line);
@@ -108,20 +121,19 @@ struct L2Engine::Impl {
   /// A dirty line that is no longer in the cache was written back when it
   /// left.
   void writeBackIfEvicted(uint32_t line) {
-    if (line < dirty.size() && dirty[line] && !isPresent(line)) {
-      dirty[line] = 0;
-      ++dramWrites;
-    }
+    if (line < dirty.size() && dirty[line] && !isPresent(line))
+      writeBack(line);
   }
   void flushDirty() {
     for (uint32_t line = 0; line < dirty.size(); ++line) {
       if (!dirty[line])
         continue;
-      if (isPresent(line))
+      if (isPresent(line)) {
         ++dirtyAtEnd;
-      else
-        ++dramWrites;
-      dirty[line] = 0;
+        dirty[line] = 0;
+      } else {
+        writeBack(line);
+      }
     }
   }
 
@@ -161,8 +173,10 @@ struct L2Engine::Impl {
   uint64_t dramReads = 0;
   uint64_t dramReadSectors = 0;
   uint64_t dramWrites = 0;
+  uint64_t dramWriteSectors = 0;
   uint64_t dirtyAtEnd = 0;
-  std::vector<uint8_t> dirty; ///< Per line index: written since its fill.
+  /// Per line index: the sectors written since its fill.
+  std::vector<uint8_t> dirty;
 };
 
 L2Engine::L2Engine(const CacheLevelConfig &config,
@@ -195,6 +209,7 @@ double L2Engine::readHitRate() const {
 }
 uint64_t L2Engine::dramReadSectors() const { return impl->dramReadSectors; }
 uint64_t L2Engine::dramWrites() const { return impl->dramWrites; }
+uint64_t L2Engine::dramWriteSectors() const { return impl->dramWriteSectors; }
 uint64_t L2Engine::dirtyAtEnd() const { return impl->dirtyAtEnd; }
 uint64_t L2Engine::steps() const { return impl->steps; }
 
