@@ -23,6 +23,7 @@ trace::TraceHeader headerOf(const KernelTrace &trace,
       trace.kernel->staticSharedBytes + trace.config.dynamicSharedBytes;
   header.dataFlow =
       trace::siteDataFlow(&trace.prepared, trace.model.sites.size());
+  trace::setLoadsInFlight(header.dataFlow, trace.model);
   header.gapsHoldTails = llvm::StringRef(trace.source->name()) == "affine";
   if (arch.computeCapability) {
     unsigned version = 0;

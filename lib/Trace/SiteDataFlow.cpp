@@ -102,4 +102,12 @@ std::vector<SiteDataFlow> siteDataFlow(const access::PreparedKernel *kernel,
   return out;
 }
 
+void setLoadsInFlight(std::vector<SiteDataFlow> &flow,
+                      const access::AccessModel &model) {
+  for (const access::IssueGroup &group : model.issueGroups)
+    for (const auto &[site, copies] : group.copies)
+      if (site < flow.size())
+        flow[site].inFlight = std::max(1u, copies);
+}
+
 } // namespace gpurd::trace

@@ -32,7 +32,12 @@
 // first reader in its block reads that register, and a memory instruction
 // whose address or stored value is computed from loads of its block reads
 // theirs; a block's tail that the affine producer counts before the block's
-// last site goes back after it (TraceHeader::gapsHoldTails). PCs are stable
+// last site goes back after it (TraceHeader::gapsHoldTails). A site whose
+// loads the compiled kernel has several of in flight (a loop the compiler
+// unrolls, which the trace holds rolled: SiteDataFlow::inFlight) gives each
+// copy its own register, and its first reader reads the copy loaded
+// inFlight - 1 iterations before, so that many loads are in flight as in
+// the unrolled loop. PCs are stable
 // across warps: site s has 64 slots at 0x10 * (64 s + k), its memory
 // instruction in slot 63 and its ALU lines in the slots just before it (cycling
 // through slots 0-62 when more than 63 run); the trailing lines and EXIT use
@@ -63,10 +68,14 @@ constexpr uint64_t AluSlots = SlotsPerSite - 1;
 /// Accel-Sim's limit on an instruction's source registers
 /// (trace-parser/trace_parser.h, MAX_SRC).
 constexpr size_t MaxSources = 4;
-/// Sites whose loads get registers of their own (R16, R20, ... R236); site
-/// s uses site s mod 56's, so two loads in flight seldom share one (which
-/// would make the second wait for the first).
-constexpr unsigned LoadRegisters = 56;
+/// Load registers, four each (R16, R20, ... R236), so that two loads in
+/// flight seldom share one (which would make the second wait for the
+/// first): a site's first copy uses number s mod 32; copy c >= 1 of the
+/// loads in flight of site s (SiteDataFlow::inFlight, at most MaxInFlight)
+/// one of the other 24, 32 + (7 s + c - 1) mod 24.
+constexpr unsigned FirstCopyRegisters = 32;
+constexpr unsigned CopyRegisters = 24;
+constexpr unsigned MaxInFlight = 8;
 /// The pseudo-site whose slots hold a warp's trailing ALU lines and EXIT.
 constexpr uint64_t ExitSite = 0x10000;
 
@@ -74,9 +83,16 @@ uint64_t pcOf(uint64_t site, uint64_t slot) {
   return 0x10 * (site * SlotsPerSite + slot);
 }
 
-/// The register a memory instruction of \p site returns its value in (a
-/// store's data register: the same, read instead of written).
-unsigned registerOf(uint32_t site) { return 16 + 4 * (site % LoadRegisters); }
+/// The register copy \p copy of a memory instruction of \p site returns
+/// its value in (a store's data register: copy 0's, read instead of
+/// written).
+unsigned registerOf(uint32_t site, unsigned copy = 0) {
+  unsigned number =
+      copy == 0 ? site % FirstCopyRegisters
+                : FirstCopyRegisters +
+                      (site * (MaxInFlight - 1) + copy - 1) % CopyRegisters;
+  return 16 + 4 * number;
+}
 
 /// The opcode suffix for an access of \p size bytes and the width it
 /// stands for (what Accel-Sim reads back from the opcode).
@@ -168,7 +184,14 @@ public:
       width = 4;
     }
     opcode += suffix;
-    unsigned data = registerOf(instruction.site);
+    // The loads of a site in flight take their copies' registers in turn.
+    unsigned inFlight = 1;
+    uint64_t occurrence = 0;
+    if (instruction.site < flow.size()) {
+      inFlight = std::min(flow[instruction.site].inFlight, MaxInFlight);
+      occurrence = occurrences[instruction.site]++;
+    }
+    unsigned data = registerOf(instruction.site, occurrence % inFlight);
     std::optional<unsigned> dest;
     llvm::SmallVector<unsigned, MaxSources> sources{2};
     if (instruction.kind != AccessKind::Read)
@@ -183,7 +206,7 @@ public:
         if (sources.size() == MaxSources)
           break;
         if (input != instruction.site)
-          sources.push_back(registerOf(input));
+          sources.push_back(latestRegister(input));
       }
     append(pcOf(instruction.site, AluSlots), instruction.activeMask, opcode,
            dest, sources);
@@ -198,14 +221,27 @@ public:
       text.append(buffer, length);
     }
     text += " 0\n";
+    // Its first reader reads the load of inFlight - 1 occurrences before,
+    // as the unrolled loop's reader does after the other copies issued
+    // (none before that many have).
     if (dest && instruction.site < flow.size() &&
-        flow[instruction.site].firstUse) {
-      llvm::erase_if(pending, [&](const Pending &p) { return p.reg == *dest; });
-      pending.push_back({*dest, flow[instruction.site].firstUse});
+        flow[instruction.site].firstUse && occurrence + 1 >= inFlight) {
+      unsigned reg =
+          registerOf(instruction.site, (occurrence + 1 - inFlight) % inFlight);
+      llvm::erase_if(pending, [&](const Pending &p) { return p.reg == reg; });
+      pending.push_back({reg, flow[instruction.site].firstUse});
     }
   }
 
 private:
+  /// The register of \p site's latest load (copy 0's before any).
+  unsigned latestRegister(uint32_t site) const {
+    if (site >= flow.size() || occurrences[site] == 0)
+      return registerOf(site);
+    unsigned inFlight = std::min(flow[site].inFlight, MaxInFlight);
+    return registerOf(site, (occurrences[site] - 1) % inFlight);
+  }
+
   /// A load's register and the ALU line, counted from the next, that
   /// reads it first.
   struct Pending {
@@ -216,6 +252,8 @@ private:
   std::string &text;
   llvm::ArrayRef<SiteDataFlow> flow;
   std::vector<Pending> pending;
+  /// Memory instructions of each site so far in this warp.
+  std::vector<uint64_t> occurrences = std::vector<uint64_t>(flow.size(), 0);
   uint64_t count = 0;
 
   /// `PC MASK NDST [Rd] OPCODE NSRC [Rs...]`.

@@ -2,6 +2,7 @@
 
 #include "KernelFixture.h"
 
+#include "gpurd/Access/AccessModel.h"
 #include "gpurd/Trace/SiteDataFlow.h"
 
 #include "llvm/IR/Instructions.h"
@@ -104,7 +105,21 @@ TEST(SiteDataFlow, EmptyWithoutTheIR) {
   for (const SiteDataFlow &site : flow) {
     EXPECT_EQ(site.firstUse, 0u);
     EXPECT_TRUE(site.inputs.empty());
+    EXPECT_EQ(site.inFlight, 1u);
   }
+}
+
+// A loop unrolled by 4 holds 4 copies of its load (site 0) and, reading a
+// value every other iteration, 2 of site 1 in one issue group; site 2
+// issues alone: 4, 2 and 1 loads in flight.
+TEST(SiteDataFlow, LoadsInFlightAreTheIssueGroupsCopies) {
+  gpurd::access::AccessModel model;
+  model.issueGroups.push_back({{{0, 4}, {1, 2}}});
+  std::vector<SiteDataFlow> flow(3);
+  setLoadsInFlight(flow, model);
+  EXPECT_EQ(flow[0].inFlight, 4u);
+  EXPECT_EQ(flow[1].inFlight, 2u);
+  EXPECT_EQ(flow[2].inFlight, 1u);
 }
 
 } // namespace

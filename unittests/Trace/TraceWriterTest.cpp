@@ -539,6 +539,40 @@ TEST(TraceWriter, AccelSimLinesWaitForTheLoadsTheyRead) {
             std::string::npos);
 }
 
+// A loop the compiler unrolls by 4 has 4 of site 0's loads in flight: its
+// k-th load writes copy k mod 4's register (R16 for copy 0, then R144,
+// R148, R152: 16 + 4 x (32 + (7 x 0 + c - 1) mod 24)), and the reader after
+// it (the next ALU line) reads load k - 3's: none for loads 0 to 2, R16 for
+// load 3, R144 for load 4.
+TEST(TraceWriter, AccelSimKeepsAnUnrolledLoopsLoadsInFlight) {
+  using K = AccessKind;
+  using S = MemorySpace;
+  TraceHeader header = oneThreadHeader(1);
+  header.dataFlow[0].firstUse = 1;
+  header.dataFlow[0].inFlight = 4;
+  WarpTrace warp;
+  for (uint64_t k = 0; k < 5; ++k)
+    warp.instructions.push_back(instruction(0, K::Read, S::Global, 4, 0x1,
+                                            k == 0 ? 0 : 1, {Base + 0x80 * k}));
+  warp.trailingInstructions = 2;
+  std::string text = accelSimText(header, warp);
+  EXPECT_NE(text.find("03f0 00000001 1 R16 LDG.E 1 R2 4 0 0x7f0000000000 0\n"
+                      "03e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                      "03f0 00000001 1 R144 LDG.E 1 R2 4 0 0x7f0000000080 0\n"
+                      "03e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                      "03f0 00000001 1 R148 LDG.E 1 R2 4 0 0x7f0000000100 0\n"
+                      "03e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                      "03f0 00000001 1 R152 LDG.E 1 R2 4 0 0x7f0000000180 0\n"
+                      "03e0 00000001 1 R14 IMAD 3 R13 R12 R16 0 0\n"
+                      "03f0 00000001 1 R16 LDG.E 1 R2 4 0 0x7f0000000200 0\n"
+                      // The trailing line (slot 62 of pseudo-site 0x10000)
+                      // reads load 1's R144; EXIT is the return.
+                      "40003e0 00000001 1 R14 IMAD 3 R13 R12 R144 0 0\n"
+                      "40003f0 00000001 0 EXIT 0 0 0\n"),
+            std::string::npos)
+      << text;
+}
+
 // The affine producer counts a block's tail (here 3 instructions, the first
 // of which reads the load) before the block's last site; the writer puts it
 // back after the site, in the next gap: 5 - 3 = 2 lines before the load,

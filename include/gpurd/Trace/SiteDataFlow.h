@@ -29,6 +29,7 @@
 #include <vector>
 
 namespace gpurd::access {
+struct AccessModel;
 struct PreparedKernel;
 } // namespace gpurd::access
 
@@ -48,12 +49,21 @@ struct SiteDataFlow {
   /// TraceHeader::gapsHoldTails says a trace did, and the Accel-Sim writer
   /// then puts them back after it, where the load's first reader may be.
   uint32_t tail = 0;
+  /// Loads of this site a warp has in flight before it reads the first of
+  /// them: its copies in its issue group (AccessModel::issueGroups), the
+  /// loop unrolled as the compiler unrolls it, where the trace holds it
+  /// rolled. 1: each load is read before the next one issues.
+  unsigned inFlight = 1;
 };
 
 /// The data flow of \p kernel's \p sites access sites, indexed by site id
 /// (all empty without the IR), with the affine producer's tails.
 std::vector<SiteDataFlow> siteDataFlow(const access::PreparedKernel *kernel,
                                        size_t sites);
+
+/// Sets each site's inFlight from \p model's issue groups.
+void setLoadsInFlight(std::vector<SiteDataFlow> &flow,
+                      const access::AccessModel &model);
 
 } // namespace gpurd::trace
 
