@@ -3,6 +3,7 @@
 #include "gpurd/Trace/SiteDataFlow.h"
 
 #include "InstructionGaps.h"
+#include "SassOpcode.h"
 #include "gpurd/Access/AccessAnalysis.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -11,6 +12,7 @@
 #include "llvm/IR/IntrinsicInst.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace gpurd::trace {
 namespace {
@@ -83,6 +85,83 @@ void flowOfBlock(
   }
 }
 
+/// InstructionGaps' count: every instruction but phis and debug records.
+bool inGaps(const llvm::Instruction &inst) {
+  return !llvm::isa<llvm::PHINode>(inst) && !inst.isDebugOrPseudoInst();
+}
+
+/// The non-memory instructions of \p block as trace lines: each site's
+/// head, the last site's instructions after it, and what the sites'
+/// operands are (SiteDataFlow::head, after, operandsBack). A value a phi of
+/// the block carries round a loop of this one block comes from the
+/// block's previous run, the lines just before this run's.
+void instructionsOfBlock(
+    const llvm::BasicBlock &block,
+    const llvm::DenseMap<const llvm::Instruction *, uint32_t> &siteOf,
+    std::vector<SiteDataFlow> &out) {
+  // The position of each counted non-memory instruction among them.
+  llvm::DenseMap<const llvm::Instruction *, uint32_t> position;
+  uint32_t count = 0;
+  for (const llvm::Instruction &inst : block)
+    if (!siteOf.count(&inst) && inGaps(inst))
+      position[&inst] = count++;
+  // What the value \p def, read at position \p at, makes a line wait for.
+  auto readOf = [&](const llvm::Value *value, uint32_t at,
+                    std::vector<uint32_t> &back, std::vector<uint32_t> *loads) {
+    auto *def = llvm::dyn_cast<llvm::Instruction>(value);
+    if (!def || def->getParent() != &block)
+      return;
+    if (auto *phi = llvm::dyn_cast<llvm::PHINode>(def)) {
+      // Round the loop: the block's previous run.
+      int incoming = phi->getBasicBlockIndex(&block);
+      if (incoming < 0)
+        return;
+      auto *carried =
+          llvm::dyn_cast<llvm::Instruction>(phi->getIncomingValue(incoming));
+      if (!carried || carried->getParent() != &block)
+        return;
+      if (auto found = position.find(carried); found != position.end()) {
+        uint32_t distance = at + count - found->second;
+        if (!llvm::is_contained(back, distance))
+          back.push_back(distance);
+      }
+      return;
+    }
+    if (auto found = position.find(def); found != position.end()) {
+      if (found->second < at && !llvm::is_contained(back, at - found->second))
+        back.push_back(at - found->second);
+    } else if (auto site = siteOf.find(def);
+               loads && site != siteOf.end() &&
+               !llvm::is_contained(*loads, site->second)) {
+      loads->push_back(site->second);
+    }
+  };
+  std::vector<AluInstruction> pending; // Since the previous site.
+  std::optional<uint32_t> lastSite;
+  uint32_t at = 0;
+  for (const llvm::Instruction &inst : block) {
+    if (auto site = siteOf.find(&inst); site != siteOf.end()) {
+      SiteDataFlow &flow = out[site->second];
+      flow.head = std::move(pending);
+      pending.clear();
+      for (const llvm::Value *operand : inst.operands())
+        readOf(operand, at, flow.operandsBack, nullptr);
+      lastSite = site->second;
+      continue;
+    }
+    if (!inGaps(inst))
+      continue;
+    AluInstruction line;
+    line.opcode = sassOpcodeOf(inst);
+    for (const llvm::Value *operand : inst.operands())
+      readOf(operand, at, line.back, &line.loads);
+    ++at;
+    pending.push_back(std::move(line));
+  }
+  if (lastSite)
+    out[*lastSite].after = std::move(pending);
+}
+
 } // namespace
 
 std::vector<SiteDataFlow> siteDataFlow(const access::PreparedKernel *kernel,
@@ -94,8 +173,10 @@ std::vector<SiteDataFlow> siteDataFlow(const access::PreparedKernel *kernel,
   for (size_t id = 0; id < sites; ++id)
     if (const llvm::Instruction *inst = kernel->siteInstructions[id])
       siteOf.try_emplace(inst, static_cast<uint32_t>(id));
-  for (const llvm::BasicBlock &block : *kernel->function)
+  for (const llvm::BasicBlock &block : *kernel->function) {
     flowOfBlock(block, siteOf, out);
+    instructionsOfBlock(block, siteOf, out);
+  }
   InstructionGaps gaps = instructionGaps(kernel, sites);
   for (size_t id = 0; id < sites; ++id)
     out[id].tail = gaps.tailOfSite[id];

@@ -22,11 +22,14 @@
 // (LDG.E/STG.E/ATOMG.E.ADD, LDS/STS/ATOMS.ADD, LDL/STL, LDC, TEX with width
 // suffixes .U8/.U16/.64/.128) listing the address of every active lane
 // (address format 0); a barrier becomes `BAR.SYNC`; each non-memory
-// instruction the trace counts before it becomes one IMAD or FFMA line
-// (by slot: alternating, each reading the registers of the two slots
-// before it, a chain), and every warp ends with its trailing non-memory
-// instructions, the last of which (the kernel's return) is EXIT, so the
-// simulator counts the instructions the compiled kernel executes. The kernel's
+// instruction the trace counts before it becomes one line: the compiled
+// kernel's own (SiteDataFlow::head and after: its unit's SASS opcode and
+// the lines and loads of its block it reads) where the gap's count holds
+// them, else a stand-in IMAD or FFMA (by slot: alternating, each reading
+// the registers of the two slots before it, a chain); every warp ends
+// with its trailing non-memory instructions, the last of which (the
+// kernel's return) is EXIT, so the simulator counts the instructions the
+// compiled kernel executes. The kernel's
 // data flow (SiteDataFlow.h) decides which lines wait for a load: a load's
 // result goes to a register of its site's own, the line standing for its
 // first reader in its block reads that register, and a memory instruction
@@ -55,6 +58,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
+#include <array>
 #include <map>
 #include <optional>
 
@@ -146,24 +150,45 @@ public:
 
   uint64_t lines() const { return count; }
 
-  /// \p n ALU lines ending just before slot SlotsPerSite - 1 of \p site;
-  /// a line that stands for a load's first reader reads its register.
-  void aluLines(uint64_t site, uint64_t n, uint32_t mask) {
-    uint64_t first = n <= AluSlots ? AluSlots - n : 0;
+  /// \p n ALU lines ending just before slot SlotsPerSite - 1 of \p site:
+  /// the compiled kernel's own instructions where the gap holds \p first
+  /// (the previous site's block tail) and \p last (this site's head) and
+  /// the count leaves room for both, stand-ins for the rest (all of them
+  /// otherwise). A line that stands for a load's first reader reads its
+  /// register.
+  void gap(uint64_t site, uint64_t n, uint32_t mask,
+           llvm::ArrayRef<AluInstruction> first,
+           llvm::ArrayRef<AluInstruction> last) {
+    if (first.size() + last.size() > n)
+      first = last = {};
+    uint64_t firstSlot = n <= AluSlots ? AluSlots - n : 0;
     for (uint64_t i = 1; i <= n; ++i) {
-      uint64_t slot = (first + i - 1) % AluSlots;
-      unsigned dest = 8 + unsigned(slot % 8);
-      llvm::SmallVector<unsigned, MaxSources> sources{
-          8 + unsigned((slot + 7) % 8), 8 + unsigned((slot + 6) % 8)};
+      uint64_t slot = (firstSlot + i - 1) % AluSlots;
+      llvm::SmallVector<unsigned, MaxSources> sources;
+      unsigned dest;
+      const char *opcode;
+      if (const AluInstruction *own = ownLine(i, n, first, last)) {
+        dest = ownRegister(aluCount);
+        opcode = own->opcode;
+        for (uint32_t back : own->back)
+          addSource(sources, aluRegisterBack(back));
+        for (uint32_t load : own->loads)
+          addSource(sources, readableRegister(load));
+      } else {
+        // Stand-ins: IMAD and FFMA in turn, a chain.
+        dest = 8 + unsigned(slot % 8);
+        opcode = slot % 2 == 0 ? "IMAD" : "FFMA";
+        sources = {8 + unsigned((slot + 7) % 8), 8 + unsigned((slot + 6) % 8)};
+      }
       llvm::erase_if(pending, [&](Pending &load) {
-        if (load.remaining != i || sources.size() == MaxSources)
+        if (load.remaining != i)
           return false;
-        sources.push_back(load.reg);
+        addSource(sources, load.reg);
         return true;
       });
-      append(pcOf(site, slot), mask, slot % 2 == 0 ? "IMAD" : "FFMA", dest,
-             sources);
+      append(pcOf(site, slot), mask, opcode, dest, sources);
       text += " 0 0\n";
+      aluDest[aluCount++ % AluHistory] = dest;
     }
     for (Pending &load : pending)
       load.remaining = load.remaining > n ? load.remaining - n : 1;
@@ -201,13 +226,15 @@ public:
       dest = data;
     // The loads its address or stored value is computed from (the latest
     // ones when more than the simulator takes).
-    if (instruction.site < flow.size())
-      for (uint32_t input : llvm::reverse(flow[instruction.site].inputs)) {
-        if (sources.size() == MaxSources)
-          break;
+    // The instructions its operands are, then the loads they come from
+    // (the latest ones when more than the simulator takes).
+    if (instruction.site < flow.size()) {
+      for (uint32_t back : flow[instruction.site].operandsBack)
+        addSource(sources, aluRegisterBack(back));
+      for (uint32_t input : llvm::reverse(flow[instruction.site].inputs))
         if (input != instruction.site)
-          sources.push_back(latestRegister(input));
-      }
+          addSource(sources, latestRegister(input));
+    }
     append(pcOf(instruction.site, AluSlots), instruction.activeMask, opcode,
            dest, sources);
     char buffer[32];
@@ -234,6 +261,58 @@ public:
   }
 
 private:
+  /// The compiled kernel's instruction for line \p i (from 1) of a gap of
+  /// \p n that begins with \p first and ends with \p last, or null for a
+  /// stand-in.
+  static const AluInstruction *ownLine(uint64_t i, uint64_t n,
+                                       llvm::ArrayRef<AluInstruction> first,
+                                       llvm::ArrayRef<AluInstruction> last) {
+    if (i <= first.size())
+      return &first[i - 1];
+    if (i + last.size() > n)
+      return &last[i - 1 - (n - last.size())];
+    return nullptr;
+  }
+
+  /// ALU lines whose destinations a line can still read.
+  static constexpr uint64_t AluHistory = 64;
+
+  /// The destination of the compiled kernel's \p k-th ALU line of a warp:
+  /// R18, R19, R22, R23, ... R143, beside the load registers (R16 + 4 n,
+  /// an atomic's operand R17 + 4 n) and the stand-ins' R8-R15.
+  static unsigned ownRegister(uint64_t k) {
+    unsigned j = unsigned(k % AluHistory);
+    return 18 + 4 * (j / 2) + j % 2;
+  }
+
+  /// The destination of the ALU line \p back lines before the next one,
+  /// or none when it is older than the history (or before the warp's first).
+  std::optional<unsigned> aluRegisterBack(uint32_t back) const {
+    if (back == 0 || back > aluCount || back >= AluHistory)
+      return std::nullopt;
+    return aluDest[(aluCount - back) % AluHistory];
+  }
+
+  /// The register a reader of \p site's latest load reads: that of the load
+  /// inFlight - 1 before it, as the unrolled loop's reader does once the
+  /// other copies issued (none before that many have).
+  std::optional<unsigned> readableRegister(uint32_t site) const {
+    if (site >= flow.size())
+      return std::nullopt;
+    unsigned inFlight = std::min(flow[site].inFlight, MaxInFlight);
+    uint64_t issued = occurrences[site];
+    if (issued < inFlight)
+      return std::nullopt;
+    return registerOf(site, issued % inFlight);
+  }
+
+  static void addSource(llvm::SmallVectorImpl<unsigned> &sources,
+                        std::optional<unsigned> reg) {
+    if (reg && sources.size() < MaxSources &&
+        !llvm::is_contained(sources, *reg))
+      sources.push_back(*reg);
+  }
+
   /// The register of \p site's latest load (copy 0's before any).
   unsigned latestRegister(uint32_t site) const {
     if (site >= flow.size() || occurrences[site] == 0)
@@ -254,6 +333,9 @@ private:
   std::vector<Pending> pending;
   /// Memory instructions of each site so far in this warp.
   std::vector<uint64_t> occurrences = std::vector<uint64_t>(flow.size(), 0);
+  /// The destinations of the warp's latest ALU lines, by line number.
+  std::array<unsigned, AluHistory> aluDest{};
+  uint64_t aluCount = 0;
   uint64_t count = 0;
 
   /// `PC MASK NDST [Rd] OPCODE NSRC [Rs...]`.
@@ -342,14 +424,16 @@ public:
         // A block's tail that the trace counted before its last site
         // runs after it: carried to the next gap.
         uint64_t carried = 0;
+        llvm::ArrayRef<AluInstruction> previousAfter;
         for (const WarpInstruction &instruction : warp->instructions) {
           uint32_t mask =
               instruction.activeMask ? instruction.activeMask : lanes;
           uint64_t tail = tailOf(instruction);
-          printer.aluLines(instruction.site,
-                           instruction.instructionsBefore - tail + carried,
-                           mask);
+          printer.gap(instruction.site,
+                      instruction.instructionsBefore - tail + carried, mask,
+                      previousAfter, headOf(instruction.site));
           carried = tail;
+          previousAfter = afterOf(instruction.site);
           if (instruction.kind == AccessKind::Barrier)
             printer.control(instruction.site, "BAR.SYNC", mask);
           else if (instruction.activeMask)
@@ -357,7 +441,9 @@ public:
         }
         // The count ends with the kernel's return, which EXIT stands for.
         uint64_t trailing = warp->trailingInstructions + carried;
-        printer.aluLines(ExitSite, trailing ? trailing - 1 : 0, lanes);
+        trailing = trailing ? trailing - 1 : 0;
+        printer.gap(ExitSite, trailing, lanes,
+                    previousAfter.take_front(trailing), {});
       }
       printer.control(ExitSite, "EXIT", lanes);
       os << "\nwarp = " << w << "\ninsts = " << printer.lines() << "\n" << text;
@@ -384,6 +470,17 @@ private:
   std::unique_ptr<llvm::raw_fd_ostream> out;
   TraceHeader header;
   uint64_t nextBlock = 0;
+
+  llvm::ArrayRef<AluInstruction> headOf(uint32_t site) const {
+    if (site >= header.dataFlow.size())
+      return {};
+    return header.dataFlow[site].head;
+  }
+  llvm::ArrayRef<AluInstruction> afterOf(uint32_t site) const {
+    if (site >= header.dataFlow.size())
+      return {};
+    return header.dataFlow[site].after;
+  }
 
   /// What of \p instruction's gap runs after it (SiteDataFlow::tail).
   uint64_t tailOf(const WarpInstruction &instruction) const {

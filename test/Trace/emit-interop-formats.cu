@@ -38,19 +38,26 @@ void run(const float *a, const float *b, float *c) { vecAdd<<<2, 64>>>(a, b, c, 
 // AS: thread block = 0,0,0
 // AS: warp = 0
 // Sites 0, 1, 2 (a[i], b[i], c[i]) return or take their data in R16, R20,
-// R24 (16 + 4 s). The add reads both loads (the first instruction after
-// them, in site 2's slot 62: PC 0x10 * (64 * 2 + 62) = 0xbe0); the store of
-// its sum waits for both (the latest first).
-// AS: 03f0 ffffffff 1 R16 LDG.E 1 R2 4 0 0x7f0000000000 0x7f0000000004
-// AS-NEXT: 07f0 ffffffff 1 R20 LDG.E 1 R2 4 0 0x7f0000000200 0x7f0000000204
-// AS-NEXT: 0be0 ffffffff 1 R14 IMAD 4 R13 R12 R16 R20 0 0
-// AS-NEXT: 0bf0 ffffffff 0 STG.E 4 R2 R24 R20 R16 4 0 0x7f0000000400
+// R24 (16 + 4 s). The compiled block's own instructions, before site 0 in
+// its slots 59-62: the index's extension (a move) and the three address
+// computations reading it, in R18, R19, R22, R23 (the warp's ALU lines 0-3:
+// 18 + 4 (j / 2) + j % 2). Each load reads its address; the add (FADD, in
+// site 2's slot 62: PC 0x10 * (64 * 2 + 62) = 0xbe0) reads both loads; the
+// store reads its value, the add, and its address.
+// AS: 03b0 ffffffff 1 R18 MOV 0 0 0
+// AS-NEXT: 03c0 ffffffff 1 R19 IMAD 1 R18 0 0
+// AS-NEXT: 03d0 ffffffff 1 R22 IMAD 1 R18 0 0
+// AS-NEXT: 03e0 ffffffff 1 R23 IMAD 1 R18 0 0
+// AS-NEXT: 03f0 ffffffff 1 R16 LDG.E 2 R2 R19 4 0 0x7f0000000000 0x7f0000000004
+// AS-NEXT: 07f0 ffffffff 1 R20 LDG.E 2 R2 R22 4 0 0x7f0000000200 0x7f0000000204
+// AS-NEXT: 0be0 ffffffff 1 R26 FADD 2 R16 R20 0 0
+// AS-NEXT: 0bf0 ffffffff 0 STG.E 4 R2 R24 R26 R23 4 0 0x7f0000000400
 // AS: EXIT
 // AS: thread block = 1,0,0
 // Block 1, warp 1: threads 96..127, only 96..99 active.
 // AS: warp = 1
-// AS: {{[0-9a-f]+}} 0000000f 1 R{{[0-9]+}} LDG.E 1 R{{[0-9]+}} 4 0 0x7f0000000180 0x7f0000000184 0x7f0000000188 0x7f000000018c
-// AS: #END_TB
+// AS: {{[0-9a-f]+}} 0000000f 1 R{{[0-9]+}} LDG.E 2 R2 R{{[0-9]+}} 4 0
+// 0x7f0000000180 0x7f0000000184 0x7f0000000188 0x7f000000018c AS: #END_TB
 
 // LIST: kernel-1.traceg
 

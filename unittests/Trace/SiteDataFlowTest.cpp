@@ -5,6 +5,7 @@
 #include "gpurd/Access/AccessModel.h"
 #include "gpurd/Trace/SiteDataFlow.h"
 
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -97,6 +98,122 @@ __global__ void scale(const float *a, float *b, const int *idx, float *c,
   EXPECT_EQ(flow[loadA].tail + flow[storeB].tail + flow[loadIdx].tail +
                 flow[gather].tail,
             0u);
+}
+
+/// Whether the traces count \p inst between two sites (InstructionGaps'
+/// rule: all but phis and debug records).
+bool countedInGap(const llvm::Instruction &inst) {
+  return !llvm::isa<llvm::PHINode>(inst) && !inst.isDebugOrPseudoInst();
+}
+
+// Each site's head and the last site's `after` are the block's counted
+// non-memory instructions, in order, each with its unit's opcode and what
+// it reads: the multiply of `b[i] = a[i] * 2.0f` is FMUL reading a[i]'s
+// load, and the store reads the multiply, the instructions between them
+// back.
+TEST(SiteDataFlow, ALinePerNonMemoryInstructionWithItsOperands) {
+  auto compiled =
+      test::compileKernel(R"(
+__global__ void scale(const float *a, float *b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    b[i] = a[i] * 2.0f;
+}
+)",
+                          "scale", {2, 1, 1}, {32, 1, 1}, {{2, 64}});
+  ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
+  const access::AccessModel &model = (*compiled)->model;
+  const access::PreparedKernel &prepared = (*compiled)->prepared;
+  int loadA = siteWithText(model, "a[i]");
+  int storeB = siteWithText(model, "b[i]");
+  ASSERT_TRUE(loadA >= 0 && storeB >= 0);
+  std::vector<SiteDataFlow> flow = siteDataFlow(&prepared, model.sites.size());
+
+  // The block of the two sites: its counted non-memory instructions, split
+  // at the sites.
+  const llvm::Instruction *load = prepared.siteInstructions[loadA];
+  const llvm::Instruction *store = prepared.siteInstructions[storeB];
+  ASSERT_EQ(load->getParent(), store->getParent());
+  size_t beforeLoad = 0, between = 0, after = 0;
+  const llvm::Instruction *multiply = nullptr;
+  size_t multiplyAt = 0; // Position among `between`.
+  int part = 0;
+  for (const llvm::Instruction &inst : *load->getParent()) {
+    if (&inst == load || &inst == store) {
+      ++part;
+      continue;
+    }
+    if (!countedInGap(inst))
+      continue;
+    if (part == 0)
+      ++beforeLoad;
+    if (part == 1) {
+      if (inst.getOpcode() == llvm::Instruction::FMul) {
+        multiply = &inst;
+        multiplyAt = between;
+      }
+      ++between;
+    }
+    if (part == 2)
+      ++after;
+  }
+  ASSERT_NE(multiply, nullptr);
+  EXPECT_EQ(flow[loadA].head.size(), beforeLoad);
+  ASSERT_EQ(flow[storeB].head.size(), between);
+  EXPECT_EQ(flow[storeB].after.size(), after);
+  EXPECT_EQ(flow[storeB].after.size(), flow[storeB].tail);
+  EXPECT_TRUE(flow[loadA].after.empty()); // Not the block's last site.
+
+  const AluInstruction &line = flow[storeB].head[multiplyAt];
+  EXPECT_STREQ(line.opcode, "FMUL");
+  EXPECT_EQ(line.loads, std::vector<uint32_t>{uint32_t(loadA)});
+  // The store's value is the multiply: between - multiplyAt lines back.
+  EXPECT_TRUE(llvm::is_contained(flow[storeB].operandsBack,
+                                 uint32_t(between - multiplyAt)));
+  // The block ends in a branch.
+  ASSERT_FALSE(flow[storeB].after.empty());
+  EXPECT_STREQ(flow[storeB].after.back().opcode, "BRA");
+}
+
+// A value carried round a loop of one block comes from the block's
+// previous run: `sum += a[k]`'s add reads the add of the iteration before,
+// as many lines back as the block has.
+TEST(SiteDataFlow, ALoopCarriedValueIsTheBlocksPreviousRun) {
+  auto compiled =
+      test::compileKernel(R"(
+__global__ void total(const float *a, float *out, int n) {
+  float sum = 0.0f;
+  for (int k = 0; k < n; ++k)
+    sum += a[k];
+  out[threadIdx.x] = sum;
+}
+)",
+                          "total", {1, 1, 1}, {32, 1, 1}, {{2, 16}});
+  ASSERT_TRUE(bool(compiled)) << llvm::toString(compiled.takeError());
+  const access::AccessModel &model = (*compiled)->model;
+  const access::PreparedKernel &prepared = (*compiled)->prepared;
+  int loadA = siteWithText(model, "a[k]");
+  ASSERT_GE(loadA, 0);
+  std::vector<SiteDataFlow> flow = siteDataFlow(&prepared, model.sites.size());
+  const llvm::Instruction *load = prepared.siteInstructions[loadA];
+  const llvm::BasicBlock *loop = load->getParent();
+  // The loop is one block (the load's), its add reading its own phi.
+  ASSERT_TRUE(llvm::is_contained(llvm::successors(loop), loop));
+  uint32_t count = 0;
+  for (const llvm::Instruction &inst : *loop)
+    if (&inst != load && countedInGap(inst))
+      ++count;
+  ASSERT_EQ(flow[loadA].head.size() + flow[loadA].after.size(), count);
+  // The add: an FADD reading the load; its phi's value is the add itself,
+  // `count` lines before it in the block's previous run.
+  bool found = false;
+  for (const AluInstruction &line : flow[loadA].after)
+    if (llvm::StringRef(line.opcode) == "FADD" &&
+        llvm::is_contained(line.loads, uint32_t(loadA))) {
+      found = true;
+      EXPECT_TRUE(llvm::is_contained(line.back, count));
+    }
+  EXPECT_TRUE(found);
 }
 
 TEST(SiteDataFlow, EmptyWithoutTheIR) {

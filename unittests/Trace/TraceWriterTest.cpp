@@ -610,6 +610,71 @@ TEST(TraceWriter, AccelSimPutsAnAffineTailBackAfterItsSite) {
             std::string::npos);
 }
 
+// With the compiled kernel's instructions (SiteDataFlow::head, after,
+// operandsBack) a gap that holds them is written as they are: their
+// opcodes, destinations R18, R19, R22, R23, ... (18 + 4 (j / 2) + j % 2 for
+// a warp's j-th ALU line), and the lines and loads they read. Site 0's head
+// is `IADD3; IMAD reading it`, and the load's address is the IMAD; site 1's
+// head is an FMUL of the load, its store writes the FMUL and its block ends
+// in a BRA reading the IADD3 (3 lines back), the trailing gap's one line.
+TEST(TraceWriter, AccelSimWritesTheKernelsOwnInstructions) {
+  using K = AccessKind;
+  using S = MemorySpace;
+  TraceHeader header = oneThreadHeader(2);
+  header.gapsHoldTails = true;
+  header.dataFlow[0].head = {{"IADD3", {}, {}}, {"IMAD", {1}, {}}};
+  header.dataFlow[0].operandsBack = {1};
+  header.dataFlow[1].head = {{"FMUL", {}, {0}}};
+  header.dataFlow[1].operandsBack = {1};
+  header.dataFlow[1].inputs = {0};
+  header.dataFlow[1].after = {{"BRA", {3}, {}}};
+  header.dataFlow[1].tail = 1;
+  WarpTrace warp;
+  warp.instructions = {
+      instruction(0, K::Read, S::Global, 4, 0x1, 2, {Base}),
+      // Its head and its block's tail, which the affine producer counts
+      // before it.
+      instruction(1, K::Write, S::Global, 4, 0x1, 2, {Base + 0x80}),
+  };
+  warp.trailingInstructions = 1; // The return, EXIT.
+  std::string text = accelSimText(header, warp);
+  EXPECT_NE(
+      text.find("\nwarp = 0\ninsts = 7\n"
+                // Site 0's slots 61-62.
+                "03d0 00000001 1 R18 IADD3 0 0 0\n"
+                "03e0 00000001 1 R19 IMAD 1 R18 0 0\n"
+                "03f0 00000001 1 R16 LDG.E 2 R2 R19 4 0 0x7f0000000000 0\n"
+                "07e0 00000001 1 R22 FMUL 1 R16 0 0\n"
+                // Its value (the FMUL), then the load it comes from.
+                "07f0 00000001 0 STG.E 4 R2 R20 R22 R16 4 0 "
+                "0x7f0000000080 0\n"
+                // The block's tail, back after its site.
+                "40003e0 00000001 1 R23 BRA 1 R18 0 0\n"
+                "40003f0 00000001 0 EXIT 0 0 0\n"),
+      std::string::npos)
+      << text;
+
+  // A gap with fewer lines than the head (the trace counted otherwise) is
+  // all stand-ins: slot 62's IMAD, whose R14 the load then reads.
+  warp.instructions[0].instructionsBefore = 1;
+  text = accelSimText(header, warp);
+  EXPECT_NE(text.find("\n03e0 00000001 1 R14 IMAD 2 R13 R12 0 0\n"
+                      "03f0 00000001 1 R16 LDG.E 2 R2 R14 4 0 "),
+            std::string::npos)
+      << text;
+  // A gap with more (an emulated trace's blocks without sites): stand-ins
+  // first (slots 59-60), the head last, as the ALU lines 2 and 3 of the warp.
+  warp.instructions[0].instructionsBefore = 4;
+  text = accelSimText(header, warp);
+  EXPECT_NE(text.find("\n03b0 00000001 1 R11 FFMA 2 R10 R9 0 0\n"
+                      "03c0 00000001 1 R12 IMAD 2 R11 R10 0 0\n"
+                      "03d0 00000001 1 R22 IADD3 0 0 0\n"
+                      "03e0 00000001 1 R23 IMAD 1 R22 0 0\n"
+                      "03f0 00000001 1 R16 LDG.E 2 R2 R23 4 0 "),
+            std::string::npos)
+      << text;
+}
+
 TEST(TraceWriter, AccelSimKernelListIsMerged) {
   TemporaryDirectory dir;
   TraceHeader second = tinyHeader();

@@ -35,6 +35,19 @@ struct PreparedKernel;
 
 namespace gpurd::trace {
 
+/// A counted non-memory instruction of the compiled kernel, as a replayed
+/// trace writes it: the SASS opcode of its unit and what it reads within
+/// its basic block (values from other blocks, phis and arguments are ready).
+struct AluInstruction {
+  /// A SASS opcode of Volta's opcode map (a static string).
+  const char *opcode = "IMAD";
+  /// The earlier counted non-memory instructions of its block it reads, by
+  /// how many such instructions back they are (1: the one just before).
+  std::vector<uint32_t> back;
+  /// The value-returning sites of its block it reads.
+  std::vector<uint32_t> loads;
+};
+
 struct SiteDataFlow {
   /// For a site that returns a value: its first reader among the non-memory
   /// instructions of its block, in counted instructions after it; 0 when
@@ -54,6 +67,16 @@ struct SiteDataFlow {
   /// loop unrolled as the compiler unrolls it, where the trace holds it
   /// rolled. 1: each load is read before the next one issues.
   unsigned inFlight = 1;
+  /// The counted non-memory instructions of its block before the site, back
+  /// to the previous site or the block's start (InstructionGaps' count), in
+  /// order.
+  std::vector<AluInstruction> head;
+  /// For the block's last site: the counted instructions after it (\c tail
+  /// of them), in order.
+  std::vector<AluInstruction> after;
+  /// The counted non-memory instructions of its block the site's own
+  /// operands (address, stored value) are, by how many back from the site.
+  std::vector<uint32_t> operandsBack;
 };
 
 /// The data flow of \p kernel's \p sites access sites, indexed by site id
