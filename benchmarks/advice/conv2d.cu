@@ -1,6 +1,6 @@
 // advice-bench pair: conv2d
 // problem: conv2dGlobal  fixed: conv2dShared
-// What an expert sees: a 5 x 5 convolution that reads its 25 inputs from global memory loads every input pixel 25 times across the block's threads (5 times across its warps); staging the block's 36 x 12 input tile in shared memory loads each pixel once per block. The filter is read uniformly from constant memory (a broadcast), which is right as it is.
+// What an expert sees: a 5 x 5 convolution that reads its 25 inputs from global memory loads every input pixel 25 times across the block's threads (5 times across its warps); staging the block's 36 x 12 input tile in shared memory loads each pixel once per block. The filter is read uniformly from constant memory (a broadcast), which is right as it is. Labelled silent since 2026-12-04: the textbook stage does not pay on a GPU whose L1 keeps the re-read rows (a warp's 5 input rows are 4 of the next warp's): the tile's fill loop (a division and remainder by the row length for each of the 432 elements, 19 instructions a fill) and the barrier cost more than the L1 hits they replace; Accel-Sim (SM7_QV100) runs conv2dShared 18.7% slower than conv2dGlobal (docs/fidelity.md, fifth run).
 #include <cuda_runtime.h>
 
 #define W 512
@@ -18,7 +18,7 @@ __global__ void conv2dGlobal(const float *in, float *out) {
   float s = 0.0f;
   for (int ky = 0; ky < K; ++ky)
     for (int kx = 0; kx < K; ++kx)
-      s += c_filter[ky * K + kx] * in[(y + ky) * P + x + kx];  // expect: gpurd-shared-tiling
+      s += c_filter[ky * K + kx] * in[(y + ky) * P + x + kx];
   out[y * W + x] = s;
 }
 

@@ -1,6 +1,6 @@
 // advice-bench pair: stencil1d
 // problem: stencil1dGlobal  fixed: stencil1dShared
-// What an expert sees: each output reads 2 * RADIUS + 1 neighbours from global memory, so every input element is loaded 7 times by the block; loading the block's 256 elements plus a RADIUS halo on each side into shared memory once serves all of them.
+// What an expert sees: each output reads 2 * RADIUS + 1 neighbours from global memory, so every input element is loaded 7 times by the block; loading the block's 256 elements plus a RADIUS halo on each side into shared memory once serves all of them. Labelled silent since 2026-12-04: the re-reads are L1 hits (the 7 loads of a warp touch 2 lines), so the stage only moves them to shared memory and adds the halo branch and a barrier; Accel-Sim (SM7_QV100) runs stencil1dShared 5.7% slower (docs/fidelity.md, fifth run).
 #include <cuda_runtime.h>
 
 #define N (1 << 20)
@@ -12,7 +12,7 @@ __global__ void stencil1dGlobal(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   float s = 0.0f;
   for (int k = 0; k <= 2 * RADIUS; ++k)
-    s += in[i + k];  // expect: gpurd-shared-tiling
+    s += in[i + k];
   out[i] = s * (1.0f / (2 * RADIUS + 1));
 }
 

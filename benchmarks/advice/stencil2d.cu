@@ -1,6 +1,6 @@
 // advice-bench pair: stencil2d
 // problem: jacobiGlobal  fixed: jacobiShared
-// What an expert sees: each point reads its four neighbours from global memory, so the rows above and below a warp's row are read again by the neighbouring warps of the block; loading the block's 32 x 8 tile with a one-point halo into shared memory serves every input once per block.
+// What an expert sees: each point reads its four neighbours from global memory, so the rows above and below a warp's row are read again by the neighbouring warps of the block; loading the block's 32 x 8 tile with a one-point halo into shared memory serves every input once per block. Labelled silent since 2026-12-04: the neighbouring rows are L1 hits, and the halo's fills and branches double the kernel's instructions; Accel-Sim (SM7_QV100) runs jacobiShared 10.9% slower (docs/fidelity.md, fifth run).
 #include <cuda_runtime.h>
 
 #define W 512
@@ -13,7 +13,7 @@
 __global__ void jacobiGlobal(const float *in, float *out) {
   int x = blockIdx.x * BX + threadIdx.x;
   int y = blockIdx.y * BY + threadIdx.y;
-  out[y * W + x] = 0.25f * (in[y * P + x + 1] + in[(y + 2) * P + x + 1] + in[(y + 1) * P + x] + in[(y + 1) * P + x + 2]);  // expect: gpurd-shared-tiling
+  out[y * W + x] = 0.25f * (in[y * P + x + 1] + in[(y + 2) * P + x + 1] + in[(y + 1) * P + x] + in[(y + 1) * P + x + 2]);
 }
 
 __global__ void jacobiShared(const float *in, float *out) {

@@ -198,6 +198,25 @@ using PhaseLayouts = std::vector<std::vector<TileLayout>>;
 /// The instructions a warp adds at the start of a phase, by [phase][warp].
 using Prologues = std::vector<std::vector<std::vector<WarpInstruction>>>;
 
+/// The non-memory instructions a thread runs for each element it loads
+/// into a tile of \p shape in a block of \p threads threads, as compiled
+/// (device IR at -O3, counted as the traces count; StagedArraysTest
+/// recompiles the fills and counts them). A tile no larger than the block
+/// is filled one element a thread in straight-line code, `tile[ty][tx] =
+/// a[(y0 + ty) * pitch + t * T + tx];`: 4 (the element's address in this
+/// phase; the shared one does not change between phases). A larger tile
+/// needs a loop: for a row, `for (e = tid; e < n; e += nt) tile[e] = a[base
+/// + e];`, 8 (the element's global and shared addresses, 5; the loop's
+/// increment, compare and branch, 3); for rows (or runs packed densely),
+/// `r = e / C, c = e % C; tile[r][c] = a[(y0 + r) * pitch + x0 + c];`, 19
+/// (the division and remainder by the row length and the row's address, 11
+/// more).
+uint32_t fillInstructions(const StagedTile &shape, uint64_t threads) {
+  if (shape.elements <= threads)
+    return FillInstructionsDirect;
+  return shape.rows == 1 ? FillInstructionsRow : FillInstructionsRows;
+}
+
 WarpInstruction barrier(const StagingPlan &plan) {
   WarpInstruction out;
   out.site = plan.barrierSite;
@@ -236,11 +255,14 @@ Prologues prologuesOf(const PhaseElements &elements,
       for (size_t first = 0; first < tile.size();
            first += WarpSize, ++request) {
         WarpInstruction fill;
+        fill.instructionsBefore = fillInstructions(layouts[phase][a].shape,
+                                                   uint64_t(warps) * WarpSize);
         fill.site = array.fillSite;
         fill.kind = AccessKind::Read;
         fill.space = spaces[a];
         fill.size = array.elementBytes;
         WarpInstruction store = fill;
+        store.instructionsBefore = 0; // Counted with the fill.
         store.site = array.storeSite;
         store.kind = AccessKind::Write;
         store.space = MemorySpace::Shared;

@@ -6,7 +6,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "KernelFixture.h"
+
+#include "gpurd/Trace/SiteDataFlow.h"
 #include "gpurd/Trace/StagedArrays.h"
+
+#include "llvm/IR/CFG.h"
 
 #include <gtest/gtest.h>
 
@@ -114,7 +119,11 @@ TEST(StagedArraysTest, TwoPhasesOfTwoIterations) {
   EXPECT_EQ(fill.addresses[1], ABase + 4);
   EXPECT_EQ(fill.addresses[2], ABase + 256);
   EXPECT_EQ(fill.addresses[3], ABase + 260);
+  // A 2 x 2 tile in a block of 2 warps: one element a thread, straight-line
+  // code; the store has no instructions of its own.
+  EXPECT_EQ(fill.instructionsBefore, FillInstructionsDirect);
   const WarpInstruction &tileStore = w0[1];
+  EXPECT_EQ(tileStore.instructionsBefore, 0u);
   EXPECT_EQ(tileStore.site, 3u);
   EXPECT_EQ(tileStore.kind, AccessKind::Write);
   EXPECT_EQ(tileStore.space, MemorySpace::Shared);
@@ -209,6 +218,101 @@ TEST(StagedArraysTest, WrittenOrUnknownArraysAreRefused) {
   ASSERT_FALSE(unknown);
   EXPECT_EQ(llvm::toString(unknown.takeError()),
             "no array 'B' to stage; the kernel's arrays: 'A', 'C'");
+}
+
+// The instructions a fill adds are those of the fill loops the rewrite
+// stands for, compiled: the counted non-memory instructions of the loop's
+// block, around its load and its store (SiteDataFlow's head and after).
+uint32_t fillLoopInstructions(llvm::StringRef code, llvm::StringRef kernel,
+                              std::array<uint64_t, 3> grid,
+                              std::array<uint64_t, 3> block,
+                              llvm::StringRef load, llvm::StringRef store,
+                              bool fillLoop = true) {
+  auto compiled = test::compileKernel(code, kernel, grid, block, {{2, 1024}});
+  if (!compiled) {
+    ADD_FAILURE() << llvm::toString(compiled.takeError());
+    return 0;
+  }
+  const access::AccessModel &model = (*compiled)->model;
+  const access::PreparedKernel &prepared = (*compiled)->prepared;
+  int loadSite = -1, storeSite = -1;
+  for (const access::AccessSite &site : model.sites) {
+    if (site.sourceText == load)
+      loadSite = int(site.id);
+    if (site.sourceText == store && site.kind == AccessKind::Write)
+      storeSite = int(site.id);
+  }
+  if (loadSite < 0 || storeSite < 0) {
+    ADD_FAILURE() << "no sites '" << load.str() << "', '" << store.str() << "'";
+    return 0;
+  }
+  const llvm::BasicBlock *loop =
+      prepared.siteInstructions[loadSite]->getParent();
+  EXPECT_EQ(prepared.siteInstructions[storeSite]->getParent(), loop);
+  EXPECT_TRUE(llvm::is_contained(llvm::successors(loop), loop));
+  std::vector<SiteDataFlow> flow = siteDataFlow(&prepared, model.sites.size());
+  size_t count = flow[loadSite].head.size() + flow[storeSite].head.size();
+  // A fill loop's block ends after the store: its control is the fill's.
+  if (fillLoop)
+    count += flow[storeSite].after.size();
+  return uint32_t(count);
+}
+
+TEST(StagedArraysTest, FillInstructionsAreTheCompiledFillLoops) {
+  // One element a thread: the instructions before the fill's load and its
+  // store in the phase loop's block (the loop's own control is the
+  // kernel's, which staging does not add).
+  EXPECT_EQ(fillLoopInstructions(R"(
+__global__ void fillDirect(const float *a, float *out, int pitch) {
+  __shared__ float tile[16][16];
+  float s = 0.0f;
+  for (int t = 0; t < 8; ++t) {
+    tile[threadIdx.y][threadIdx.x] =
+        a[(blockIdx.y * 16 + threadIdx.y) * pitch + t * 16 + threadIdx.x];
+    __syncthreads();
+    s += tile[threadIdx.x][threadIdx.y];
+    __syncthreads();
+  }
+  out[(blockIdx.y * 16 + threadIdx.y) * pitch + blockIdx.x * 16 +
+      threadIdx.x] = s;
+}
+)",
+                                 "fillDirect", {2, 2, 1}, {16, 16, 1},
+                                 "a[(blockIdx.y * 16 + threadIdx.y) * pitch + "
+                                 "t * 16 + threadIdx.x]",
+                                 "tile[threadIdx.y][threadIdx.x]",
+                                 /*loop=*/false),
+            FillInstructionsDirect);
+  EXPECT_EQ(fillLoopInstructions(R"(
+__global__ void fillRow(const float *a, float *out, int pitch) {
+  __shared__ float tile[262];
+  int base = blockIdx.x * 256;
+  for (int e = threadIdx.x; e < 262; e += blockDim.x)
+    tile[e] = a[base + e];
+  __syncthreads();
+  out[blockIdx.x * blockDim.x + threadIdx.x] = tile[threadIdx.x];
+}
+)",
+                                 "fillRow", {4, 1, 1}, {256, 1, 1},
+                                 "a[base + e]", "tile[e]"),
+            FillInstructionsRow);
+  EXPECT_EQ(fillLoopInstructions(R"(
+__global__ void fillRows(const float *a, float *out, int pitch) {
+  __shared__ float tile[12][36];
+  int tid = threadIdx.y * blockDim.x + threadIdx.x;
+  int x0 = blockIdx.x * 32, y0 = blockIdx.y * 8;
+  for (int e = tid; e < 12 * 36; e += blockDim.x * blockDim.y) {
+    int r = e / 36, c = e % 36;
+    tile[r][c] = a[(y0 + r) * pitch + x0 + c];
+  }
+  __syncthreads();
+  out[(y0 + threadIdx.y) * pitch + x0 + threadIdx.x] =
+      tile[threadIdx.y][threadIdx.x];
+}
+)",
+                                 "fillRows", {2, 2, 1}, {32, 8, 1},
+                                 "a[(y0 + r) * pitch + x0 + c]", "tile[r][c]"),
+            FillInstructionsRows);
 }
 
 } // namespace

@@ -30,9 +30,13 @@
 //    its n-th execution, which may not be the same iteration);
 //  - the array is not written during the kernel (the check stages only
 //    arrays the kernel only reads), so a tile stays valid for its phase;
-//  - the index arithmetic the staging code adds (the fill's loop over the
-//    tile, its shared address) is not counted; each fill is one load and one
-//    store;
+//  - each fill is one load and one store, after the non-memory instructions
+//    compiled fill code runs per element: FillInstructionsDirect when the
+//    tile has no more elements than the block has threads (one each, in
+//    straight-line code), else a fill loop's index arithmetic and control,
+//    FillInstructionsRow for a tile of one row, FillInstructionsRows for
+//    rows (the loop divides by the row length); the shared addresses of the
+//    loads that read the tile cost what their global ones did;
 //  - the tile of a phase is as large as the distinct elements the block
 //    reads in it; a kernel whose tile does not fit in shared memory cannot
 //    be staged so (withStagedArrays does not check: the caller sizes it
@@ -59,6 +63,12 @@
 #include <vector>
 
 namespace gpurd::trace {
+
+/// Non-memory instructions per fill request (see the file comment and
+/// StagedArrays.cpp's fillInstructions for the loops they are counted in).
+constexpr uint32_t FillInstructionsDirect = 4;
+constexpr uint32_t FillInstructionsRow = 8;
+constexpr uint32_t FillInstructionsRows = 19;
 
 /// Arrays to stage through shared memory, by their name in the access
 /// model: the phase length T, in executions of each of its load sites per

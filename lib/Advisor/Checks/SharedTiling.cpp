@@ -462,9 +462,10 @@ Finding SharedTiling::finding(const CheckContext &context,
        "from the tile where the kernel read them; it assumes every warp "
        "runs the loop alike and nothing writes " +
            namesText(names) +
-           " during the kernel, and does not count the index arithmetic "
-           "the staging adds (measured on block 0; "
-           "docs/checks/gpurd-shared-tiling.md)"});
+           " during the kernel, and counts a fill's index arithmetic as "
+           "compiled fill code has it (4 instructions an element when each "
+           "thread loads one, 8 or 19 in a fill loop over a row or rows; "
+           "measured on block 0; docs/checks/gpurd-shared-tiling.md)"});
   context.addLaunchAssumptionNotes(f);
   return f;
 }
