@@ -140,6 +140,49 @@ def launch_of(output):
     return doc['files'][0]['launches'][0]
 
 
+# A finding's predicted time as written and changed: "(7373 to 4699 cycles"
+# or "(2.4 M to 2.2 M cycles".
+CYCLES_RE = re.compile(r'([\d.]+)( [kMG])? to ([\d.]+)( [kMG])? cycles')
+SCALE = {None: 1, ' k': 1e3, ' M': 1e6, ' G': 1e9}
+LABEL_RE = re.compile(r'//\s*expect:\s*([\w,\s-]+)$')
+
+
+def labels_of(path):
+    """The advice benchmark's labels of \p path: {(line, check)}."""
+    out = set()
+    with open(path) as f:
+        for number, line in enumerate(f, 1):
+            m = LABEL_RE.search(line.rstrip())
+            if m:
+                for check in m.group(1).split(','):
+                    if check.strip():
+                        out.add((number, check.strip()))
+    return out
+
+
+def advised_changes(launch):
+    """The kernel's findings that predict a time for their change: check,
+    line, the change (after / before - 1) and whether the message gives it
+    as a bound ("at most")."""
+    out = []
+    for f in launch.get('findings', []):
+        # The warning's own figure, else its first note that predicts one
+        # (a bank conflict's padding, in the note that offers it).
+        texts = [f.get('message', '')] + [n.get('message', '') for n in
+                                          f.get('notes', [])]
+        m = next((CYCLES_RE.search(t) for t in texts
+                  if CYCLES_RE.search(t) and 'predicted' in t), None)
+        if not m:
+            continue
+        before = float(m.group(1)) * SCALE[m.group(2)]
+        after = float(m.group(3)) * SCALE[m.group(4)]
+        out.append({'check': f['check'],
+                    'line': (f.get('location') or {}).get('line'),
+                    'change': change(before, after),
+                    'bound': 'at most' in f['message']})
+    return out
+
+
 def predicted_times(gpurd, source, v, arch):
     """Seed 002's T (the time the checks decide on, from --placements'
     'as written' candidate), MDM's and GPUMech's cycles (seed 004)."""
@@ -154,6 +197,7 @@ def predicted_times(gpurd, source, v, arch):
         times['gpumech'] = (div.get('gpumech') or {}).get('cycles')
         times['blocks'] = launch['grid'][0] * launch['grid'][1] * \
             launch['grid'][2]
+        times['advice'] = advised_changes(launch)
     placed = run(base + ['--placements', '--'], cwd=os.path.dirname(source))
     if placed.returncode == 0:
         cands = launch_of(placed.stdout).get('placements', {}).get(
@@ -339,7 +383,52 @@ def tabulate(results, out, blind=None):
         w('\nNot counted (the simulator does not model the change):\n')
         for name in shown:
             w('- %s: %s.\n' % (name, blind[name]))
+    advice_table(results, out, blind)
     instruction_counts(results, out)
+
+
+def advice_table(results, out, blind):
+    """The changes gpurd advises, as its warnings predict them, against the
+    simulated change of the pair whose fixed kernel makes that change: the
+    advice benchmark's pairs, each warning on a labelled line of the
+    problem kernel."""
+    groups = {}
+    for r in results:
+        groups.setdefault(r['group'], []).append(r)
+    rows, sign, factor, counted = [], 0, 0, 0
+    for name, members in groups.items():
+        if len(members) != 2 or name in blind:
+            continue
+        base, fixed = members
+        sim0, sim = (base['simulated'].get('cycles'),
+                     fixed['simulated'].get('cycles'))
+        if not (sim0 and sim):
+            continue
+        labels = labels_of(base['file'])
+        s = change(sim0, sim)
+        for a in base['predicted'].get('advice', []):
+            if (a['line'], a['check']) not in labels:
+                continue
+            c = a['change']
+            same = (c > 0) == (s > 0) or (abs(c) < 0.02 and abs(s) < 0.02)
+            close = within_factor_2(c, s)
+            counted += 1
+            sign += same
+            factor += close
+            rows.append('| %s | %s:%s | %+.1f%%%s | %+.1f%% | %s | %s |' % (
+                name, a['check'], a['line'], 100 * c,
+                ' (at most)' if a['bound'] else '', 100 * s,
+                'yes' if same else 'no', 'yes' if close else 'no'))
+    if not rows:
+        return
+    out.write('\nChanges gpurd advises (its warnings on the labelled lines of '
+              'each pair\'s problem kernel, the predicted change the warning '
+              'states) against the simulated change of the pair:\n\n'
+              '| pair | check:line | advised | simulated | same sign | '
+              'within a factor of 2 |\n| --- | --- | --- | --- | --- | --- |\n')
+    out.write('\n'.join(rows) + '\n')
+    out.write('\n%d advised changes: %d with the simulator\'s sign, %d within '
+              'a factor of 2.\n' % (counted, sign, factor))
 
 
 def instruction_counts(results, out):
