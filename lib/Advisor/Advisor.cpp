@@ -2,6 +2,7 @@
 
 #include "gpurd/Advisor/Advisor.h"
 #include "Checks/Checks.h"
+#include "gpurd/Advisor/Suppressions.h"
 #include "gpurd/Advisor/WhatIf.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -95,7 +96,9 @@ Advisor::adviseKernel(driver::AnalysisContext &analysisContext,
                     a.check) < std::tie(b.position.file, b.position.line,
                                         b.position.column, b.check);
   });
-  return foldStagedPlacements(mergeSamePosition(std::move(findings)));
+  findings = foldStagedPlacements(mergeSamePosition(std::move(findings)));
+  markSuppressed(findings);
+  return findings;
 }
 
 std::vector<Finding> foldStagedPlacements(std::vector<Finding> findings) {

@@ -26,6 +26,10 @@ bool globMatches(StringRef pattern, StringRef text) {
 
 } // namespace
 
+bool checkGlobMatches(StringRef pattern, StringRef check) {
+  return globMatches(pattern, check);
+}
+
 Expected<CheckFilter> CheckFilter::parse(StringRef text) {
   CheckFilter filter;
   std::vector<std::unique_ptr<Check>> checks = allChecks();

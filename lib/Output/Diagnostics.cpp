@@ -121,6 +121,8 @@ void printFindings(raw_ostream &os, ArrayRef<advisor::Finding> findings,
   SourceLines lines;
   const bool inline_ = fixIts == FixItStyle::Inline;
   for (const advisor::Finding &f : findings) {
+    if (f.suppressedBy)
+      continue; // Silenced in the source (NOLINT).
     os << location(f.position) << ": " << advisor::severityName(f.severity)
        << ": " << f.message << " [" << f.check << "]\n";
     printSnippet(os, lines, f.position, f.fixIts, inline_);
@@ -142,6 +144,8 @@ void printFindings(raw_ostream &os, ArrayRef<advisor::Finding> findings,
 nlohmann::json findingsJson(ArrayRef<advisor::Finding> findings) {
   nlohmann::json out = nlohmann::json::array();
   for (const advisor::Finding &f : findings) {
+    if (f.suppressedBy)
+      continue; // Silenced in the source (NOLINT).
     nlohmann::json notes = nlohmann::json::array();
     for (const advisor::FindingNote &note : f.notes)
       notes.push_back(

@@ -82,6 +82,12 @@ nlohmann::json resultJson(const advisor::Finding &f, int ruleIndex) {
     result["relatedLocations"] = std::move(related);
   if (!fixes.empty())
     result["fixes"] = std::move(fixes);
+  // SARIF 2.1.0 §3.27.23, §3.35: a result silenced by a comment in the
+  // source.
+  if (f.suppressedBy)
+    result["suppressions"] = {
+        {{"kind", "inSource"},
+         {"justification", "silenced by '" + *f.suppressedBy + "'"}}};
   return result;
 }
 

@@ -153,8 +153,9 @@ bool reportKernel(driver::AnalysisContext &context,
     coalesced = std::move(*whatIf);
   }
   for (const advisor::Finding &finding : *findings)
-    ++(finding.severity == advisor::Severity::Warning ? tally.warnings
-                                                      : tally.remarks);
+    if (!finding.suppressedBy)
+      ++(finding.severity == advisor::Severity::Warning ? tally.warnings
+                                                        : tally.remarks);
   if (tally.keep)
     llvm::append_range(tally.kept, *findings);
   if (request.json) {

@@ -129,6 +129,10 @@ public:
 /// Every check, in name order.
 std::vector<std::unique_ptr<Check>> allChecks();
 
+/// Whether check name \p check matches glob \p pattern, where `*` matches
+/// any text.
+bool checkGlobMatches(llvm::StringRef pattern, llvm::StringRef check);
+
 /// clang-tidy's check globs: comma-separated, `*` matches any text, a
 /// leading `-` removes what it matches, the last glob that matches a name
 /// decides (`-*,gpurd-uncoalesced-access`).

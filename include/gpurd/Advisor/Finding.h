@@ -58,6 +58,10 @@ struct Finding {
   /// assumed (the addresses of an affine access under a known block shape);
   /// otherwise the notes name the assumptions they rest on.
   bool exact = false;
+  /// The source comment that silences it (`NOLINT(gpurd-...)`,
+  /// Suppressions.h): the text and the SARIF log still carry it as
+  /// suppressed, the other outputs leave it out.
+  std::optional<std::string> suppressedBy;
 };
 
 } // namespace gpurd::advisor
