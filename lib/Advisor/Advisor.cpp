@@ -3,7 +3,9 @@
 #include "gpurd/Advisor/Advisor.h"
 #include "Checks/Checks.h"
 #include "gpurd/Advisor/Suppressions.h"
+
 #include "gpurd/Advisor/WhatIf.h"
+#include "llvm/ADT/StringMap.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -36,6 +38,21 @@ std::vector<std::unique_ptr<Check>> allChecks() {
   return checks;
 }
 
+std::optional<double> checkOptionDefault(StringRef check, StringRef name) {
+  // Made once: the checks' declarations do not change.
+  static const StringMap<double> defaults = [] {
+    StringMap<double> out;
+    for (const std::unique_ptr<Check> &c : allChecks())
+      for (const CheckOption &option : c->options())
+        out[(c->name() + "." + option.name).str()] = option.defaultValue;
+    return out;
+  }();
+  auto it = defaults.find((check + "." + name).str());
+  if (it == defaults.end())
+    return std::nullopt;
+  return it->second;
+}
+
 Expected<Advisor> Advisor::create(AdvisorOptions options) {
   Expected<CheckFilter> filter = CheckFilter::parse(options.checks);
   if (!filter)
@@ -53,7 +70,9 @@ Expected<Advisor> Advisor::create(AdvisorOptions options) {
                                "(gpurd-uncoalesced-access.MinExcessiveShare="
                                "0.5)",
                                key.c_str());
-    std::vector<StringRef> names = (*owner)->optionNames();
+    std::vector<StringRef> names;
+    for (const CheckOption &known : (*owner)->options())
+      names.push_back(known.name);
     if (!is_contained(names, option))
       return createStringError(inconvertibleErrorCode(),
                                "check %s has no option '%s'; its options: %s",

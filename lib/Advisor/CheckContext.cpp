@@ -39,13 +39,16 @@ CheckContext::arrayOf(const access::AccessSite &site) const {
   return &model().arrays[site.array];
 }
 
-double CheckContext::number(StringRef check, StringRef name,
-                            double fallback) const {
+double CheckContext::number(StringRef check, StringRef name) const {
   auto it = options.find((check + "." + name).str());
   double value;
-  if (it == options.end() || !to_float(it->second, value))
-    return fallback;
-  return value;
+  if (it != options.end() && to_float(it->second, value))
+    return value;
+  std::optional<double> fallback = checkOptionDefault(check, name);
+  if (!fallback)
+    report_fatal_error("check " + check + " reads option '" + name +
+                       "', which its options() does not declare");
+  return *fallback;
 }
 
 Finding CheckContext::findingAt(StringRef check,

@@ -24,6 +24,7 @@
 
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
@@ -165,8 +166,13 @@ int main(int argc, const char **argv) {
     auto advisor = readAdvisor();
     if (!advisor)
       return reportError(advisor.takeError());
-    for (const std::unique_ptr<advisor::Check> &check : advisor->checks())
+    for (const std::unique_ptr<advisor::Check> &check : advisor->checks()) {
       outs() << check->name() << ": " << check->summary() << "\n";
+      for (const advisor::CheckOption &option : check->options())
+        outs() << "    " << check->name() << "." << option.name << " = "
+               << format("%g", option.defaultValue) << ": " << option.meaning
+               << "\n";
+    }
     return 0;
   }
   auto arch = resolveArch();

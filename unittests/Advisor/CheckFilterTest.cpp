@@ -70,4 +70,30 @@ TEST(CheckFilterTest, AnOptionOfNoCheckIsAnError) {
             std::string::npos);
 }
 
+// One place declares each option and its default: the check's options(),
+// in name order, each once, with a meaning; checkOptionDefault answers
+// from them, and nothing for an option no check has.
+TEST(CheckFilterTest, EveryOptionIsDeclaredOnceWithItsDefault) {
+  for (const std::unique_ptr<Check> &check : allChecks()) {
+    std::vector<CheckOption> options = check->options();
+    for (size_t i = 0; i < options.size(); ++i) {
+      SCOPED_TRACE(check->name().str() + "." + options[i].name.str());
+      if (i > 0) {
+        EXPECT_LT(options[i - 1].name, options[i].name);
+      }
+      EXPECT_FALSE(options[i].meaning.empty());
+      EXPECT_GE(options[i].defaultValue, 0);
+      EXPECT_EQ(checkOptionDefault(check->name(), options[i].name),
+                options[i].defaultValue);
+    }
+  }
+  // As the check pages document them.
+  EXPECT_EQ(checkOptionDefault("gpurd-shared-tiling", "MinGain"), 0.05);
+  EXPECT_EQ(checkOptionDefault("gpurd-placement", "MinGain"), 0.1);
+  EXPECT_EQ(checkOptionDefault("gpurd-small-grid", "MinCycles"), 20000);
+  EXPECT_EQ(checkOptionDefault("gpurd-small-grid", "MinGain"), std::nullopt);
+  EXPECT_EQ(checkOptionDefault("gpurd-no-such-check", "MinGain"),
+            std::nullopt);
+}
+
 } // namespace

@@ -19,6 +19,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,10 +69,10 @@ public:
   /// The array site \p site accesses, or null.
   const access::ArrayInfo *arrayOf(const access::AccessSite &site) const;
 
-  /// Option \p name of check \p check, or \p fallback (Advisor::create
-  /// has checked that every option given is a number).
-  double number(llvm::StringRef check, llvm::StringRef name,
-                double fallback) const;
+  /// Option \p name of check \p check as given, else its default
+  /// (Check::options; Advisor::create has checked that every option given
+  /// is a number).
+  double number(llvm::StringRef check, llvm::StringRef name) const;
 
   /// A finding of \p check at \p site with its kernel and position.
   Finding findingAt(llvm::StringRef check,
@@ -112,6 +113,19 @@ private:
   std::vector<SourceAccess> accesses;
 };
 
+/// An option of a check, as `--check-option=CHECK.NAME=VALUE` sets it and
+/// `--list-checks` shows it.
+struct CheckOption {
+  llvm::StringRef name;
+  double defaultValue;
+  llvm::StringRef meaning;
+};
+
+/// The default of option \p name of check \p check, or none when the
+/// check has no such option.
+std::optional<double> checkOptionDefault(llvm::StringRef check,
+                                         llvm::StringRef name);
+
 class Check {
 public:
   virtual ~Check();
@@ -119,8 +133,9 @@ public:
   virtual llvm::StringRef name() const = 0;
   /// One line for --list-checks.
   virtual llvm::StringRef summary() const = 0;
-  /// The names of its options (numbers, read with CheckContext::number).
-  virtual std::vector<llvm::StringRef> optionNames() const { return {}; }
+  /// Its options (numbers, read with CheckContext::number), with their
+  /// defaults, in name order.
+  virtual std::vector<CheckOption> options() const { return {}; }
   /// Adds the findings of \p context's kernel to \p out.
   virtual llvm::Error run(const CheckContext &context,
                           std::vector<Finding> &out) const = 0;

@@ -67,8 +67,15 @@ public:
   StringRef summary() const override {
     return "loads whose L1 misses are reuse just beyond the L1's capacity";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"MinGain", "MinShare"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinGain", DefaultMinGain,
+         "the least share of the kernel's predicted time the working set that "
+         "fits must save"},
+        {"MinShare", 0.2,
+         "the least share of the load's L1 requests that must be near-capacity "
+         "misses"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -87,7 +94,7 @@ private:
 
 Error CacheCapacity::run(const CheckContext &context,
                          std::vector<Finding> &out) const {
-  const double minShare = context.number(Name, "MinShare", 0.2);
+  const double minShare = context.number(Name, "MinShare");
   if (!context.results().execution.l1Bytes)
     return Error::success();
   for (const SourceAccess &access : context.sourceAccesses()) {

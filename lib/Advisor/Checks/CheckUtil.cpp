@@ -135,15 +135,14 @@ std::string whatIfRunText(bool sampled, llvm::StringRef detail) {
 }
 
 double minGainOf(const CheckContext &context, llvm::StringRef check) {
-  return context.number(check, "MinGain", DefaultMinGain);
+  return context.number(check, "MinGain");
 }
 
 bool uncoalescedRequests(const CheckContext &context,
                          const model::SiteAccessPattern &pattern) {
   constexpr llvm::StringLiteral check = "gpurd-uncoalesced-access";
-  const double minShare = context.number(check, "MinExcessiveShare", 0.25);
-  const double minPerRequest =
-      context.number(check, "MinExcessivePerRequest", 2);
+  const double minShare = context.number(check, "MinExcessiveShare");
+  const double minPerRequest = context.number(check, "MinExcessivePerRequest");
   return (pattern.space == MemorySpace::Global ||
           pattern.space == MemorySpace::GlobalReadOnly) &&
          pattern.sectors != 0 && pattern.warpInstructions != 0 &&

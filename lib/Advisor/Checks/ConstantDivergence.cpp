@@ -26,8 +26,14 @@ public:
   StringRef summary() const override {
     return "constant-memory loads whose lanes read distinct addresses";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"MinAddresses", "MinGain"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinAddresses", 2,
+         "the least average of distinct addresses per request for a finding"},
+        {"MinGain", DefaultMinGain,
+         "the least share of the kernel's predicted time the array in global "
+         "memory must save"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -76,7 +82,7 @@ ConstantDivergence::globalMemoryNote(const CheckContext &context,
 
 Error ConstantDivergence::run(const CheckContext &context,
                               std::vector<Finding> &out) const {
-  const double minAddresses = context.number(Name, "MinAddresses", 2);
+  const double minAddresses = context.number(Name, "MinAddresses");
   // Which lanes share a warp would be the assumption's.
   if (context.warpShapeAssumed())
     return Error::success();

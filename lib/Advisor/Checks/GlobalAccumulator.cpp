@@ -104,14 +104,20 @@ public:
     return "a global element a loop stores in every iteration at the same "
            "address, which a register would hold";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"MinCycles", "MinGain"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinCycles", DefaultMinCycles,
+         "the least predicted time of the kernel, in cycles, for a finding "
+         "(about a launch's overhead)"},
+        {"MinGain", DefaultMinGain,
+         "the least share of the kernel's predicted time the register must "
+         "save"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override {
     const double minGain = minGainOf(context, Name);
-    const double minCycles =
-        context.number(Name, "MinCycles", DefaultMinCycles);
+    const double minCycles = context.number(Name, "MinCycles");
     if (!context.analysis().trace || !context.longEnough(minCycles))
       return Error::success();
     std::vector<Accumulator> found = accumulators(context.model());

@@ -46,8 +46,11 @@ public:
     return "loads whose misses exhaust the L1's MSHRs (seed 004's "
            "memory-divergent kernels)";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"AssumedContents"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"AssumedContents", 0,
+         "1: also report loads whose addresses follow assumed index contents"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -136,7 +139,7 @@ Error MemoryDivergence::run(const CheckContext &context,
   // 1: report loads whose addresses follow assumed index contents too. A
   // gather through indices gpurd assumed uniformly random diverges because
   // of the assumption (advice benchmark: gather.cu's gatherIndexed).
-  const bool assumedContents = context.number(Name, "AssumedContents", 0) != 0;
+  const bool assumedContents = context.number(Name, "AssumedContents") != 0;
   for (const SourceAccess &access : context.sourceAccesses()) {
     if (!offChipLoad(access.site()) ||
         (!assumedContents && restsOnAssumedContents(context, access)))

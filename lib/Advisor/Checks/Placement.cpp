@@ -91,8 +91,14 @@ public:
     return "arrays predicted to run faster in another memory (read-only "
            "path, constant, shared), by seed 002's time model";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"MinCycles", "MinGain"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinCycles", DefaultMinCycles,
+         "the kernel's predicted time below which the check is silent (about a "
+         "launch's overhead)"},
+        {"MinGain", 0.1,
+         "the predicted share of the kernel's time a placement must save"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -117,7 +123,7 @@ Error Placement::run(const CheckContext &context,
   if (none_of(arrays,
               [](const PlacementArray &a) { return a.targets.size() > 1; }))
     return Error::success();
-  const double minGain = context.number(Name, "MinGain", 0.1);
+  const double minGain = context.number(Name, "MinGain");
   PlacementSearchOptions options;
   options.minGain = minGain;
   Expected<PlacementRanking> ranking =
@@ -134,7 +140,7 @@ Error Placement::run(const CheckContext &context,
   // overhead) saves a share of a time the launch costs anyway: no advice
   // (PolyBench gramschmidt's 1060-cycle kernel2 was told to move a scalar
   // to constant memory).
-  const double minCycles = context.number(Name, "MinCycles", DefaultMinCycles);
+  const double minCycles = context.number(Name, "MinCycles");
   if (best.asWritten() || written <= 0 || written < minCycles ||
       best.total() > (1 - minGain) * written)
     return Error::success();

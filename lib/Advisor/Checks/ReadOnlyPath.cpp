@@ -70,7 +70,12 @@ public:
     return "arrays the kernel only reads whose loads would be cached "
            "through the read-only path";
   }
-  std::vector<StringRef> optionNames() const override { return {"MinGain"}; }
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinGain", DefaultMinGain,
+         "the least share of the kernel's predicted time the change must save"},
+    };
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 

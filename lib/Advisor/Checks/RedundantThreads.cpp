@@ -72,7 +72,7 @@ public:
     return "block dimensions the kernel never reads, whose threads repeat "
            "the same work";
   }
-  std::vector<StringRef> optionNames() const override {
+  std::vector<CheckOption> options() const override {
     // The copies are reported whatever the time model predicts.
     return {};
   }

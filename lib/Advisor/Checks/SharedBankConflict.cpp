@@ -64,8 +64,17 @@ public:
     return "shared-memory accesses whose warp requests conflict in the "
            "banks";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"MinCycles", "MinExcessiveShare", "MinGain"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinCycles", DefaultMinCycles,
+         "with no padding to judge: the least predicted time of the kernel, in "
+         "cycles, for a finding"},
+        {"MinExcessiveShare", 0.2,
+         "the least share of the site's wavefronts that must be excessive"},
+        {"MinGain", DefaultMinGain,
+         "the least share of the kernel's predicted time the padding must "
+         "save"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -86,8 +95,8 @@ private:
 
 Error SharedBankConflict::run(const CheckContext &context,
                               std::vector<Finding> &out) const {
-  const double minShare = context.number(Name, "MinExcessiveShare", 0.2);
-  const double minCycles = context.number(Name, "MinCycles", DefaultMinCycles);
+  const double minShare = context.number(Name, "MinExcessiveShare");
+  const double minCycles = context.number(Name, "MinCycles");
   // Which lanes share a warp would be the assumption's.
   if (context.warpShapeAssumed())
     return Error::success();

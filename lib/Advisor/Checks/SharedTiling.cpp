@@ -124,8 +124,18 @@ public:
     return "global loads the warps of a block read again, which staging "
            "through shared memory would serve once per block";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"MinCycles", "MinGain", "MinReuse"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinCycles", DefaultMinCycles,
+         "the least predicted time of the kernel, in cycles, for a finding "
+         "(about a launch's overhead)"},
+        {"MinGain", DefaultMinGain,
+         "the least share of the kernel's predicted time the staging must "
+         "save"},
+        {"MinReuse", 2,
+         "the least sectors requested per distinct sector, per block, for an "
+         "array to be staged"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -171,11 +181,11 @@ bool usesSharedMemory(const CheckContext &context) {
 Error SharedTiling::run(const CheckContext &context,
                         std::vector<Finding> &out) const {
   const double minGain = minGainOf(context, Name);
-  const double minReuse = context.number(Name, "MinReuse", 2);
+  const double minReuse = context.number(Name, "MinReuse");
   // A kernel shorter than MinCycles (about a launch's overhead) saves a
   // share of a time its launch costs anyway: Rodinia backprop's
   // 2204-cycle layer kernel was told to stage a warp-uniform row for 7%.
-  const double minCycles = context.number(Name, "MinCycles", DefaultMinCycles);
+  const double minCycles = context.number(Name, "MinCycles");
   if (usesSharedMemory(context) || !context.analysis().trace ||
       !context.analysis().trace->source || !context.longEnough(minCycles))
     return Error::success();

@@ -126,8 +126,13 @@ public:
   StringRef summary() const override {
     return "grids of fewer blocks than the GPU has SMs, which leave SMs idle";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"MinCycles", "MinIdleShare"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinCycles", 20000,
+         "the least predicted time of the kernel, in cycles, for a finding"},
+        {"MinIdleShare", 0.25,
+         "the least share of the SMs left idle for a finding"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -244,7 +249,7 @@ Error SmallGrid::run(const CheckContext &context,
   if (!launchPartGiven(launch, "grid") || blocks == 0 || blocks >= sms)
     return Error::success();
   const double idleShare = 1 - double(blocks) / double(sms);
-  if (idleShare < context.number(Name, "MinIdleShare", 0.25))
+  if (idleShare < context.number(Name, "MinIdleShare"))
     return Error::success();
   // A short kernel (a reduction's last one-block pass) costs less than the
   // launch itself; and without a time there is no telling: say nothing.
@@ -255,7 +260,7 @@ Error SmallGrid::run(const CheckContext &context,
     consumeError(cycles.takeError());
     return Error::success();
   }
-  if (*cycles < context.number(Name, "MinCycles", 20000))
+  if (*cycles < context.number(Name, "MinCycles"))
     return Error::success();
 
   // One block that reads no block index and synchronises its threads is a

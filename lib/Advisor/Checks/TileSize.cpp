@@ -34,7 +34,13 @@ public:
     return "a tile or block size (macro or constant) for which another value "
            "is predicted to move clearly less data";
   }
-  std::vector<StringRef> optionNames() const override { return {"MinGain"}; }
+  std::vector<CheckOption> options() const override {
+    return {
+        {"MinGain", DefaultMinGain,
+         "the least share of the kernel's predicted time, and of its L2 "
+         "traffic, the best value must cut"},
+    };
+  }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
 };

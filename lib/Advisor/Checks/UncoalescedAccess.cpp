@@ -162,9 +162,25 @@ public:
     return "global accesses whose warp requests touch more sectors than "
            "their bytes need";
   }
-  std::vector<StringRef> optionNames() const override {
-    return {"AssumedContents",   "MinCycles", "MinExcessivePerRequest",
-            "MinExcessiveShare", "MinGain",   "MinKernelShare"};
+  std::vector<CheckOption> options() const override {
+    return {
+        {"AssumedContents", 0,
+         "1: also report accesses whose addresses follow assumed index "
+         "contents"},
+        {"MinCycles", DefaultMinCycles,
+         "with no change to judge: the least predicted time of the kernel, in "
+         "cycles"},
+        {"MinExcessivePerRequest", 2,
+         "the least excessive sectors a request, on average"},
+        {"MinExcessiveShare", 0.25,
+         "the least share of the site's sectors that must be excessive for a "
+         "finding"},
+        {"MinGain", DefaultMinGain,
+         "the least share of the kernel's predicted time a change must save"},
+        {"MinKernelShare", 0.1,
+         "with no change to judge: the least share of the kernel's global "
+         "sectors the access's excessive sectors must be"},
+    };
   }
   Error run(const CheckContext &context,
             std::vector<Finding> &out) const override;
@@ -205,10 +221,10 @@ std::string coalescedWhat(
 Error UncoalescedAccess::run(const CheckContext &context,
                              std::vector<Finding> &out) const {
   const double minGain = minGainOf(context, Name);
-  const double minKernelShare = context.number(Name, "MinKernelShare", 0.1);
+  const double minKernelShare = context.number(Name, "MinKernelShare");
   // 1: report accesses whose addresses follow assumed index contents too.
-  const bool assumedContents = context.number(Name, "AssumedContents", 0) != 0;
-  const double minCycles = context.number(Name, "MinCycles", DefaultMinCycles);
+  const bool assumedContents = context.number(Name, "AssumedContents") != 0;
+  const double minCycles = context.number(Name, "MinCycles");
   // Which lanes share a warp would be the assumption's.
   if (context.warpShapeAssumed())
     return Error::success();
