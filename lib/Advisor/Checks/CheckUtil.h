@@ -63,6 +63,14 @@ constexpr double DefaultMinGain = 0.05;
 /// costs anyway. The default of those checks' `MinCycles`.
 constexpr double DefaultMinCycles = 5000;
 
+/// The `MinCycles` option of a check whose findings need no more than the
+/// kernel to outlast a launch's overhead.
+inline CheckOption minCyclesOption() {
+  return {"MinCycles", DefaultMinCycles,
+          "the least predicted time of the kernel, in cycles, for a finding "
+          "(about a launch's overhead)"};
+}
+
 /// A check's `MinGain` option (DefaultMinGain when not given).
 double minGainOf(const CheckContext &context, llvm::StringRef check);
 

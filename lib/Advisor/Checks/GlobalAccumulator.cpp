@@ -106,9 +106,7 @@ public:
   }
   std::vector<CheckOption> options() const override {
     return {
-        {"MinCycles", DefaultMinCycles,
-         "the least predicted time of the kernel, in cycles, for a finding "
-         "(about a launch's overhead)"},
+        minCyclesOption(),
         {"MinGain", DefaultMinGain,
          "the least share of the kernel's predicted time the register must "
          "save"},
