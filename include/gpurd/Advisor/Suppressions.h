@@ -13,6 +13,11 @@
 // marked (Finding::suppressedBy): the text output and the exit status leave
 // it out, the SARIF log records it as suppressed in source.
 //
+// clang-tidy's own NoLintDirectiveHandler (in Debian's libclang-19-dev,
+// with libclangTidy.a) decides on a live clang::Diagnostic through the
+// translation unit's SourceManager; gpurd's findings are positions in files
+// after the analysis, so the few rules are scanned here from the text.
+//
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_ADVISOR_SUPPRESSIONS_H
 #define GPURD_ADVISOR_SUPPRESSIONS_H
