@@ -181,10 +181,14 @@ def advised_changes(launch):
             continue
         before = float(m.group(1)) * SCALE[m.group(2)]
         after = float(m.group(3)) * SCALE[m.group(4)]
+        fix = (f.get('fix_its') or [{}])[0]
         out.append({'check': f['check'],
                     'line': (f.get('location') or {}).get('line'),
                     'change': change(before, after),
-                    'bound': 'at most' in f['message']})
+                    'bound': 'at most' in f['message'],
+                    # A value the finding proposes (a tile size's fix-it).
+                    'fix_line': (fix.get('begin') or {}).get('line'),
+                    'replacement': fix.get('replacement')})
     return out
 
 
@@ -393,6 +397,21 @@ def tabulate(results, out, blind=None):
     instruction_counts(results, out)
 
 
+def has_value(r, a):
+    """Whether variant \p r's source has the value finding \p a proposes
+    on the line of its fix-it (as a whole word)."""
+    with open(r['file']) as f:
+        text = f.read()
+    for old, new in edits_of(r.get('edit')):
+        text = text.replace(old, new)
+    lines = text.split('\n')
+    line = a.get('fix_line') or 0
+    if not 0 < line <= len(lines):
+        return False
+    return re.search(r'\b%s\b' % re.escape(a['replacement']),
+                     lines[line - 1].split('//')[0]) is not None
+
+
 def advice_table(results, out, blind):
     """The changes gpurd advises, as its warnings predict them, against the
     simulated change of the pair whose fixed kernel makes that change: the
@@ -402,8 +421,38 @@ def advice_table(results, out, blind):
     for r in results:
         groups.setdefault(r['group'], []).append(r)
     rows, sign, factor, counted = [], 0, 0, 0
+
+    def add(name, a, s):
+        nonlocal sign, factor, counted
+        c = a['change']
+        same = (c > 0) == (s > 0) or (abs(c) < 0.02 and abs(s) < 0.02)
+        close = within_factor_2(c, s)
+        counted += 1
+        sign += same
+        factor += close
+        rows.append('| %s | %s:%s | %+.1f%%%s | %+.1f%% | %s | %s |' % (
+            name, a['check'], a['line'], 100 * c,
+            ' (at most)' if a['bound'] else '', 100 * s,
+            'yes' if same else 'no', 'yes' if close else 'no'))
+
     for name, members in groups.items():
-        if len(members) != 2 or name in blind:
+        if name in blind:
+            continue
+        if members[0].get('advice'):
+            # A group whose variants are values a check proposes: each
+            # finding's fix-it value against the variant that has it.
+            base = members[0]
+            sim0 = base['simulated'].get('cycles')
+            for a in base['predicted'].get('advice', []):
+                if a['check'] not in base['advice'] or not a.get('replacement'):
+                    continue
+                for r in members[1:]:
+                    sim = r['simulated'].get('cycles')
+                    if sim0 and sim and has_value(r, a) and not has_value(base, a):
+                        add('%s (%s)' % (name, r['label']), a,
+                            change(sim0, sim))
+            continue
+        if len(members) != 2:
             continue
         base, fixed = members
         sim0, sim = (base['simulated'].get('cycles'),
@@ -422,16 +471,7 @@ def advice_table(results, out, blind):
             if (a['check'] not in checks if checks is not None else
                     a['check'] == 'gpurd-tile-size'):
                 continue
-            c = a['change']
-            same = (c > 0) == (s > 0) or (abs(c) < 0.02 and abs(s) < 0.02)
-            close = within_factor_2(c, s)
-            counted += 1
-            sign += same
-            factor += close
-            rows.append('| %s | %s:%s | %+.1f%%%s | %+.1f%% | %s | %s |' % (
-                name, a['check'], a['line'], 100 * c,
-                ' (at most)' if a['bound'] else '', 100 * s,
-                'yes' if same else 'no', 'yes' if close else 'no'))
+            add(name, a, s)
     if not rows:
         return
     out.write('\nChanges gpurd advises (its warnings on the labelled lines of '
