@@ -22,6 +22,8 @@ the table and its command go into docs/fidelity.md).
 
 import argparse
 import concurrent.futures
+import functools
+import importlib.util
 import json
 import math
 import os
@@ -118,18 +120,25 @@ def slug(v):
     return re.sub(r'[^A-Za-z0-9_.-]+', '_', v['group'] + '.' + v['label'])
 
 
-def source_of(v, folder):
-    """The variant's source: the file as written, or a copy with its edits
-    (each one text replaced by another, which must occur exactly once)."""
-    if not v['edit']:
-        return v['file']
+def edited_text(v):
+    """The variant's source text: the file with its edits (each one text
+    replaced by another, which must occur exactly once)."""
     with open(v['file']) as f:
         text = f.read()
-    for old, new in v['edit']:
+    for old, new in edits_of(v.get('edit')):
         if text.count(old) != 1:
             raise SystemExit('%s: edit %r must occur once in %s' %
                              (v['label'], old, v['file']))
         text = text.replace(old, new)
+    return text
+
+
+def source_of(v, folder):
+    """The variant's source: the file as written, or a copy with its
+    edits."""
+    if not v['edit']:
+        return v['file']
+    text = edited_text(v)
     path = os.path.join(folder, os.path.basename(v['file']))
     with open(path, 'w') as f:
         f.write(text)
@@ -149,20 +158,24 @@ def launch_of(output):
 # or "(2.4 M to 2.2 M cycles".
 CYCLES_RE = re.compile(r'([\d.]+)( [kMG])? to ([\d.]+)( [kMG])? cycles')
 SCALE = {None: 1, ' k': 1e3, ' M': 1e6, ' G': 1e9}
-LABEL_RE = re.compile(r'//\s*expect:\s*([\w,\s-]+)$')
+
+
+@functools.lru_cache(maxsize=None)
+def advice_bench():
+    """utils/advice-bench.py, whose label parser the advice table uses."""
+    spec = importlib.util.spec_from_file_location(
+        'advice_bench', os.path.join(HERE, 'advice-bench.py'))
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    return bench
 
 
 def labels_of(path):
-    """The advice benchmark's labels of \p path: {(line, check)}."""
-    out = set()
+    """The advice benchmark's labels of \p path, {(line, check)}, as
+    utils/advice-bench.py reads them."""
     with open(path) as f:
-        for number, line in enumerate(f, 1):
-            m = LABEL_RE.search(line.rstrip())
-            if m:
-                for check in m.group(1).split(','):
-                    if check.strip():
-                        out.add((number, check.strip()))
-    return out
+        labels, _ = advice_bench().parse_labels(path, f.read())
+    return {(line, check) for _, check, line in labels}
 
 
 def advised_changes(launch):
@@ -327,6 +340,12 @@ def change(before, after):
     return after / before - 1 if before else float('nan')
 
 
+def same_sign(predicted, simulated):
+    """The simulator's direction; two changes both under 2% agree."""
+    return (predicted > 0) == (simulated > 0) or \
+        (abs(predicted) < 0.02 and abs(simulated) < 0.02)
+
+
 def within_factor_2(predicted, simulated):
     """Same sign and |predicted| within [|simulated| / 2, 2 |simulated|];
     two changes both under 2% count as agreeing (noise of either side)."""
@@ -369,8 +388,7 @@ def tabulate(results, out, blind=None):
                 if sim and sim0 and name not in blind:
                     s = change(sim0, sim)
                     stats[m]['pairs'] += 1
-                    stats[m]['sign'] += (c > 0) == (s > 0) or \
-                        (abs(c) < 0.02 and abs(s) < 0.02)
+                    stats[m]['sign'] += same_sign(c, s)
                     stats[m]['factor'] += within_factor_2(c, s)
             w('| ' + ' | '.join(row) + ' |\n')
         if len(members) >= 3:
@@ -400,11 +418,7 @@ def tabulate(results, out, blind=None):
 def has_value(r, a):
     """Whether variant \p r's source has the value finding \p a proposes
     on the line of its fix-it (as a whole word)."""
-    with open(r['file']) as f:
-        text = f.read()
-    for old, new in edits_of(r.get('edit')):
-        text = text.replace(old, new)
-    lines = text.split('\n')
+    lines = edited_text(r).split('\n')
     line = a.get('fix_line') or 0
     if not 0 < line <= len(lines):
         return False
@@ -425,7 +439,7 @@ def advice_table(results, out, blind):
     def add(name, a, s):
         nonlocal sign, factor, counted
         c = a['change']
-        same = (c > 0) == (s > 0) or (abs(c) < 0.02 and abs(s) < 0.02)
+        same = same_sign(c, s)
         close = within_factor_2(c, s)
         counted += 1
         sign += same
@@ -452,8 +466,8 @@ def advice_table(results, out, blind):
                         add('%s (%s)' % (name, r['label']), a,
                             change(sim0, sim))
             continue
-        if len(members) != 2:
-            continue
+        if len(members) != 2 or members[0].get('advice') is not None:
+            continue  # Not an advice-benchmark pair.
         base, fixed = members
         sim0, sim = (base['simulated'].get('cycles'),
                      fixed['simulated'].get('cycles'))
@@ -462,16 +476,12 @@ def advice_table(results, out, blind):
         labels = labels_of(base['file'])
         # A pair's fixed kernel makes the changes its labels ask for, but a
         # tile size's (the value of a macro, which a group of its own
-        # varies); a group of groups.json makes those of its 'advice'.
-        checks = base.get('advice')
+        # varies).
         s = change(sim0, sim)
         for a in base['predicted'].get('advice', []):
-            if (a['line'], a['check']) not in labels:
-                continue
-            if (a['check'] not in checks if checks is not None else
-                    a['check'] == 'gpurd-tile-size'):
-                continue
-            add(name, a, s)
+            if (a['line'], a['check']) in labels and \
+                    a['check'] != 'gpurd-tile-size':
+                add(name, a, s)
     if not rows:
         return
     out.write('\nChanges gpurd advises (its warnings on the labelled lines of '

@@ -3,12 +3,11 @@
 #include "gpurd/Advisor/Advisor.h"
 #include "Checks/Checks.h"
 #include "gpurd/Advisor/Suppressions.h"
-
 #include "gpurd/Advisor/WhatIf.h"
-#include "llvm/ADT/StringMap.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/TimeProfiler.h"
 
 #include <algorithm>

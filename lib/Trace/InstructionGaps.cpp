@@ -14,10 +14,6 @@
 namespace gpurd::trace {
 namespace {
 
-bool counts(const llvm::Instruction &inst) {
-  return !llvm::isa<llvm::PHINode>(inst) && !inst.isDebugOrPseudoInst();
-}
-
 /// The counted instructions of \p block after its last site (all of them
 /// when it has none), its terminator included.
 uint32_t tailOf(const llvm::BasicBlock &block,
@@ -26,7 +22,7 @@ uint32_t tailOf(const llvm::BasicBlock &block,
   for (const llvm::Instruction &inst : llvm::reverse(block)) {
     if (sites.contains(&inst))
       break;
-    if (counts(inst))
+    if (countedInGaps(inst))
       ++count;
   }
   return count;
@@ -44,6 +40,10 @@ tailStart(const llvm::BasicBlock &block,
 
 } // namespace
 
+bool countedInGaps(const llvm::Instruction &inst) {
+  return !llvm::isa<llvm::PHINode>(inst) && !inst.isDebugOrPseudoInst();
+}
+
 InstructionGaps instructionGaps(const access::PreparedKernel *kernel,
                                 size_t sites) {
   InstructionGaps out;
@@ -58,7 +58,7 @@ InstructionGaps instructionGaps(const access::PreparedKernel *kernel,
     for (const llvm::Instruction *p =
              kernel->siteInstructions[i]->getPrevNode();
          p && !siteSet.contains(p); p = p->getPrevNode())
-      if (counts(*p))
+      if (countedInGaps(*p))
         ++count;
     out.beforeSite[i] = count;
   }

@@ -35,6 +35,10 @@ struct InstructionGaps {
   uint32_t perWarp = 0;
 };
 
+/// Whether the gaps count \p inst: every instruction but phis and debug
+/// records.
+bool countedInGaps(const llvm::Instruction &inst);
+
 /// The gaps of \p kernel's \p sites sites (all zero without the IR).
 InstructionGaps instructionGaps(const access::PreparedKernel *kernel,
                                 size_t sites);

@@ -85,11 +85,6 @@ void flowOfBlock(
   }
 }
 
-/// InstructionGaps' count: every instruction but phis and debug records.
-bool inGaps(const llvm::Instruction &inst) {
-  return !llvm::isa<llvm::PHINode>(inst) && !inst.isDebugOrPseudoInst();
-}
-
 /// The non-memory instructions of \p block as trace lines: each site's
 /// head, the last site's instructions after it, and what the sites'
 /// operands are (SiteDataFlow::head, after, operandsBack). A value a phi of
@@ -103,7 +98,7 @@ void instructionsOfBlock(
   llvm::DenseMap<const llvm::Instruction *, uint32_t> position;
   uint32_t count = 0;
   for (const llvm::Instruction &inst : block)
-    if (!siteOf.count(&inst) && inGaps(inst))
+    if (!siteOf.count(&inst) && countedInGaps(inst))
       position[&inst] = count++;
   // What the value \p def, read at position \p at, makes a line wait for.
   auto readOf = [&](const llvm::Value *value, uint32_t at,
@@ -149,7 +144,7 @@ void instructionsOfBlock(
       lastSite = site->second;
       continue;
     }
-    if (!inGaps(inst))
+    if (!countedInGaps(inst))
       continue;
     AluInstruction line;
     line.opcode = sassOpcodeOf(inst);

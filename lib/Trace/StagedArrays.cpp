@@ -252,11 +252,12 @@ Prologues prologuesOf(const PhaseElements &elements,
     uint64_t request = 0;
     for (auto [a, tile] : enumerate(arrays)) {
       const StagedArray &array = plan.arrays[a];
+      const uint32_t perFill =
+          fillInstructions(layouts[phase][a].shape, uint64_t(warps) * WarpSize);
       for (size_t first = 0; first < tile.size();
            first += WarpSize, ++request) {
         WarpInstruction fill;
-        fill.instructionsBefore = fillInstructions(layouts[phase][a].shape,
-                                                   uint64_t(warps) * WarpSize);
+        fill.instructionsBefore = perFill;
         fill.site = array.fillSite;
         fill.kind = AccessKind::Read;
         fill.space = spaces[a];

@@ -210,13 +210,11 @@ public:
     }
     opcode += suffix;
     // The loads of a site in flight take their copies' registers in turn.
-    unsigned inFlight = 1;
     uint64_t occurrence = 0;
-    if (instruction.site < flow.size()) {
-      inFlight = std::min(flow[instruction.site].inFlight, MaxInFlight);
+    if (instruction.site < flow.size())
       occurrence = occurrences[instruction.site]++;
-    }
-    unsigned data = registerOf(instruction.site, occurrence % inFlight);
+    unsigned data =
+        registerOf(instruction.site, occurrence % inFlightOf(instruction.site));
     std::optional<unsigned> dest;
     llvm::SmallVector<unsigned, MaxSources> sources{2};
     if (instruction.kind != AccessKind::Read)
@@ -224,8 +222,6 @@ public:
                                                               : data + 1);
     if (instruction.kind != AccessKind::Write)
       dest = data;
-    // The loads its address or stored value is computed from (the latest
-    // ones when more than the simulator takes).
     // The instructions its operands are, then the loads they come from
     // (the latest ones when more than the simulator takes).
     if (instruction.site < flow.size()) {
@@ -248,16 +244,15 @@ public:
       text.append(buffer, length);
     }
     text += " 0\n";
-    // Its first reader reads the load of inFlight - 1 occurrences before,
-    // as the unrolled loop's reader does after the other copies issued
-    // (none before that many have).
+    // Its first reader reads the load of inFlight - 1 occurrences before
+    // (readableRegister).
     if (dest && instruction.site < flow.size() &&
-        flow[instruction.site].firstUse && occurrence + 1 >= inFlight) {
-      unsigned reg =
-          registerOf(instruction.site, (occurrence + 1 - inFlight) % inFlight);
-      llvm::erase_if(pending, [&](const Pending &p) { return p.reg == reg; });
-      pending.push_back({reg, flow[instruction.site].firstUse});
-    }
+        flow[instruction.site].firstUse)
+      if (std::optional<unsigned> reg = readableRegister(instruction.site)) {
+        llvm::erase_if(pending,
+                       [&](const Pending &p) { return p.reg == *reg; });
+        pending.push_back({*reg, flow[instruction.site].firstUse});
+      }
   }
 
 private:
@@ -299,7 +294,7 @@ private:
   std::optional<unsigned> readableRegister(uint32_t site) const {
     if (site >= flow.size())
       return std::nullopt;
-    unsigned inFlight = std::min(flow[site].inFlight, MaxInFlight);
+    unsigned inFlight = inFlightOf(site);
     uint64_t issued = occurrences[site];
     if (issued < inFlight)
       return std::nullopt;
@@ -317,8 +312,13 @@ private:
   unsigned latestRegister(uint32_t site) const {
     if (site >= flow.size() || occurrences[site] == 0)
       return registerOf(site);
-    unsigned inFlight = std::min(flow[site].inFlight, MaxInFlight);
-    return registerOf(site, (occurrences[site] - 1) % inFlight);
+    return registerOf(site, (occurrences[site] - 1) % inFlightOf(site));
+  }
+
+  /// The loads of \p site in flight (SiteDataFlow::inFlight, at most
+  /// MaxInFlight; 1 without its data flow).
+  unsigned inFlightOf(uint32_t site) const {
+    return site < flow.size() ? std::min(flow[site].inFlight, MaxInFlight) : 1;
   }
 
   /// A load's register and the ALU line, counted from the next, that
