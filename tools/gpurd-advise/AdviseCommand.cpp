@@ -19,7 +19,11 @@
 
 #ifdef __GLIBC__
 #include <malloc.h>
+#include <unistd.h>
 #endif
+
+#include <cstdio>
+#include <optional>
 
 using namespace llvm;
 
@@ -223,6 +227,23 @@ bool finishCalibration(const ToolRequest &request, const FindingTally &tally,
 constexpr size_t MuchFreeMemory = size_t(256) << 20;
 #endif
 
+#ifdef __GLIBC__
+/// The process's resident set in bytes (Linux's /proc/self/statm), if
+/// readable.
+static std::optional<uint64_t> residentBytes() {
+  std::FILE *statm = std::fopen("/proc/self/statm", "r");
+  if (!statm)
+    return std::nullopt;
+  unsigned long long size = 0, resident = 0;
+  int read = std::fscanf(statm, "%llu %llu", &size, &resident);
+  std::fclose(statm);
+  long page = sysconf(_SC_PAGESIZE);
+  if (read != 2 || page <= 0)
+    return std::nullopt;
+  return uint64_t(resident) * uint64_t(page);
+}
+#endif
+
 void configureHeap() {
 #ifdef __GLIBC__
   // glibc maps each block of more than its dynamic threshold (128 KB at
@@ -244,7 +265,13 @@ static void releaseFreedMemory() {
 #ifdef __GLIBC__
   // Only when much is free: pages given back cost the next kernel the
   // faults of taking them again (SHOC's S3D, 54 kernels: 7 to 9 s of
-  // system time when every kernel's were given back).
+  // system time when every kernel's were given back). A process whose
+  // resident set is no larger than that cannot hold that much free memory,
+  // and reading its size is cheap where mallinfo2 walks the heap's free
+  // lists (2% of the 213-kernel reduction file's samples).
+  if (std::optional<uint64_t> resident = residentBytes())
+    if (*resident <= MuchFreeMemory)
+      return;
   if (mallinfo2().fordblks > MuchFreeMemory)
     malloc_trim(0);
 #endif

@@ -49,6 +49,8 @@
 #include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Trace/Emulator.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compiler.h"
@@ -59,6 +61,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace llvm {
@@ -579,6 +582,10 @@ private:
   /// The first lane's key of each of its log entries, with its iteration's
   /// number and its occurrence (collectMergeKeys).
   std::vector<uint32_t> firstKeys, firstIterations, firstCounts;
+  /// The numbers of a warp's iterations and keys (collectMergeKeys), kept
+  /// between warps so that their tables are not allocated for each.
+  llvm::DenseMap<llvm::ArrayRef<uint32_t>, uint32_t> iterationIds;
+  llvm::DenseMap<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t> keyIds;
 };
 
 } // namespace gpurd::trace::emu

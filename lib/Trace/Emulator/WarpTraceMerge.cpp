@@ -75,8 +75,9 @@ bool sameSiteAndIteration(const Event &a, const Thread &at, const Event &b,
 /// those at a lane's head (atHead). Returns the number of pending entries.
 size_t Emulator::collectMergeKeys(size_t begin, unsigned lanes,
                                   bool withMarkers) {
-  llvm::DenseMap<llvm::ArrayRef<uint32_t>, uint32_t> iterationIds;
-  llvm::DenseMap<std::tuple<uint32_t, uint32_t, uint32_t>, uint32_t> keyIds;
+  // Their keys point into this warp's threads: no entry outlives the call.
+  iterationIds.clear();
+  keyIds.clear();
   size_t numSites = model.sites.size();
   size_t slots = numSites + program->numMarkers;
   size_t pending = 0;
