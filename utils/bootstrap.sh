@@ -29,9 +29,11 @@ jobs=${JOBS:-$(nproc)}
 # python3-jsonschema: the lit tests validate --format=sarif output against the
 # OASIS SARIF 2.1.0 schema (test/Inputs/sarif/), and every --format=json report
 # against docs/report.schema.json (test/Inputs/check-report.py).
+# clangd-19: gpurd-lsp starts the real clangd and passes its messages through
+# (docs/editors.md); the lit tests run an editor's session against both.
 packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
           llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind
-          libegl-dev libthrust-dev libcub-dev python3-jsonschema libeigen3-dev)
+          libegl-dev libthrust-dev libcub-dev python3-jsonschema libeigen3-dev clangd-19)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")

@@ -56,6 +56,9 @@ Expected<Advisor> Advisor::create(AdvisorOptions options) {
   Expected<CheckFilter> filter = CheckFilter::parse(options.checks);
   if (!filter)
     return filter.takeError();
+  Expected<CheckFilter> asErrors = CheckFilter::parse(options.warningsAsErrors);
+  if (!asErrors)
+    return asErrors.takeError();
   // An option no check has is a typo to report, not to ignore.
   std::vector<std::unique_ptr<Check>> every = allChecks();
   for (const auto &[key, value] : options.checkOptions) {
@@ -89,6 +92,7 @@ Expected<Advisor> Advisor::create(AdvisorOptions options) {
     if (filter->enabled(check->name()))
       advisor.enabled.push_back(std::move(check));
   advisor.options = std::move(options);
+  advisor.asErrors = std::move(*asErrors);
   return std::move(advisor);
 }
 
@@ -115,6 +119,10 @@ Advisor::adviseKernel(driver::AnalysisContext &analysisContext,
                                         b.position.column, b.check);
   });
   findings = foldStagedPlacements(mergeSamePosition(std::move(findings)));
+  for (Finding &finding : findings)
+    if (finding.severity == Severity::Warning &&
+        asErrors.enabled(finding.check))
+      finding.severity = Severity::Error;
   markSuppressed(findings);
   return findings;
 }

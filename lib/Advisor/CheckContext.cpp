@@ -21,6 +21,8 @@ const char *severityName(Severity severity) {
     return "remark";
   case Severity::Warning:
     return "warning";
+  case Severity::Error:
+    return "error";
   }
   return "warning";
 }

@@ -211,7 +211,8 @@ Error AnalysisContext::checkUnusedLaunchValues() const {
   std::string known;
   for (const std::string &name : seenKernels)
     known += "\n  " + name;
-  if (const std::optional<LaunchSpec> &spec = launches.spec)
+  if (const std::optional<LaunchSpec> &spec = launches.spec;
+      spec && !launches.specCoversProject)
     for (size_t i = 0; i < spec->kernels.size(); ++i)
       if (!usedSpecEntries.count(i))
         return createStringError(

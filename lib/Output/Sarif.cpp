@@ -56,6 +56,19 @@ nlohmann::json fixJson(const advisor::FixIt &fix, const std::string &why) {
                 {"insertedContent", {{"text", fix.replacement}}}}}}}}}};
 }
 
+/// SARIF's level of a finding: a remark is a note.
+const char *sarifLevel(advisor::Severity severity) {
+  switch (severity) {
+  case advisor::Severity::Error:
+    return "error";
+  case advisor::Severity::Warning:
+    return "warning";
+  case advisor::Severity::Remark:
+    return "note";
+  }
+  return "warning";
+}
+
 nlohmann::json resultJson(const advisor::Finding &f, int ruleIndex) {
   nlohmann::json related = nlohmann::json::array();
   nlohmann::json fixes = nlohmann::json::array();
@@ -72,7 +85,7 @@ nlohmann::json resultJson(const advisor::Finding &f, int ruleIndex) {
   }
   nlohmann::json result = {
       {"ruleId", f.check},
-      {"level", f.severity == advisor::Severity::Warning ? "warning" : "note"},
+      {"level", sarifLevel(f.severity)},
       {"message", {{"text", f.message}}},
       {"locations", {{{"physicalLocation", physicalLocation(f.position)}}}},
       {"properties", {{"kernel", f.kernel}, {"exact", f.exact}}}};

@@ -12,7 +12,7 @@ using namespace llvm;
 namespace gpurd::advise {
 
 bool printAccesses(driver::AnalysisContext &context,
-                   const TranslationUnitInfo &unit, const ToolRequest &request,
+                   const TranslationUnitInfo &unit, const Request &request,
                    nlohmann::json &jsonOut) {
   auto kernels = context.selectedKernels(unit);
   if (!kernels) {

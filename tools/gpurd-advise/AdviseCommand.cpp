@@ -32,7 +32,7 @@ namespace {
 
 /// Reports \p message as an error, and in \p launchJson's `error` (which
 /// says why the launch has no `cache_model`).
-void reportFailure(const std::string &message, const ToolRequest &request,
+void reportFailure(const std::string &message, const Request &request,
                    nlohmann::json &launchJson) {
   if (request.json)
     launchJson["error"] = spelled(message);
@@ -45,7 +45,7 @@ void reportFailure(const std::string &message, const ToolRequest &request,
 template <typename Result, typename Print, typename ToJson>
 bool reportSearch(driver::AnalysisContext &context,
                   const driver::KernelAnalysis &analysis,
-                  const ToolRequest &request, nlohmann::json &launchJson,
+                  const Request &request, nlohmann::json &launchJson,
                   Expected<Result> result, const char *key, Print print,
                   ToJson toJson) {
   const driver::KernelTrace &trace = *analysis.trace;
@@ -71,8 +71,8 @@ bool reportSearch(driver::AnalysisContext &context,
 /// Runs --tune's search on \p analysis's kernel and reports its ranking.
 bool tuneKernel(driver::AnalysisContext &context,
                 const TranslationUnitInfo &unit,
-                const driver::KernelAnalysis &analysis,
-                const ToolRequest &request, nlohmann::json &launchJson) {
+                const driver::KernelAnalysis &analysis, const Request &request,
+                nlohmann::json &launchJson) {
   const driver::KernelTrace &trace = *analysis.trace;
   advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
   return reportSearch(
@@ -88,8 +88,8 @@ bool tuneKernel(driver::AnalysisContext &context,
 /// reports the ranking.
 bool placeKernel(driver::AnalysisContext &context,
                  const TranslationUnitInfo &unit,
-                 const driver::KernelAnalysis &analysis,
-                 const ToolRequest &request, nlohmann::json &launchJson) {
+                 const driver::KernelAnalysis &analysis, const Request &request,
+                 nlohmann::json &launchJson) {
   advisor::WhatIfRunner runs(context, unit, *analysis.trace->kernel, analysis);
   return reportSearch(context, analysis, request, launchJson,
                       advisor::rankPlacements(runs), "placements",
@@ -101,7 +101,7 @@ bool placeKernel(driver::AnalysisContext &context,
 bool calibrateKernel(driver::AnalysisContext &context,
                      const TranslationUnitInfo &unit,
                      const driver::KernelAnalysis &analysis,
-                     const ToolRequest &request, FindingTally &tally,
+                     const Request &request, FindingTally &tally,
                      nlohmann::json &launchJson) {
   const driver::KernelTrace &trace = *analysis.trace;
   advisor::WhatIfRunner runs(context, unit, *trace.kernel, analysis);
@@ -126,7 +126,7 @@ bool calibrateKernel(driver::AnalysisContext &context,
 bool reportKernel(driver::AnalysisContext &context,
                   const TranslationUnitInfo &unit,
                   const driver::KernelAnalysis &analysis,
-                  const ToolRequest &request, FindingTally &tally,
+                  const Request &request, FindingTally &tally,
                   nlohmann::json &launchJson) {
   const driver::KernelTrace &trace = *analysis.trace;
   for (const std::string &warning : trace.model.warnings)
@@ -158,8 +158,9 @@ bool reportKernel(driver::AnalysisContext &context,
   }
   for (const advisor::Finding &finding : *findings)
     if (!finding.suppressedBy)
-      ++(finding.severity == advisor::Severity::Warning ? tally.warnings
-                                                        : tally.remarks);
+      ++(finding.severity == advisor::Severity::Error     ? tally.errors
+         : finding.severity == advisor::Severity::Warning ? tally.warnings
+                                                          : tally.remarks);
   if (tally.keep)
     llvm::append_range(tally.kept, *findings);
   if (request.json) {
@@ -193,7 +194,7 @@ bool reportKernel(driver::AnalysisContext &context,
 
 } // namespace
 
-bool finishCalibration(const ToolRequest &request, const FindingTally &tally,
+bool finishCalibration(const Request &request, const FindingTally &tally,
                        StringRef arch) {
   auto fit = model::placement::fitOverlap(tally.calibration);
   if (!fit) {
@@ -278,7 +279,7 @@ static void releaseFreedMemory() {
 }
 
 bool adviseKernels(driver::AnalysisContext &context,
-                   const TranslationUnitInfo &unit, const ToolRequest &request,
+                   const TranslationUnitInfo &unit, const Request &request,
                    const std::optional<std::string> &modelError,
                    FindingTally &tally, nlohmann::json &jsonOut) {
   nlohmann::json launches = nlohmann::json::array();

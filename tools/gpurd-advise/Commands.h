@@ -8,11 +8,10 @@
 #ifndef GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
 #define GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
 
-#include "Options.h"
-
 #include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Frontend/LaunchConfig.h"
+#include "gpurd/Request/Request.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -22,6 +21,10 @@
 #include <string>
 
 namespace gpurd::advise {
+
+using request::Command;
+using request::FailOn;
+using request::Request;
 
 /// Resolves the launch of each kernel \p context selects in \p unit and
 /// calls \p onLaunch with it, which returns false after printing an error.
@@ -36,10 +39,12 @@ bool forEachLaunch(
 /// --print-launches: resolves and prints each selected kernel's launch
 /// configuration.
 bool resolveLaunches(driver::AnalysisContext &context,
-                     const TranslationUnitInfo &unit,
-                     const ToolRequest &request, nlohmann::json &jsonOut);
+                     const TranslationUnitInfo &unit, const Request &request,
+                     nlohmann::json &jsonOut);
 /// How many findings of each severity a run reported (for --fail-on).
 struct FindingTally {
+  /// Warnings of the checks WarningsAsErrors names: they fail every run.
+  unsigned errors = 0;
   unsigned warnings = 0;
   unsigned remarks = 0;
   /// With --format=sarif: the findings, for the log written at the end.
@@ -49,7 +54,7 @@ struct FindingTally {
   std::vector<model::placement::CalibrationSample> calibration;
   /// Whether the findings fail the run under \p failOn.
   bool fails(FailOn failOn) const {
-    return (failOn == FailOn::Warning && warnings) ||
+    return errors || (failOn == FailOn::Warning && warnings) ||
            (failOn == FailOn::Remark && (warnings || remarks));
   }
 };
@@ -57,7 +62,7 @@ struct FindingTally {
 /// With --calibrate, after every file: fits Toverlap to \p tally's samples,
 /// writes the coefficients to --calibration-out and prints the fit. False
 /// when it could not.
-bool finishCalibration(const ToolRequest &request, const FindingTally &tally,
+bool finishCalibration(const Request &request, const FindingTally &tally,
                        llvm::StringRef arch);
 
 /// Sets the heap up for many kernels in one process: large blocks stay in
@@ -70,16 +75,16 @@ void configureHeap();
 /// findings, counted in \p tally. \p modelError is why the arch cannot be
 /// modelled (then only launches are printed).
 bool adviseKernels(driver::AnalysisContext &context,
-                   const TranslationUnitInfo &unit, const ToolRequest &request,
+                   const TranslationUnitInfo &unit, const Request &request,
                    const std::optional<std::string> &modelError,
                    FindingTally &tally, nlohmann::json &jsonOut);
 /// --dump-accesses / --explain-compiled.
 bool printAccesses(driver::AnalysisContext &context,
-                   const TranslationUnitInfo &unit, const ToolRequest &request,
+                   const TranslationUnitInfo &unit, const Request &request,
                    nlohmann::json &jsonOut);
 /// --emit-trace.
 bool emitTraces(driver::AnalysisContext &context,
-                const TranslationUnitInfo &unit, const ToolRequest &request,
+                const TranslationUnitInfo &unit, const Request &request,
                 nlohmann::json &jsonOut);
 
 } // namespace gpurd::advise

@@ -47,8 +47,8 @@ bool forEachLaunch(
 }
 
 bool resolveLaunches(driver::AnalysisContext &context,
-                     const TranslationUnitInfo &unit,
-                     const ToolRequest &request, nlohmann::json &jsonOut) {
+                     const TranslationUnitInfo &unit, const Request &request,
+                     nlohmann::json &jsonOut) {
   nlohmann::json launches = nlohmann::json::array();
   bool selected = false;
   StatedHostValues stated;

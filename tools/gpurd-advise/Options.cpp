@@ -1,12 +1,22 @@
 //===- Options.cpp - Command-line options of gpurd-advise -----------------===//
+//
+// The options are llvm::cl's, as Clang tools declare them, and private to
+// this file: commandLineSettings puts what was given into the request model
+// (gpurd/Request/Settings.h), the one every front end fills.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Options.h"
 
 using namespace llvm;
+using gpurd::request::FailOn;
+using gpurd::request::OutputFormat;
 
 namespace gpurd::advise {
 
 cl::OptionCategory toolCategory("gpurd-advise options");
+
+namespace {
 
 cl::opt<OutputFormat>
     outputFormat("format", cl::desc("Output format"),
@@ -17,7 +27,7 @@ cl::opt<OutputFormat>
                             clEnumValN(OutputFormat::Sarif, "sarif",
                                        "the findings as a SARIF 2.1.0 log "
                                        "(docs/sarif.md)")),
-                 cl::init(OutputFormat::Text), cl::cat(toolCategory));
+                 cl::cat(toolCategory));
 
 cl::opt<bool> listKernels(
     "list-kernels",
@@ -64,7 +74,7 @@ cl::opt<unsigned long> islMaxOperations(
     "isl-max-operations",
     cl::desc("Bound on isl's work per kernel; operations that exceed it are "
              "reported non-affine (reason 'complexity')"),
-    cl::init(2000000), cl::cat(toolCategory));
+    cl::cat(toolCategory));
 
 cl::list<std::string> emitTrace(
     "emit-trace",
@@ -78,7 +88,7 @@ cl::opt<uint64_t> maxBlockTrace(
              "(emulated: 32 thread accesses each); a longer block is traced "
              "as the prefix of its run that fits, with a note (default: "
              "the --request-budget over 32, at most 4194304)"),
-    cl::init(0), cl::Hidden, cl::cat(toolCategory));
+    cl::Hidden, cl::cat(toolCategory));
 cl::opt<trace::TraceSourceKind> traceSource(
     "trace-source", cl::desc("Which producer makes the trace"),
     cl::values(clEnumValN(trace::TraceSourceKind::Auto, "auto",
@@ -87,7 +97,7 @@ cl::opt<trace::TraceSourceKind> traceSource(
                           "enumerate the affine access model"),
                clEnumValN(trace::TraceSourceKind::Emulate, "emulate",
                           "interpret the kernel's device IR")),
-    cl::init(trace::TraceSourceKind::Auto), cl::cat(toolCategory));
+    cl::cat(toolCategory));
 cl::list<std::string> bufferOptions(
     "buffer",
     cl::desc("An argument buffer for emulation (repeatable): TYPE is "
@@ -101,20 +111,18 @@ cl::opt<std::string> smsOption(
              "every SM unless the launch makes more L1 requests than "
              "--request-budget, then as many as fit; traces keep every block "
              "with auto)"),
-    cl::value_desc("N|all|auto"), cl::init("auto"), cl::cat(toolCategory));
+    cl::value_desc("N|all|auto"), cl::cat(toolCategory));
 cl::opt<uint64_t> requestBudget(
     "request-budget",
     cl::desc("With --sms=auto: the L1 line requests the cache model handles "
              "before it models a sample of the SMs"),
-    cl::value_desc("N"), cl::init(driver::DefaultRequestBudget),
-    cl::cat(toolCategory));
+    cl::value_desc("N"), cl::cat(toolCategory));
 cl::opt<uint64_t> instructionBudget(
     "instruction-budget",
     cl::desc("With --sms=auto: the IR instructions the emulator interprets "
              "for the modelled blocks before the cache model models a sample "
              "of the SMs"),
-    cl::value_desc("N"), cl::init(driver::DefaultInstructionBudget),
-    cl::cat(toolCategory));
+    cl::value_desc("N"), cl::cat(toolCategory));
 
 cl::opt<bool> printLaunches(
     "print-launches",
@@ -131,7 +139,7 @@ cl::opt<uint64_t> reuseProfileInterval(
     cl::desc("Also give, in JSON, the reuse-distance profiles of each run of "
              "N requests a level sees (seed 003's interval profiles; "
              "0: none)"),
-    cl::value_desc("N"), cl::init(0), cl::cat(toolCategory));
+    cl::value_desc("N"), cl::cat(toolCategory));
 // (LLVM's own options take --stats.)
 cl::opt<bool> printStats(
     "cache-report",
@@ -144,7 +152,7 @@ cl::opt<std::string> checksOption(
     cl::desc("Which checks run, as clang-tidy's globs: comma-separated, '*' "
              "matches any text, a leading '-' disables "
              "(-*,gpurd-uncoalesced-access); all by default"),
-    cl::value_desc("globs"), cl::init("*"), cl::cat(toolCategory));
+    cl::value_desc("globs"), cl::cat(toolCategory));
 cl::list<std::string> checkOptionList(
     "check-option",
     cl::desc("An option of a check, CHECK.OPTION=VALUE "
@@ -159,7 +167,7 @@ cl::opt<FixItStyle> fixItStyle(
                           "also as clang's -fdiagnostics-parseable-fixits "
                           "lines (fix-it:\"FILE\":{L:C-L:C}:\"TEXT\")"),
                clEnumValN(FixItStyle::None, "none", "not at all")),
-    cl::init(FixItStyle::Inline), cl::cat(toolCategory));
+    cl::cat(toolCategory));
 cl::opt<FailOn> failOn(
     "fail-on",
     cl::desc("Exit with status 2 when a finding of this severity or above was "
@@ -170,7 +178,7 @@ cl::opt<FailOn> failOn(
                           "any warning or remark (a kernel gpurd could not "
                           "analyse)"),
                clEnumValN(FailOn::Remark, "note", "the same as remark")),
-    cl::init(FailOn::None), cl::cat(toolCategory));
+    cl::cat(toolCategory));
 cl::list<std::string> tuneOptions(
     "tune",
     cl::desc("Search tile and block sizes instead of running the checks: "
@@ -183,7 +191,7 @@ cl::opt<std::string> tuneMetricOption(
     cl::desc("What --tune ranks by: traffic (predicted DRAM, then L2, "
              "reads; the default) or time (seed 002's predicted kernel "
              "time)"),
-    cl::value_desc("traffic|time"), cl::init("traffic"), cl::cat(toolCategory));
+    cl::value_desc("traffic|time"), cl::cat(toolCategory));
 cl::list<std::string> whatIfOptions(
     "what-if",
     cl::desc("Also run the kernel with a change and show the models' "
@@ -194,7 +202,7 @@ cl::opt<std::string> divergenceModelOption(
     "divergence-model",
     cl::desc("Seed 004's memory-divergence figures: mdm (the default) or "
              "gpumech, which shows the GPUMech baseline beside MDM's"),
-    cl::value_desc("mdm|gpumech"), cl::init("mdm"), cl::cat(toolCategory));
+    cl::value_desc("mdm|gpumech"), cl::cat(toolCategory));
 cl::opt<bool> placementsOption(
     "placements",
     cl::desc("Rank the placements of each kernel's arrays (global, read-only "
@@ -242,7 +250,7 @@ cl::opt<model::Clock> modelClock(
                clEnumValN(model::Clock::Requests, "requests",
                           "one time stamp per L1 request, latencies in those "
                           "units (seed 000 section 4.2)")),
-    cl::init(model::Clock::Auto), cl::cat(toolCategory));
+    cl::cat(toolCategory));
 cl::opt<model::Sampling> modelSampling(
     "sampling",
     cl::desc("How the cache model samples a launch over --request-budget"),
@@ -251,17 +259,17 @@ cl::opt<model::Sampling> modelSampling(
                clEnumValN(model::Sampling::Space, "space",
                           "some SMs, all their blocks (seed 000 section "
                           "4.6; the L2 is scaled to their share)")),
-    cl::init(model::Sampling::Time), cl::cat(toolCategory));
+    cl::cat(toolCategory));
 cl::opt<uint64_t> modelSeed(
     "seed",
     cl::desc("Seed of the model's random choices (half-normal latencies, "
              "random replacement and block mapping)"),
-    cl::init(0), cl::cat(toolCategory));
+    cl::cat(toolCategory));
 cl::opt<unsigned> modelSeeds(
     "seeds",
     cl::desc("Run the cache model with N seeds (--seed, --seed + 1, ...) and "
              "report the range of the hit rates over them (default: 1)"),
-    cl::value_desc("N"), cl::init(1), cl::cat(toolCategory));
+    cl::value_desc("N"), cl::cat(toolCategory));
 
 cl::opt<std::string>
     kernelName("kernel",
@@ -287,16 +295,17 @@ cl::opt<unsigned> launchIndex(
     cl::desc("Start from the N-th launch of the kernel: its launch sites in "
              "source order, each with its variants (1 = the first; "
              "--list-kernels lists them)"),
-    cl::value_desc("N"), cl::init(0), cl::cat(toolCategory));
+    cl::value_desc("N"), cl::cat(toolCategory));
 cl::opt<std::string> launchSpecFile(
     "launch-spec",
     cl::desc("JSON file with launch configurations (docs/launch-spec.md)"),
     cl::value_desc("FILE"), cl::cat(toolCategory));
 
 cl::opt<std::string>
-    archName("arch", cl::desc("GPU architecture preset (see --list-archs)"),
-             cl::value_desc("NAME"), cl::init("ampere-a100"),
-             cl::cat(toolCategory));
+    archName("arch",
+             cl::desc("GPU architecture preset (see --list-archs; default "
+                      "ampere-a100)"),
+             cl::value_desc("NAME"), cl::cat(toolCategory));
 cl::opt<std::string> archFile(
     "arch-file",
     cl::desc("GPU architecture description file (docs/arch-format.md)"),
@@ -312,6 +321,36 @@ cl::opt<bool> printArch("print-arch",
 cl::opt<bool> listArchs("list-archs",
                         cl::desc("List the GPU architecture presets"),
                         cl::cat(toolCategory));
+
+cl::opt<std::string> warningsAsErrors(
+    "warnings-as-errors",
+    cl::desc("Report the warnings of these checks as errors, which fail the "
+             "run (clang-tidy's globs, as --checks; added to a .gpurd file's "
+             "WarningsAsErrors)"),
+    cl::value_desc("globs"), cl::cat(toolCategory));
+cl::opt<std::string> configFile(
+    "config-file",
+    cl::desc("Read the configuration from this file instead of the .gpurd "
+             "found from the first input file's directory upwards "
+             "(docs/configuration.md)"),
+    cl::value_desc("FILE"), cl::cat(toolCategory));
+cl::opt<bool>
+    dumpConfig("dump-config",
+               cl::desc("Print the configuration in effect (the .gpurd file "
+                        "and the options over it) as a .gpurd file, and exit"),
+               cl::cat(toolCategory));
+// As Clang's -ftime-trace: a Chrome trace of where the run spent its time
+// (the phases gpurd and LLVM mark with TimeTraceScope), for profiling.
+cl::opt<std::string> timeTrace(
+    "time-trace",
+    cl::desc("Write a Chrome trace (chrome://tracing, Perfetto) of where the "
+             "run spent its time to <file>"),
+    cl::value_desc("file"), cl::cat(toolCategory));
+cl::opt<unsigned> timeTraceGranularity(
+    "time-trace-granularity",
+    cl::desc("Least microseconds a phase takes to be in --time-trace's "
+             "output (default 500, as Clang's)"),
+    cl::init(500), cl::cat(toolCategory));
 
 cl::extrahelp moreHelp(R"(
 Compiler flags go after '--' (gpurd-advise k.cu -- -I include -DN=1024), or
@@ -330,5 +369,138 @@ Examples:
   gpurd-advise matmul.cu --arch fermi-gtx470 --set l1.assoc=8 --sms all --
   gpurd-advise --arch fermi-gtx470 --print-arch
 )");
+
+/// \p option's value over \p setting when the command line gives it.
+template <typename T, typename Setting>
+void given(const cl::opt<T> &option, Setting &setting) {
+  if (option.getNumOccurrences())
+    setting = option.getValue();
+}
+template <typename Setting>
+void given(const cl::list<std::string> &option, Setting &setting) {
+  if (!option.empty())
+    setting.assign(option.begin(), option.end());
+}
+
+/// clang-tidy's rule for globs: the command line's extend a configuration
+/// file's.
+void extendGlobs(const cl::opt<std::string> &option, std::string &globs) {
+  if (option.getNumOccurrences())
+    globs = globs.empty() ? option.getValue() : globs + "," + option.getValue();
+}
+
+Error checkOptionsGiven(request::CheckSettings &checks) {
+  for (StringRef setting : checkOptionList) {
+    auto [key, value] = setting.split('=');
+    if (!setting.contains('=') || !key.contains('.'))
+      return createStringError(
+          inconvertibleErrorCode(),
+          "--check-option=" + setting +
+              ": give CHECK.OPTION=VALUE "
+              "(gpurd-uncoalesced-access.MinExcessiveShare=0.5)");
+    checks.options[key.trim().str()] = value.trim().str();
+  }
+  return Error::success();
+}
+
+} // namespace
+
+ToolActions toolActions() {
+  ToolActions actions;
+  actions.listArchs = listArchs;
+  actions.listChecks = listChecks;
+  actions.printArch = printArch;
+  actions.dumpConfig = dumpConfig;
+  actions.configFile = configFile;
+  actions.timeTrace = timeTrace;
+  actions.timeTraceGranularity = timeTraceGranularity;
+  return actions;
+}
+
+Expected<request::Settings> commandLineSettings(request::Settings settings) {
+  request::CommandSettings &command = settings.command;
+  given(listKernels, command.listKernels);
+  given(printLaunches, command.printLaunches);
+  given(dumpAccesses, command.dumpAccesses);
+  given(explainCompiled, command.explainCompiled);
+  given(cacheModel, command.cacheModel);
+  given(emitTrace, command.emitTrace);
+
+  request::OutputSettings &output = settings.output;
+  given(outputFormat, output.format);
+  given(fixItStyle, output.fixIts);
+  given(failOn, output.failOn);
+  given(printStats, output.cacheReport);
+  given(reuseProfile, output.reuseProfile);
+  given(reuseProfileInterval, output.reuseProfileInterval);
+
+  request::CheckSettings &checks = settings.checks;
+  if (checksOption.getNumOccurrences()) {
+    std::string globs = checks.checks.value_or("");
+    extendGlobs(checksOption, globs);
+    checks.checks = globs;
+  }
+  extendGlobs(warningsAsErrors, checks.warningsAsErrors);
+  if (Error error = checkOptionsGiven(checks))
+    return std::move(error);
+
+  request::SearchSettings &search = settings.search;
+  given(tuneOptions, search.tune);
+  if (tuneMetricOption.getNumOccurrences())
+    search.tuneMetric = tuneMetricOption;
+  given(divergenceModelOption, search.divergenceModel);
+  given(whatIfOptions, search.whatIf);
+  given(placementsOption, search.placements);
+  given(calibrateFile, search.calibrate);
+  given(calibrationOutFile, search.calibrationOut);
+  given(calibrationFile, search.calibration);
+  given(sampleProfileFile, search.sampleProfile);
+
+  // --arch and --arch-file replace a configuration file's GPU (and name
+  // each other as a conflict when both are given).
+  request::ArchSettings &arch = settings.arch;
+  if (archName.getNumOccurrences() || archFile.getNumOccurrences()) {
+    arch.name.reset();
+    arch.file.clear();
+  }
+  if (archName.getNumOccurrences())
+    arch.name = archName;
+  given(archFile, arch.file);
+  given(archSettings, arch.overrides);
+
+  request::LaunchSettings &launch = settings.launch;
+  given(gridOption, launch.grid);
+  given(blockOption, launch.block);
+  given(smemOption, launch.dynamicShared);
+  given(argOptions, launch.args);
+  given(launchIndex, launch.launchIndex);
+  given(launchSpecFile, launch.specFile);
+
+  request::SampleSettings &sample = settings.sample;
+  if (smsOption.getNumOccurrences())
+    sample.sms = smsOption;
+  if (requestBudget.getNumOccurrences())
+    sample.requestBudget = requestBudget;
+  if (instructionBudget.getNumOccurrences())
+    sample.instructionBudget = instructionBudget;
+  given(modelSeed, sample.seed);
+  if (modelSeeds.getNumOccurrences())
+    sample.seeds = modelSeeds;
+  given(modelClock, sample.clock);
+  if (modelSampling.getNumOccurrences())
+    sample.sampling = modelSampling;
+
+  request::AnalysisSettings &analysis = settings.analysis;
+  given(unroll, analysis.unroll);
+  given(showCompilerWarnings, analysis.showCompilerWarnings);
+  given(noAssume, analysis.noAssume);
+  given(printDeviceIR, analysis.printDeviceIR);
+  given(islMaxOperations, analysis.islMaxOperations);
+  given(traceSource, analysis.traceSource);
+  given(maxBlockTrace, analysis.maxBlockTrace);
+  given(kernelName, analysis.kernel);
+  given(bufferOptions, analysis.buffers);
+  return settings;
+}
 
 } // namespace gpurd::advise

@@ -40,7 +40,7 @@ prepareTrace(driver::AnalysisContext &context,
 } // namespace
 
 bool emitTraces(driver::AnalysisContext &context,
-                const TranslationUnitInfo &unit, const ToolRequest &request,
+                const TranslationUnitInfo &unit, const Request &request,
                 nlohmann::json &jsonOut) {
   auto trace = prepareTrace(context, unit);
   if (!trace) {
@@ -55,7 +55,7 @@ bool emitTraces(driver::AnalysisContext &context,
       reportError(makeError("--emit-trace=" + output +
                             ": Accel-Sim traces contain every block of the "
                             "grid; drop --sms " +
-                            smsOption));
+                            std::to_string(count)));
       return false;
     }
   auto summary =

@@ -7,9 +7,9 @@
 // default, each kernel's launch configuration and the cache model's
 // predictions for it; or list kernels and launches, print launch
 // configurations only, dump the access model, or write traces. Thin: the
-// options become lib/Driver's option structs (Options.cpp, Request.cpp), the
-// commands call an AnalysisContext and print (*Command.cpp). See
-// docs/cli.md.
+// options go into the request model over the project's .gpurd file
+// (Options.cpp, lib/Request), the commands call an AnalysisContext and print
+// (*Command.cpp). See docs/cli.md and docs/configuration.md.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +21,7 @@
 #include "gpurd/Arch/Presets.h"
 #include "gpurd/Output/KernelListing.h"
 #include "gpurd/Output/Sarif.h"
+#include "gpurd/Request/ConfigFile.h"
 
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CommonOptionsParser.h"
@@ -35,26 +36,42 @@ using namespace gpurd::advise;
 
 namespace {
 
-// As Clang's -ftime-trace: a Chrome trace of where the run spent its time
-// (the phases gpurd and LLVM mark with TimeTraceScope), for profiling.
-cl::opt<std::string> timeTrace(
-    "time-trace",
-    cl::desc("Write a Chrome trace (chrome://tracing, Perfetto) of where the "
-             "run spent its time to <file>"),
-    cl::value_desc("file"), cl::cat(toolCategory));
-cl::opt<unsigned> timeTraceGranularity(
-    "time-trace-granularity",
-    cl::desc("Least microseconds a phase takes to be in --time-trace's "
-             "output (default 500, as Clang's)"),
-    cl::init(500), cl::cat(toolCategory));
-
 Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
 }
 
+/// The settings of the run: the configuration file's (--config-file, else
+/// the .gpurd nearest to the input files, which must share it), then the
+/// command line's over them.
+Expected<request::Settings> readSettings(const ToolActions &actions,
+                                         ArrayRef<std::string> files) {
+  request::Settings settings;
+  std::optional<std::string> config;
+  if (!actions.configFile.empty()) {
+    config = actions.configFile;
+  } else {
+    // Without input files (--list-checks, --dump-config): the current
+    // directory's.
+    config = request::findConfigFile(files.empty() ? "-" : files.front());
+    for (const std::string &file : files.drop_front(files.empty() ? 0 : 1)) {
+      std::optional<std::string> other = request::findConfigFile(file);
+      if (other != config)
+        return makeError(
+            "'" + files.front() + "' and '" + file +
+            "' have different configuration files (" + config.value_or("none") +
+            ", " + other.value_or("none") +
+            "); analyse them in separate runs or name one with --config-file");
+    }
+  }
+  if (config)
+    if (Error error = request::applyConfigFile(*config, settings))
+      return std::move(error);
+  return commandLineSettings(std::move(settings));
+}
+
 /// Runs the request's command on one file; fills \p fileJson.
 bool runCommand(driver::AnalysisContext &context,
-                const TranslationUnitInfo &unit, const ToolRequest &request,
+                const TranslationUnitInfo &unit, const Request &request,
                 const std::optional<std::string> &modelError,
                 FindingTally &tally, nlohmann::json &fileJson) {
   switch (request.command) {
@@ -78,7 +95,7 @@ bool runCommand(driver::AnalysisContext &context,
 
 /// Runs the request on every file; returns the exit status.
 int runFiles(const clang::tooling::CompilationDatabase &database,
-             arch::ArchDescription arch, const ToolRequest &request,
+             arch::ArchDescription arch, const Request &request,
              const std::vector<std::string> &files) {
   // The default action runs the cache model where the arch describes enough
   // of the L1; --cache-model insists.
@@ -157,13 +174,25 @@ int main(int argc, const char **argv) {
     return 1;
   }
 
-  if (listArchs) {
+  ToolActions actions = toolActions();
+  if (actions.listArchs) {
     for (StringRef name : arch::presetNames())
       outs() << name << "\n";
     return 0;
   }
-  if (listChecks) {
-    auto advisor = readAdvisor();
+  const std::vector<std::string> &files = parser->getSourcePathList();
+  auto settings = readSettings(actions, files);
+  if (!settings)
+    return reportError(settings.takeError());
+  if (actions.dumpConfig) {
+    auto config = request::dumpConfig(*settings);
+    if (!config)
+      return reportError(config.takeError());
+    outs() << *config;
+    return 0;
+  }
+  if (actions.listChecks) {
+    auto advisor = request::resolveAdvisor(settings->checks);
     if (!advisor)
       return reportError(advisor.takeError());
     for (const std::unique_ptr<advisor::Check> &check : advisor->checks()) {
@@ -175,11 +204,10 @@ int main(int argc, const char **argv) {
     }
     return 0;
   }
-  auto arch = resolveArch();
+  auto arch = request::resolveArch(settings->arch);
   if (!arch)
     return reportError(arch.takeError());
-  const std::vector<std::string> &files = parser->getSourcePathList();
-  if (printArch) {
+  if (actions.printArch) {
     if (!files.empty())
       return reportError(makeError("--print-arch prints the architecture "
                                    "only; give no input files with it"));
@@ -189,9 +217,10 @@ int main(int argc, const char **argv) {
   if (files.empty())
     return reportError(makeError("no input files; usage: gpurd-advise FILE.cu "
                                  "[options] -- [compiler flags] (see --help)"));
-  auto request = readRequest(*arch, files.size());
+  auto request = request::resolveRequest(*settings, *arch, files.size());
   if (!request)
     return reportError(request.takeError());
+  const std::string &timeTrace = actions.timeTrace;
   if (timeTrace.empty())
     return runFiles(parser->getCompilations(), std::move(*arch), *request,
                     files);
@@ -203,7 +232,7 @@ int main(int argc, const char **argv) {
     return reportError(
         createStringError(ec, "cannot write the time trace to '%s': %s",
                           timeTrace.c_str(), ec.message().c_str()));
-  timeTraceProfilerInitialize(timeTraceGranularity, "gpurd-advise");
+  timeTraceProfilerInitialize(actions.timeTraceGranularity, "gpurd-advise");
   int status =
       runFiles(parser->getCompilations(), std::move(*arch), *request, files);
   timeTraceProfilerWrite(traceOut);

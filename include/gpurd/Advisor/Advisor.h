@@ -23,6 +23,9 @@ struct AdvisorOptions {
   /// Check globs (CheckFilter); every check by default.
   std::string checks = "*";
   CheckOptions checkOptions;
+  /// Globs of the checks whose warnings are errors (clang-tidy's
+  /// WarningsAsErrors, same syntax as `checks`); empty: none.
+  std::string warningsAsErrors;
 };
 
 class Advisor {
@@ -49,6 +52,8 @@ public:
 private:
   AdvisorOptions options;
   std::vector<std::unique_ptr<Check>> enabled;
+  /// The checks named by options.warningsAsErrors.
+  CheckFilter asErrors;
 };
 
 /// \p sorted (findings in source order) with the findings of one check on

@@ -22,7 +22,8 @@ namespace gpurd::advisor {
 /// As clang names them: a warning is advice to act on, a remark says what
 /// the advisor could not do (a kernel it could not analyse), a note
 /// belongs to the finding before it.
-enum class Severity { Remark, Warning };
+/// Error: a warning of a check that AdvisorOptions::warningsAsErrors names.
+enum class Severity { Remark, Warning, Error };
 const char *severityName(Severity severity);
 
 /// An edit of the source that fixes a finding: replace the characters

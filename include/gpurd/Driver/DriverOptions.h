@@ -67,6 +67,9 @@ struct LaunchInputs {
   std::optional<LaunchSpec> spec;
   /// Where the spec was read from, for messages.
   std::string specPath;
+  /// Whether the spec is a project's, for all its files (a .gpurd file's
+  /// Launches): an entry no input file's kernel takes is then no error.
+  bool specCoversProject = false;
   LaunchOverrides commandLine;
 };
 

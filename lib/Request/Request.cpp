@@ -1,6 +1,6 @@
-//===- Request.cpp - What the options ask for, as lib/Driver's structs ----===//
+//===- Request.cpp - Settings checked into the libraries' option structs -===//
 
-#include "Options.h"
+#include "gpurd/Request/Request.h"
 
 #include "gpurd/Arch/ArchOverride.h"
 #include "gpurd/Arch/Presets.h"
@@ -9,7 +9,7 @@
 
 using namespace llvm;
 
-namespace gpurd::advise {
+namespace gpurd::request {
 namespace {
 
 Error makeError(const Twine &message) {
@@ -18,7 +18,9 @@ Error makeError(const Twine &message) {
 
 /// The launch values given on the command line (--grid, --block, --smem,
 /// --arg, --launch).
-Expected<LaunchOverrides> commandLineLaunch() {
+Expected<LaunchOverrides> commandLineLaunch(const LaunchSettings &launch) {
+  const std::string &gridOption = launch.grid, &blockOption = launch.block,
+                    &smemOption = launch.dynamicShared;
   LaunchOverrides cli;
   cli.origin = "command line";
   if (!gridOption.empty()) {
@@ -40,25 +42,20 @@ Expected<LaunchOverrides> commandLineLaunch() {
                        "'");
     cli.dynamicSharedBytes = bytes;
   }
-  auto args = parseArgAssignments(argOptions);
+  auto args = parseArgAssignments(launch.args);
   if (!args)
     return args.takeError();
   cli.args = std::move(*args);
-  if (launchIndex)
-    cli.launchIndex = launchIndex;
+  if (launch.launchIndex)
+    cli.launchIndex = launch.launchIndex;
   return cli;
 }
 
 /// --sms: a count must be between 1 and the SMs of \p arch.
-/// Whether an option says how the models sample a launch.
-bool sampleOptionGiven() {
-  return smsOption.getNumOccurrences() || requestBudget.getNumOccurrences() ||
-         instructionBudget.getNumOccurrences() ||
-         modelSampling.getNumOccurrences() || modelSeeds.getNumOccurrences();
-}
-
-Expected<driver::SmsChoice> parseSmsOption(const arch::ArchDescription &arch) {
+Expected<driver::SmsChoice> parseSmsOption(const SampleSettings &sample,
+                                           const arch::ArchDescription &arch) {
   driver::SmsChoice choice;
+  std::string smsOption = sample.sms.value_or("auto");
   StringRef text = smsOption;
   if (text == "auto")
     return choice;
@@ -82,7 +79,9 @@ Expected<driver::SmsChoice> parseSmsOption(const arch::ArchDescription &arch) {
 
 /// The command the options ask for; two at once is an error
 /// (--dump-accesses and --explain-compiled print together).
-Expected<Command> chosenCommand() {
+Expected<Command> chosenCommand(const CommandSettings &settings) {
+  const auto &[listKernels, printLaunches, dumpAccesses, explainCompiled,
+               cacheModel, emitTrace] = settings;
   std::vector<std::pair<std::string, Command>> given;
   if (listKernels)
     given.push_back({"--list-kernels", Command::ListKernels});
@@ -108,31 +107,26 @@ Expected<Command> chosenCommand() {
 
 } // namespace
 
-Expected<arch::ArchDescription> resolveArch() {
-  if (!archFile.empty() && archName.getNumOccurrences())
+Expected<arch::ArchDescription> resolveArch(const ArchSettings &settings) {
+  if (!settings.file.empty() && settings.name)
     return makeError("--arch and --arch-file both name an architecture; give "
                      "one of them");
-  auto arch = archFile.empty() ? arch::loadArch(archName)
-                               : arch::loadArchFile(archFile);
+  auto arch = settings.file.empty()
+                  ? arch::loadArch(settings.name.value_or(DefaultArch))
+                  : arch::loadArchFile(settings.file);
   if (!arch)
     return arch.takeError();
-  for (const std::string &setting : archSettings)
+  for (const std::string &setting : settings.overrides)
     if (Error error = arch::applyOverride(*arch, setting))
       return error; // The message already names the setting.
   return arch;
 }
 
-Expected<advisor::Advisor> readAdvisor() {
+Expected<advisor::Advisor> resolveAdvisor(const CheckSettings &checks) {
   advisor::AdvisorOptions options;
-  options.checks = checksOption;
-  for (StringRef setting : checkOptionList) {
-    auto [key, value] = setting.split('=');
-    if (!setting.contains('=') || !key.contains('.'))
-      return makeError("--check-option=" + setting +
-                       ": give CHECK.OPTION=VALUE "
-                       "(gpurd-uncoalesced-access.MinExcessiveShare=0.5)");
-    options.checkOptions[key.trim().str()] = value.trim().str();
-  }
+  options.checks = checks.effectiveChecks();
+  options.checkOptions = checks.options;
+  options.warningsAsErrors = checks.warningsAsErrors;
   auto advisor = advisor::Advisor::create(std::move(options));
   if (!advisor)
     return makeError("--checks/--check-option: " +
@@ -140,54 +134,66 @@ Expected<advisor::Advisor> readAdvisor() {
   return advisor;
 }
 
-Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
-                                  size_t fileCount) {
-  ToolRequest request;
-  request.requireCacheModel = cacheModel;
-  request.printAccessModel = dumpAccesses;
-  request.printExplanation = explainCompiled;
-  request.json = outputFormat != OutputFormat::Text;
-  request.sarif = outputFormat == OutputFormat::Sarif;
-  request.reuseProfile = reuseProfile;
-  request.stats = printStats;
-  request.fixIts = fixItStyle;
-  request.failOn = failOn;
-  auto advisor = readAdvisor();
+Expected<Request> resolveRequest(const Settings &settings,
+                                 const arch::ArchDescription &arch,
+                                 size_t fileCount) {
+  const CommandSettings &commands = settings.command;
+  const OutputSettings &output = settings.output;
+  const SearchSettings &search = settings.search;
+  const SampleSettings &sample = settings.sample;
+  const AnalysisSettings &analysisSettings = settings.analysis;
+  Request request;
+  request.requireCacheModel = commands.cacheModel;
+  request.printAccessModel = commands.dumpAccesses;
+  request.printExplanation = commands.explainCompiled;
+  request.json = output.format != OutputFormat::Text;
+  request.sarif = output.format == OutputFormat::Sarif;
+  request.reuseProfile = output.reuseProfile;
+  request.stats = output.cacheReport;
+  request.fixIts = output.fixIts;
+  request.failOn = output.failOn;
+  auto advisor = resolveAdvisor(settings.checks);
   if (!advisor)
     return advisor.takeError();
   request.advisor =
       std::make_shared<const advisor::Advisor>(std::move(*advisor));
-  request.traceOutputs.assign(emitTrace.begin(), emitTrace.end());
-  std::vector<std::string> tuneSpecs(tuneOptions.begin(), tuneOptions.end());
-  auto tune = advisor::parseTuneSpecs(tuneSpecs);
+  request.traceOutputs = commands.emitTrace;
+  auto tune = advisor::parseTuneSpecs(search.tune);
   if (!tune)
     return tune.takeError();
   request.tune = std::move(*tune);
+  std::string tuneMetricOption = search.tuneMetric.value_or("traffic");
   if (tuneMetricOption != "traffic" && tuneMetricOption != "time")
     return makeError("--tune-metric='" + tuneMetricOption +
                      "' is not a metric: give traffic or time");
   request.tune.byTime = tuneMetricOption == "time";
-  if (tuneMetricOption.getNumOccurrences() && request.tune.empty())
+  if (search.tuneMetric && request.tune.empty())
     return makeError("--tune-metric ranks the tile search: give --tune too");
+  const std::string &divergenceModelOption = search.divergenceModel;
   if (divergenceModelOption != "mdm" && divergenceModelOption != "gpumech")
     return makeError("--divergence-model='" + divergenceModelOption +
                      "' is not a model: give mdm or gpumech");
   request.divergenceBaseline = divergenceModelOption == "gpumech";
-  for (const std::string &change : whatIfOptions) {
+  for (const std::string &change : search.whatIf) {
     if (change != "coalesce")
       return makeError("--what-if='" + change +
                        "' is not a change gpurd runs: give coalesce");
     request.whatIfCoalesce = true;
   }
 
-  if (!launchSpecFile.empty()) {
-    auto spec = loadLaunchSpec(launchSpecFile);
+  const LaunchSettings &launch = settings.launch;
+  if (!launch.specFile.empty()) {
+    auto spec = loadLaunchSpec(launch.specFile);
     if (!spec)
       return spec.takeError();
     request.launches.spec = std::move(*spec);
-    request.launches.specPath = launchSpecFile;
+    request.launches.specPath = launch.specFile;
+  } else if (!launch.byKernel.kernels.empty()) {
+    request.launches.spec = launch.byKernel;
+    request.launches.specPath = launch.byKernelOrigin;
+    request.launches.specCoversProject = true;
   }
-  auto command = chosenCommand();
+  auto command = chosenCommand(commands);
   if (!command)
     return command.takeError();
   request.command = *command;
@@ -200,7 +206,7 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
     return makeError("--tune searches tile sizes in the default action; give "
                      "it without --list-kernels, --print-launches, "
                      "--dump-accesses, --explain-compiled or --emit-trace");
-  request.placements = placementsOption;
+  request.placements = search.placements;
   if (request.placements && request.command != Command::Advise)
     return makeError("--placements ranks placements in the default action; "
                      "give it without --list-kernels, --print-launches, "
@@ -208,8 +214,8 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   if (request.placements && !request.tune.empty())
     return makeError("--placements and --tune are two searches; give one of "
                      "them");
-  if (!calibrateFile.empty()) {
-    if (calibrationOutFile.empty())
+  if (!search.calibrate.empty()) {
+    if (search.calibrationOut.empty())
       return makeError("--calibrate writes its fit to --calibration-out=FILE; "
                        "give one");
     if (request.command != Command::Advise || request.placements ||
@@ -218,12 +224,12 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
                        "action with --format=text; give it without --tune, "
                        "--placements, --format=json or sarif and the other "
                        "actions");
-    auto measured = advisor::readMeasuredPlacements(calibrateFile);
+    auto measured = advisor::readMeasuredPlacements(search.calibrate);
     if (!measured)
       return measured.takeError();
     request.measured = std::move(*measured);
-    request.calibrationOut = calibrationOutFile;
-  } else if (!calibrationOutFile.empty()) {
+    request.calibrationOut = search.calibrationOut;
+  } else if (!search.calibrationOut.empty()) {
     return makeError("--calibration-out is where --calibrate writes its fit; "
                      "give --calibrate=times.csv too");
   }
@@ -233,44 +239,46 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
   if (!request.tune.empty() && request.sarif)
     return makeError("--tune prints a ranking, not findings; give it with "
                      "--format=text or --format=json, not sarif");
-  if (!emitTrace.empty() && fileCount > 1)
+  if (!commands.emitTrace.empty() && fileCount > 1)
     return makeError("--emit-trace writes the trace of one kernel of one "
                      "file; give one input file (got " +
                      std::to_string(fileCount) + ")");
-  auto cli = commandLineLaunch();
+  auto cli = commandLineLaunch(launch);
   if (!cli)
     return cli.takeError();
   request.launches.commandLine = std::move(*cli);
-  auto sms = parseSmsOption(arch);
+  auto sms = parseSmsOption(sample, arch);
   if (!sms)
     return sms.takeError();
   request.model.sms = *sms;
-  request.model.requestBudget = requestBudget;
-  request.model.instructionBudget = instructionBudget;
-  request.model.seed = modelSeed;
+  request.model.requestBudget =
+      sample.requestBudget.value_or(driver::DefaultRequestBudget);
+  request.model.instructionBudget =
+      sample.instructionBudget.value_or(driver::DefaultInstructionBudget);
+  request.model.seed = sample.seed;
+  unsigned modelSeeds = sample.seeds.value_or(1);
   if (modelSeeds == 0)
     return makeError("--seeds=0: the cache model needs at least one run; give "
                      "--seeds=1 (the default) or more");
   request.model.seeds = modelSeeds;
-  request.model.clock = modelClock;
-  request.model.sampling = modelSampling;
-  request.model.profileInterval = reuseProfileInterval;
+  request.model.clock = sample.clock;
+  request.model.sampling = sample.sampling.value_or(model::Sampling::Time);
+  request.model.profileInterval = output.reuseProfileInterval;
   // Advice without --cache-report analyses a large launch on a quick sample; an
   // option about the sample asks for the sample it names.
-  if (request.command == Command::Advise && !request.stats &&
-      !sampleOptionGiven())
+  if (request.command == Command::Advise && !request.stats && !sample.given())
     request.model = driver::quickOptions(request.model);
   // The placement ranking, the checks and the tile search read the
   // placement model's events: seed 002's time is the gain they quote.
-  if (!calibrationFile.empty()) {
-    auto coefficients = advisor::readCalibration(calibrationFile);
+  if (!search.calibration.empty()) {
+    auto coefficients = advisor::readCalibration(search.calibration);
     if (!coefficients)
       return coefficients.takeError();
     request.model.placementCalibration = *coefficients;
-    request.model.placementCalibrationSource = calibrationFile;
+    request.model.placementCalibrationSource = search.calibration;
   }
-  if (!sampleProfileFile.empty()) {
-    auto profile = advisor::readSampleProfile(sampleProfileFile);
+  if (!search.sampleProfile.empty()) {
+    auto profile = advisor::readSampleProfile(search.sampleProfile);
     if (!profile)
       return profile.takeError();
     request.model.sampleProfile = std::move(*profile);
@@ -281,22 +289,22 @@ Expected<ToolRequest> readRequest(const arch::ArchDescription &arch,
        (!request.tune.empty() || !request.advisor->checks().empty()));
 
   driver::AnalysisOptions &analysis = request.analysis;
-  analysis.unroll = unroll;
-  analysis.showCompilerWarnings = showCompilerWarnings;
-  analysis.assumeUnknownValues = !noAssume;
-  analysis.islMaxOperations = islMaxOperations;
-  analysis.traceSource = traceSource;
-  analysis.maxBlockTrace = maxBlockTrace;
-  analysis.kernel = kernelName;
-  for (const std::string &text : bufferOptions) {
+  analysis.unroll = analysisSettings.unroll;
+  analysis.showCompilerWarnings = analysisSettings.showCompilerWarnings;
+  analysis.assumeUnknownValues = !analysisSettings.noAssume;
+  analysis.islMaxOperations = analysisSettings.islMaxOperations;
+  analysis.traceSource = analysisSettings.traceSource;
+  analysis.maxBlockTrace = analysisSettings.maxBlockTrace;
+  analysis.kernel = analysisSettings.kernel;
+  for (const std::string &text : analysisSettings.buffers) {
     auto buffer = trace::parseBufferSpec(text);
     if (!buffer)
       return buffer.takeError();
     analysis.buffers.push_back(std::move(*buffer));
   }
-  if (printDeviceIR)
+  if (analysisSettings.printDeviceIR)
     analysis.printDeviceIR = &errs();
   return request;
 }
 
-} // namespace gpurd::advise
+} // namespace gpurd::request
