@@ -44,6 +44,25 @@ config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "I
 config.substitutions.append(("%examples", os.path.join(config.gpurd_src_root, "examples")))
 config.substitutions.append(("%arch_presets", os.path.join(config.gpurd_src_root, "share", "gpurd", "arch")))
 
+# The real clangd gpurd-lsp starts (Debian's clangd-19, which
+# utils/bootstrap.sh installs); the tests of its proxy mode say
+# `REQUIRES: clangd`.
+import shutil
+clangd = shutil.which("clangd-19")
+if clangd:
+    config.available_features.add("clangd")
+    config.substitutions.append(("%clangd", clangd))
+
+# Microsoft's SARIF validator, which utils/bootstrap.sh installs from npm
+# (utils/validate-sarif.py); the tests that run it say
+# `REQUIRES: sarif-multitool`.
+multitool = os.path.join(config.gpurd_src_root, "utils", "sarif-validator", "node_modules",
+                         "@microsoft", "sarif-multitool-linux", "Sarif.Multitool")
+if os.access(multitool, os.X_OK):
+    config.available_features.add("sarif-multitool")
+config.substitutions.append(("%validate-sarif", python + " " + os.path.join(
+    config.gpurd_src_root, "utils", "validate-sarif.py")))
+
 # A build with -DGPURD_SANITIZE=ON: the slowest cases run in the normal build
 # only (they say `UNSUPPORTED: sanitizer`).
 if config.gpurd_sanitize.upper() in ("ON", "1", "TRUE", "YES"):

@@ -29,21 +29,36 @@ jobs=${JOBS:-$(nproc)}
 # python3-jsonschema: the lit tests validate --format=sarif output against the
 # OASIS SARIF 2.1.0 schema (test/Inputs/sarif/), and every --format=json report
 # against docs/report.schema.json (test/Inputs/check-report.py).
+# libicu72: Microsoft's SARIF validator (a .NET executable from npm, below)
+# loads it; the lit tests validate gpurd's SARIF logs with it.
 # clangd-19: gpurd-lsp starts the real clangd and passes its messages through
 # (docs/editors.md); the lit tests run an editor's session against both.
 packages=(g++ cmake ninja-build pkg-config python3 llvm-19-dev libclang-19-dev clang-19
           llvm-19-tools libisl-dev nlohmann-json3-dev libgtest-dev libbenchmark-dev valgrind
-          libegl-dev libthrust-dev libcub-dev python3-jsonschema libeigen3-dev clangd-19)
+          libegl-dev libthrust-dev libcub-dev python3-jsonschema libeigen3-dev clangd-19
+          libicu72)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" || missing+=("$p")
 done
+# Debian's nodejs and npm, unless an npm is there already (NodeSource's
+# nodejs conflicts with Debian's npm).
+command -v npm >/dev/null || missing+=(nodejs npm)
 if ((${#missing[@]})); then
   echo "gpurd: installing ${missing[*]}"
   sudo=()
   if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
   "${sudo[@]}" apt-get update
   DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+# Microsoft's SARIF validator, pinned in its lockfile, from the npm registry
+# (utils/validate-sarif.py; docs/sarif.md#validation).
+validator=$root/utils/sarif-validator
+if [ ! -f "$validator/node_modules/.package-lock.json" ] ||
+   [ "$validator/package-lock.json" -nt "$validator/node_modules/.package-lock.json" ]; then
+  npm ci --prefix "$validator" --no-audit --no-fund
+  chmod u+x "$validator/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool"
 fi
 
 launcher=()

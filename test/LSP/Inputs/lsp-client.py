@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""lsp-client.py: an editor's session with a language server, scripted.
+
+lsp-client.py [--cpp FILE.cpp] [--timeout S] CUDA_FILE -- SERVER ARGS...
+
+Starts the server, initializes it, opens CUDA_FILE (and FILE.cpp), waits for
+each file's diagnostics, prints them one a line, asks for the code actions at
+each gpurd diagnostic and applies the first quick fix to the text, sends a
+message that is not JSON and a request after it, then shutdown and exit, and
+prints the server's exit status. Lines:
+
+  diagnostic FILE LINE:COL SOURCE CODE SEVERITY: MESSAGE
+  quick fix FILE LINE:COL: TITLE
+  applied FILE LINE: TEXT OF THE EDITED LINE
+  after malformed: RESPONSE-KIND
+  exit status N
+"""
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+import queue
+
+
+def frame(body):
+    data = json.dumps(body).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(data) + data
+
+
+class Session:
+    def __init__(self, argv):
+        self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.messages = queue.Queue()
+        self.next_id = 0
+        threading.Thread(target=self.read, daemon=True).start()
+
+    def read(self):
+        out = self.proc.stdout
+        while True:
+            length = None
+            while True:
+                line = out.readline()
+                if not line:
+                    self.messages.put(None)
+                    return
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.decode().partition(":")
+                if name.lower() == "content-length":
+                    length = int(value)
+            self.messages.put(json.loads(out.read(length)))
+
+    def send(self, body):
+        self.proc.stdin.write(frame(body) if isinstance(body, dict) else body)
+        self.proc.stdin.flush()
+
+    def request(self, method, params):
+        self.next_id += 1
+        self.send({"jsonrpc": "2.0", "id": self.next_id, "method": method, "params": params})
+        return self.next_id
+
+    def notify(self, method, params):
+        self.send({"jsonrpc": "2.0", "method": method, "params": params})
+
+    def wait(self, accept, timeout):
+        """The first message accept() takes; answers the server's requests."""
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                message = self.messages.get(timeout=max(0.01, deadline - time.time()))
+            except queue.Empty:
+                break
+            if message is None:
+                return None
+            if "method" in message and "id" in message:  # A request to the editor.
+                self.send({"jsonrpc": "2.0", "id": message["id"], "result": None})
+                continue
+            if accept(message):
+                return message
+        return None
+
+
+def uri(path):
+    return "file://" + os.path.abspath(path)
+
+
+def main():
+    args = sys.argv[1:]
+    split = args.index("--")
+    own, server = args[:split], args[split + 1:]
+    cpp = None
+    timeout = 60.0
+    files = []
+    i = 0
+    while i < len(own):
+        if own[i] == "--cpp":
+            cpp = own[i + 1]
+            i += 2
+        elif own[i] == "--timeout":
+            timeout = float(own[i + 1])
+            i += 2
+        else:
+            files.append(own[i])
+            i += 1
+    cuda = files[0]
+    texts = {uri(cuda): open(cuda).read()}
+    if cpp:
+        texts[uri(cpp)] = open(cpp).read()
+
+    s = Session(server)
+    init = s.request("initialize", {"processId": os.getpid(), "rootUri": uri(os.path.dirname(os.path.abspath(cuda))),
+                                    "capabilities": {"textDocument": {"publishDiagnostics": {"relatedInformation": True}}}})
+    if not s.wait(lambda m: m.get("id") == init, timeout):
+        print("no initialize response")
+        return 1
+    s.notify("initialized", {})
+    for u, text in texts.items():
+        lang = "cuda-cpp" if u.endswith((".cu", ".cuh")) else "cpp"
+        s.notify("textDocument/didOpen", {"textDocument": {"uri": u, "languageId": lang, "version": 1, "text": text}})
+
+    # Each file's diagnostics: for the CUDA file, until gpurd's have come
+    # (clangd's come on their own, before or after).
+    latest = {}
+    def got_all():
+        if uri(cuda) not in latest:
+            return False
+        if not any(d.get("source") == "gpurd" for d in latest[uri(cuda)]):
+            return False
+        return not cpp or uri(cpp) in latest
+    deadline = time.time() + timeout
+    while not got_all() and time.time() < deadline:
+        m = s.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics", deadline - time.time())
+        if m is None:
+            break
+        latest[m["params"]["uri"]] = m["params"]["diagnostics"]
+    # clangd may publish the CUDA file again a little later; take that too.
+    m = s.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics", 2.0)
+    while m is not None:
+        latest[m["params"]["uri"]] = m["params"]["diagnostics"]
+        m = s.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics", 1.0)
+
+    for u in sorted(latest):
+        for d in latest[u]:
+            start = d["range"]["start"]
+            print("diagnostic %s %d:%d %s %s %s: %s" % (
+                os.path.basename(u), start["line"] + 1, start["character"] + 1, d.get("source", "-"),
+                d.get("code", "-"), {1: "error", 2: "warning", 3: "information", 4: "hint"}.get(d.get("severity"), "-"),
+                d["message"]))
+
+    for d in latest.get(uri(cuda), []):
+        if d.get("source") != "gpurd":
+            continue
+        rid = s.request("textDocument/codeAction", {"textDocument": {"uri": uri(cuda)}, "range": d["range"],
+                                                   "context": {"diagnostics": [d]}})
+        reply = s.wait(lambda m: m.get("id") == rid, timeout)
+        actions = (reply or {}).get("result") or []
+        fixes = [a for a in actions if a.get("kind") == "quickfix" and "gpurd" in a.get("title", "")]
+        start = d["range"]["start"]
+        for fix in fixes:
+            print("quick fix %s %d:%d: %s" % (os.path.basename(cuda), start["line"] + 1, start["character"] + 1,
+                                              fix["title"]))
+        if fixes:
+            for edit_uri, edits in fixes[0]["edit"]["changes"].items():
+                lines = texts[edit_uri].split("\n")
+                for e in sorted(edits, key=lambda e: (e["range"]["start"]["line"], e["range"]["start"]["character"]),
+                                reverse=True):
+                    a, b = e["range"]["start"], e["range"]["end"]
+                    assert a["line"] == b["line"]
+                    line = lines[a["line"]]
+                    lines[a["line"]] = line[:a["character"]] + e["newText"] + line[b["character"]:]
+                    print("applied %s %d: %s" % (os.path.basename(edit_uri), a["line"] + 1, lines[a["line"]].strip()))
+            break
+
+    # A message that is not JSON, then a request: the server still answers.
+    s.send(b"Content-Length: 9\r\n\r\n{not json")
+    rid = s.request("textDocument/codeAction", {"textDocument": {"uri": uri(cuda)},
+                                               "range": {"start": {"line": 0, "character": 0},
+                                                         "end": {"line": 0, "character": 0}},
+                                               "context": {"diagnostics": []}})
+    reply = s.wait(lambda m: m.get("id") == rid, timeout)
+    print("after malformed: %s" % ("no answer" if reply is None else "error" if "error" in reply else "result"))
+
+    rid = s.request("shutdown", None)
+    s.wait(lambda m: m.get("id") == rid, timeout)
+    s.notify("exit", None)
+    try:
+        status = s.proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        s.proc.kill()
+        status = "killed after %gs" % timeout
+    print("exit status %s" % status)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,3 @@
+#!/bin/sh
+# A gpurd-advise that hangs: gpurd-lsp must stop it at its --timeout.
+sleep 60
