@@ -401,8 +401,8 @@ void Server::analyse() {
     if (path) {
       std::string directory = sys::path::parent_path(*path).str();
       WorkerResult result =
-          runWorker(analysisCommand(options.gpurdAdvise, *path), directory,
-                    options.limits, cancel);
+          runProcess(analysisCommand(options.gpurdAdvise, *path), directory,
+                     options.limits, cancel);
       if (result.kind != WorkerResult::Kind::Cancelled)
         finishAnalysis(uri, result);
     }

@@ -272,4 +272,50 @@ nlohmann::json sarifLog(ArrayRef<advisor::Finding> findings,
              {"results", std::move(results)}}}}};
 }
 
+Expected<nlohmann::json> mergeSarifLogs(ArrayRef<nlohmann::json> logs) {
+  if (logs.empty())
+    return createStringError(inconvertibleErrorCode(),
+                             "no SARIF logs to merge");
+  nlohmann::json merged;
+  nlohmann::json rules = nlohmann::json::array();
+  std::map<std::string, int> ruleIndex;
+  nlohmann::json results = nlohmann::json::array();
+  for (size_t i = 0; i < logs.size(); ++i) {
+    const nlohmann::json &log = logs[i];
+    if (!log.is_object() || !log.contains("runs") || !log["runs"].is_array() ||
+        log["runs"].size() != 1 || !log["runs"][0].is_object())
+      return createStringError(inconvertibleErrorCode(),
+                               "log %zu is not a SARIF log of one run", i + 1);
+    const nlohmann::json &run = log["runs"][0];
+    if (merged.is_null())
+      merged = log;
+    const nlohmann::json *logRules = nullptr;
+    if (run.contains("tool") && run["tool"].contains("driver") &&
+        run["tool"]["driver"].contains("rules"))
+      logRules = &run["tool"]["driver"]["rules"];
+    std::vector<int> renumbered;
+    for (const nlohmann::json &rule :
+         logRules ? *logRules : nlohmann::json::array()) {
+      std::string id = rule.value("id", "");
+      auto [it, added] = ruleIndex.try_emplace(id, int(rules.size()));
+      if (added)
+        rules.push_back(rule);
+      renumbered.push_back(it->second);
+    }
+    for (nlohmann::json result :
+         run.value("results", nlohmann::json::array())) {
+      if (result.contains("ruleIndex") && result["ruleIndex"].is_number()) {
+        int index = result["ruleIndex"].get<int>();
+        if (index >= 0 && size_t(index) < renumbered.size())
+          result["ruleIndex"] = renumbered[size_t(index)];
+      }
+      results.push_back(std::move(result));
+    }
+  }
+  nlohmann::json &run = merged["runs"][0];
+  run["tool"]["driver"]["rules"] = std::move(rules);
+  run["results"] = std::move(results);
+  return merged;
+}
+
 } // namespace gpurd

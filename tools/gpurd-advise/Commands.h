@@ -8,11 +8,14 @@
 #ifndef GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
 #define GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
 
+#include "Options.h"
+
 #include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Frontend/LaunchConfig.h"
 #include "gpurd/Request/Request.h"
 
+#include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <nlohmann/json.hpp>
@@ -64,6 +67,24 @@ struct FindingTally {
 /// when it could not.
 bool finishCalibration(const Request &request, const FindingTally &tally,
                        llvm::StringRef arch);
+
+/// The compile commands of the run: \p parser's, or with no input file
+/// given (--all), those of -p's directory (Files.cpp).
+llvm::Expected<const clang::tooling::CompilationDatabase *>
+compileCommands(clang::tooling::CommonOptionsParser &parser);
+/// The files a run analyses (Files.cpp): those given, with --all every
+/// CUDA file of \p database, then --shard's share, then --only-file's.
+llvm::Expected<std::vector<std::string>>
+selectFiles(const clang::tooling::CompilationDatabase &database,
+            std::vector<std::string> files, const ToolActions &actions);
+/// -j: \p files analysed by child processes of this tool run with \p argv,
+/// \p jobs at a time; their outputs in the files' order (one JSON or SARIF
+/// document). Returns the exit status.
+int runInParallel(llvm::ArrayRef<const char *> argv,
+                  llvm::ArrayRef<std::string> files, const Request &request,
+                  unsigned jobs);
+/// --merge-sarif: prints one log of \p paths' logs; the exit status.
+int mergeSarifFiles(llvm::ArrayRef<std::string> paths);
 
 /// Sets the heap up for many kernels in one process: large blocks stay in
 /// the heap rather than being mapped and unmapped with each kernel

@@ -352,6 +352,34 @@ cl::opt<unsigned> timeTraceGranularity(
              "output (default 500, as Clang's)"),
     cl::init(500), cl::cat(toolCategory));
 
+cl::opt<bool>
+    allFiles("all",
+             cl::desc("Analyse every CUDA file (.cu, .cuh) of the compile "
+                      "database -p names, besides the files given"),
+             cl::cat(toolCategory));
+cl::opt<unsigned>
+    jobs("j",
+         cl::desc("Analyse N files at once, each in a process of its own; the "
+                  "output is in the files' order, as with one (default 1)"),
+         cl::value_desc("N"), cl::init(1), cl::cat(toolCategory));
+cl::opt<std::string>
+    shard("shard",
+          cl::desc("Analyse the K-th of N shares of the files (1 <= K <= N; "
+                   "a file goes to share (its place in the sorted list mod "
+                   "N) + 1), for a CI job matrix; --merge-sarif joins the "
+                   "shares' logs"),
+          cl::value_desc("K/N"), cl::cat(toolCategory));
+cl::list<std::string>
+    mergeSarif("merge-sarif",
+               cl::desc("Print one SARIF log of the results of these logs "
+                        "(the shards of one run) and exit"),
+               cl::value_desc("LOG.sarif"), cl::CommaSeparated,
+               cl::cat(toolCategory));
+cl::opt<std::string> onlyFile("only-file",
+                              cl::desc("(a parallel run's child: the one "
+                                       "file of the selection it analyses)"),
+                              cl::Hidden, cl::cat(toolCategory));
+
 cl::extrahelp moreHelp(R"(
 Compiler flags go after '--' (gpurd-advise k.cu -- -I include -DN=1024), or
 come from a compile_commands.json found with -p BUILD_DIR (clang, gcc and nvcc
@@ -414,6 +442,11 @@ ToolActions toolActions() {
   actions.configFile = configFile;
   actions.timeTrace = timeTrace;
   actions.timeTraceGranularity = timeTraceGranularity;
+  actions.allFiles = allFiles;
+  actions.jobs = jobs;
+  actions.shard = shard;
+  actions.mergeSarif.assign(mergeSarif.begin(), mergeSarif.end());
+  actions.onlyFile = onlyFile;
   return actions;
 }
 

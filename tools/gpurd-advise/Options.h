@@ -31,6 +31,14 @@ struct ToolActions {
   std::string configFile;
   std::string timeTrace;
   unsigned timeTraceGranularity = 500;
+  /// Builds (Files.cpp): every CUDA file of the compile database, files in
+  /// parallel, a share of the files, SARIF logs to join.
+  bool allFiles = false;
+  unsigned jobs = 1;
+  std::string shard;
+  std::vector<std::string> mergeSarif;
+  /// A parallel run's child: the one file of the selection it analyses.
+  std::string onlyFile;
 };
 
 ToolActions toolActions();

@@ -96,7 +96,7 @@ bool runCommand(driver::AnalysisContext &context,
 /// Runs the request on every file; returns the exit status.
 int runFiles(const clang::tooling::CompilationDatabase &database,
              arch::ArchDescription arch, const Request &request,
-             const std::vector<std::string> &files) {
+             const std::vector<std::string> &files, bool wholeRun) {
   // The default action runs the cache model where the arch describes enough
   // of the L1; --cache-model insists.
   driver::AnalysisContext context(database, std::move(arch), request.analysis,
@@ -127,7 +127,9 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
       fileJson = {{"file", displayPath(unit->file)}};
     jsonFiles.push_back(std::move(fileJson));
   }
-  if (request.command != Command::ListKernels && status == 0)
+  // A parallel run's child sees one file: a launch value for a kernel of
+  // another is not unused.
+  if (request.command != Command::ListKernels && status == 0 && wholeRun)
     if (Error error = context.checkUnusedLaunchValues())
       status = reportError(std::move(error));
   if (request.calibrating() && status == 0 &&
@@ -175,12 +177,20 @@ int main(int argc, const char **argv) {
   }
 
   ToolActions actions = toolActions();
+  if (!actions.mergeSarif.empty())
+    return mergeSarifFiles(actions.mergeSarif);
   if (actions.listArchs) {
     for (StringRef name : arch::presetNames())
       outs() << name << "\n";
     return 0;
   }
-  const std::vector<std::string> &files = parser->getSourcePathList();
+  auto database = compileCommands(*parser);
+  if (!database)
+    return reportError(database.takeError());
+  auto selected = selectFiles(**database, parser->getSourcePathList(), actions);
+  if (!selected)
+    return reportError(selected.takeError());
+  const std::vector<std::string> &files = *selected;
   auto settings = readSettings(actions, files);
   if (!settings)
     return reportError(settings.takeError());
@@ -214,16 +224,24 @@ int main(int argc, const char **argv) {
     outs() << arch::printArchJson(*arch);
     return 0;
   }
-  if (files.empty())
+  // --all or a shard may select nothing: an empty report.
+  if (files.empty() && !actions.allFiles && actions.shard.empty())
     return reportError(makeError("no input files; usage: gpurd-advise FILE.cu "
                                  "[options] -- [compiler flags] (see --help)"));
   auto request = request::resolveRequest(*settings, *arch, files.size());
   if (!request)
     return reportError(request.takeError());
   const std::string &timeTrace = actions.timeTrace;
+  bool wholeRun = actions.onlyFile.empty();
+  if (actions.jobs > 1 && files.size() > 1 && wholeRun) {
+    if (!timeTrace.empty())
+      return reportError(makeError("--time-trace profiles one process; give "
+                                   "it without -j"));
+    return runInParallel(ArrayRef<const char *>(argv, argc), files, *request,
+                         actions.jobs);
+  }
   if (timeTrace.empty())
-    return runFiles(parser->getCompilations(), std::move(*arch), *request,
-                    files);
+    return runFiles(**database, std::move(*arch), *request, files, wholeRun);
   // Opened before the run, so that a path that cannot be written fails
   // before the analysis rather than after it.
   std::error_code ec;
@@ -234,7 +252,7 @@ int main(int argc, const char **argv) {
                           timeTrace.c_str(), ec.message().c_str()));
   timeTraceProfilerInitialize(actions.timeTraceGranularity, "gpurd-advise");
   int status =
-      runFiles(parser->getCompilations(), std::move(*arch), *request, files);
+      runFiles(**database, std::move(*arch), *request, files, wholeRun);
   timeTraceProfilerWrite(traceOut);
   timeTraceProfilerCleanup();
   return status;

@@ -26,7 +26,7 @@ struct ServerOptions {
   std::vector<std::string> clangd;
   /// The gpurd-advise the workers run.
   std::string gpurdAdvise;
-  WorkerLimits limits;
+  WorkerLimits limits{60, uint64_t(4) << 30};
   /// Where a check's page is: this followed by `CHECK.md`.
   std::string docsBase;
   std::string version;

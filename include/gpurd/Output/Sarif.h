@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <memory>
 
@@ -29,6 +30,14 @@ namespace gpurd {
 nlohmann::json sarifLog(llvm::ArrayRef<advisor::Finding> findings,
                         llvm::ArrayRef<std::unique_ptr<advisor::Check>> rules,
                         llvm::StringRef toolVersion);
+
+/// One log of the results of \p logs (gpurd's, of the same checks: shards of
+/// one project, or the files of a parallel run), in their order: the first
+/// log's tool with the union of the rules (each result's ruleIndex renumbered),
+/// and every result. An error names the log (by its index) that is not a
+/// SARIF log of one run.
+llvm::Expected<nlohmann::json>
+mergeSarifLogs(llvm::ArrayRef<nlohmann::json> logs);
 
 } // namespace gpurd
 

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
 """lsp-client.py: an editor's session with a language server, scripted.
 
-lsp-client.py [--cpp FILE.cpp] [--timeout S] CUDA_FILE -- SERVER ARGS...
+lsp-client.py [--cpp FILE.cpp] [--expect-clangd] [--timeout S] CUDA_FILE -- SERVER ARGS...
 
 Starts the server, initializes it, opens CUDA_FILE (and FILE.cpp), waits for
-each file's diagnostics, prints them one a line, asks for the code actions at
+each file's diagnostics (for the CUDA file, until gpurd's have come, and
+with --expect-clangd until clangd's have too), prints them one a line, asks for the code actions at
 each gpurd diagnostic and applies the first quick fix to the text, sends a
 message that is not JSON and a request after it, then shutdown and exit, and
 prints the server's exit status. Lines:
@@ -92,6 +93,7 @@ def main():
     split = args.index("--")
     own, server = args[:split], args[split + 1:]
     cpp = None
+    expect_clangd = False
     timeout = 60.0
     files = []
     i = 0
@@ -99,6 +101,9 @@ def main():
         if own[i] == "--cpp":
             cpp = own[i + 1]
             i += 2
+        elif own[i] == "--expect-clangd":
+            expect_clangd = True
+            i += 1
         elif own[i] == "--timeout":
             timeout = float(own[i + 1])
             i += 2
@@ -128,6 +133,8 @@ def main():
         if uri(cuda) not in latest:
             return False
         if not any(d.get("source") == "gpurd" for d in latest[uri(cuda)]):
+            return False
+        if expect_clangd and all(d.get("source") == "gpurd" for d in latest[uri(cuda)]):
             return False
         return not cpp or uri(cpp) in latest
     deadline = time.time() + timeout

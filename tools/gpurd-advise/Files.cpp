@@ -1,0 +1,207 @@
+//===- Files.cpp - Which files a run analyses, and many at once -----------===//
+//
+// Builds: --all takes every CUDA file of the compile database, --shard a
+// deterministic share of the selection, -j N analyses the files in child
+// processes of this tool (each told its file with --only-file, so that it
+// makes the same selection and keeps one file) and prints their outputs in
+// the files' order, JSON and SARIF joined into one document.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Commands.h"
+#include "Messages.h"
+
+#include "gpurd/Output/Sarif.h"
+#include "gpurd/Support/Subprocess.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <mutex>
+#include <thread>
+
+using namespace llvm;
+
+namespace gpurd::advise {
+namespace {
+
+Error makeError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(), message);
+}
+
+bool isCuda(StringRef file) {
+  return file.ends_with(".cu") || file.ends_with(".cuh");
+}
+
+/// K and N of `--shard=K/N`.
+Expected<std::pair<unsigned, unsigned>> parseShard(StringRef text) {
+  auto [k, n] = text.split('/');
+  unsigned share = 0, shares = 0;
+  if (k.getAsInteger(10, share) || n.getAsInteger(10, shares) || shares == 0 ||
+      share == 0 || share > shares)
+    return makeError("--shard=" + text +
+                     ": give K/N with 1 <= K <= N (--shard=2/3)");
+  return std::make_pair(share, shares);
+}
+
+} // namespace
+
+Expected<const clang::tooling::CompilationDatabase *>
+compileCommands(clang::tooling::CommonOptionsParser &parser) {
+  // The parser makes no database when no file is given (its files are
+  // optional), so --all alone reads -p's itself.
+  if (!parser.getSourcePathList().empty())
+    return &parser.getCompilations();
+  static std::unique_ptr<clang::tooling::CompilationDatabase> database;
+  auto &registered = cl::getRegisteredOptions();
+  auto found = registered.find("p");
+  std::string buildPath;
+  if (found != registered.end())
+    buildPath = static_cast<cl::opt<std::string> *>(found->second)->getValue();
+  std::string message;
+  if (!buildPath.empty())
+    database = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+        buildPath, message);
+  if (!database && !buildPath.empty())
+    return makeError("-p " + buildPath + ": " + message);
+  if (!database)
+    database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
+  return database.get();
+}
+
+Expected<std::vector<std::string>>
+selectFiles(const clang::tooling::CompilationDatabase &database,
+            std::vector<std::string> files, const ToolActions &actions) {
+  if (actions.allFiles) {
+    std::vector<std::string> all = database.getAllFiles();
+    if (all.empty())
+      return makeError("--all analyses the files of a compile database: give "
+                       "-p BUILD_DIR (a directory with compile_commands.json)");
+    llvm::sort(all);
+    for (const std::string &file : all)
+      if (isCuda(file) && !llvm::is_contained(files, file))
+        files.push_back(file);
+  }
+  if (!actions.shard.empty()) {
+    auto shard = parseShard(actions.shard);
+    if (!shard)
+      return shard.takeError();
+    std::vector<std::string> sorted = files, share;
+    llvm::sort(sorted);
+    for (size_t i = 0; i < sorted.size(); ++i)
+      if (i % shard->second == shard->first - 1)
+        share.push_back(sorted[i]);
+    files = std::move(share);
+  }
+  if (!actions.onlyFile.empty())
+    files.erase(std::remove_if(files.begin(), files.end(),
+                               [&](const std::string &file) {
+                                 return file != actions.onlyFile;
+                               }),
+                files.end());
+  return files;
+}
+
+int mergeSarifFiles(ArrayRef<std::string> paths) {
+  std::vector<nlohmann::json> logs;
+  for (const std::string &path : paths) {
+    auto buffer = MemoryBuffer::getFile(path);
+    if (!buffer)
+      return reportError(makeError("--merge-sarif: cannot read '" + path +
+                                   "': " + buffer.getError().message()));
+    nlohmann::json log = nlohmann::json::parse(
+        (*buffer)->getBuffer().begin(), (*buffer)->getBuffer().end(), nullptr,
+        /*allow_exceptions=*/false);
+    if (log.is_discarded())
+      return reportError(
+          makeError("--merge-sarif: '" + path + "' is not JSON"));
+    logs.push_back(std::move(log));
+  }
+  auto merged = mergeSarifLogs(logs);
+  if (!merged)
+    return reportError(
+        makeError("--merge-sarif: " + toString(merged.takeError())));
+  outs() << merged->dump(2) << "\n";
+  return 0;
+}
+
+int runInParallel(ArrayRef<const char *> argv, ArrayRef<std::string> files,
+                  const Request &request, unsigned jobs) {
+  std::string self = sys::fs::getMainExecutable(
+      argv[0], reinterpret_cast<void *>(&runInParallel));
+  std::vector<ProcessResult> results(files.size());
+  std::atomic<size_t> next{0}, done{0};
+  std::atomic<bool> never{false};
+  bool progress = sys::Process::StandardErrIsDisplayed();
+  std::mutex progressLock;
+  auto work = [&] {
+    for (size_t i; (i = next++) < files.size();) {
+      std::vector<std::string> child = {self, "--only-file=" + files[i]};
+      child.insert(child.end(), argv.begin() + 1, argv.end());
+      results[i] = runProcess(child, "", ProcessLimits(), never);
+      if (progress) {
+        std::lock_guard<std::mutex> guard(progressLock);
+        errs() << "\r[" << ++done << "/" << files.size() << "] "
+               << sys::path::filename(files[i]) << "\033[K";
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned j = 0; j < std::min<size_t>(jobs, files.size()); ++j)
+    workers.emplace_back(work);
+  for (std::thread &worker : workers)
+    worker.join();
+  if (progress)
+    errs() << "\r\033[K";
+
+  // Input errors (1) come before the gate (2), as in one process.
+  int status = 0;
+  std::vector<nlohmann::json> documents;
+  for (size_t i = 0; i < files.size(); ++i) {
+    const ProcessResult &result = results[i];
+    errs() << result.err;
+    int code = result.kind == ProcessResult::Kind::Exited ? result.status : 1;
+    if (code == 1 || (code == 2 && status == 0))
+      status = code;
+    if (code != 0 && code != 1 && code != 2)
+      status = 1;
+    if (!request.json) {
+      outs() << result.out;
+      continue;
+    }
+    nlohmann::json document =
+        nlohmann::json::parse(result.out, nullptr, /*allow_exceptions=*/false);
+    if (document.is_discarded()) {
+      status = 1;
+      continue;
+    }
+    documents.push_back(std::move(document));
+  }
+  if (!request.json || documents.empty())
+    return status;
+  nlohmann::json merged;
+  if (request.sarif) {
+    auto log = mergeSarifLogs(documents);
+    if (!log)
+      return reportError(log.takeError());
+    merged = std::move(*log);
+  } else {
+    merged = documents.front();
+    nlohmann::json all = nlohmann::json::array();
+    for (nlohmann::json &document : documents)
+      for (nlohmann::json &file :
+           document.value("files", nlohmann::json::array()))
+        all.push_back(std::move(file));
+    merged["files"] = std::move(all);
+  }
+  outs() << merged.dump(2) << "\n";
+  return status;
+}
+
+} // namespace gpurd::advise
