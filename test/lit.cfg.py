@@ -40,6 +40,7 @@ config.substitutions.append(("%expect-exit", python + " " + os.path.join(config.
 config.substitutions.append(("%apply-fixits", python + " " + os.path.join(config.test_source_root, "Inputs", "apply-fixits.py")))
 config.substitutions.append(("%check-sarif", python + " " + os.path.join(config.test_source_root, "Inputs", "check-sarif.py")))
 config.substitutions.append(("%python", python))
+config.substitutions.append(("%gpurd_build", config.gpurd_obj_root))
 config.substitutions.append(("%inputs", os.path.join(config.test_source_root, "Inputs")))
 config.substitutions.append(("%examples", os.path.join(config.gpurd_src_root, "examples")))
 config.substitutions.append(("%arch_presets", os.path.join(config.gpurd_src_root, "share", "gpurd", "arch")))
