@@ -48,6 +48,21 @@ llvm::ArrayRef<llvm::StringRef> presetNames() {
   return names;
 }
 
+std::optional<std::string> presetForComputeCapability(llvm::StringRef sm) {
+  std::optional<std::string> best;
+  for (llvm::StringRef name : presetNames()) {
+    llvm::Expected<ArchDescription> preset = loadPreset(name);
+    if (!preset) {
+      llvm::consumeError(preset.takeError()); // The presets' own tests fail.
+      continue;
+    }
+    if (preset->computeCapability == sm &&
+        (!best || name.size() < best->size()))
+      best = name.str();
+  }
+  return best;
+}
+
 std::optional<llvm::StringRef> presetText(llvm::StringRef name) {
   for (const Preset &preset : presets())
     if (preset.name == name)

@@ -79,6 +79,47 @@ std::string defaultClangResourceDir() {
   return GPURD_CLANG_RESOURCE_DIR;
 }
 
+std::optional<std::string>
+gpuArchitectureOf(llvm::ArrayRef<std::string> command) {
+  // `sm_XY` or `compute_XY` in \p value, as sm_XY.
+  auto smOf = [](llvm::StringRef value) -> std::optional<std::string> {
+    for (llvm::StringRef prefix : {"sm_", "compute_"}) {
+      size_t at = value.find(prefix);
+      if (at == llvm::StringRef::npos)
+        continue;
+      llvm::StringRef digits = value.drop_front(at + prefix.size())
+                                   .take_while(llvm::isDigit);
+      if (!digits.empty())
+        return "sm_" + digits.str();
+    }
+    return std::nullopt;
+  };
+  for (size_t i = 0; i < command.size(); ++i) {
+    llvm::StringRef arg = command[i];
+    llvm::StringRef next = i + 1 < command.size() ? command[i + 1] : "";
+    for (llvm::StringRef option : {"-arch", "--gpu-architecture",
+                                   "--cuda-gpu-arch", "--offload-arch"}) {
+      if (arg == option)
+        return smOf(next);
+      if (arg.consume_front(option) && arg.consume_front("="))
+        return smOf(arg);
+    }
+    arg = command[i];
+    if (arg == "-gencode" || arg == "--generate-code" ||
+        arg.starts_with("-gencode=") || arg.starts_with("--generate-code=")) {
+      llvm::StringRef spec = arg.contains('=') && !arg.starts_with("arch")
+                                 ? arg.split('=').second
+                                 : next;
+      size_t code = spec.find("code=");
+      if (code != llvm::StringRef::npos)
+        if (std::optional<std::string> sm = smOf(spec.drop_front(code + 5)))
+          return sm;
+      return smOf(spec);
+    }
+  }
+  return std::nullopt;
+}
+
 namespace {
 
 /// Options of the input command that gpurd replaces with its own.

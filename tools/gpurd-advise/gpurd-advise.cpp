@@ -19,6 +19,7 @@
 
 #include "gpurd/Arch/ArchJson.h"
 #include "gpurd/Arch/Presets.h"
+#include "gpurd/Frontend/CudaCompilation.h"
 #include "gpurd/Output/KernelListing.h"
 #include "gpurd/Output/Sarif.h"
 #include "gpurd/Request/ConfigFile.h"
@@ -67,6 +68,30 @@ Expected<request::Settings> readSettings(const ToolActions &actions,
     if (Error error = request::applyConfigFile(*config, settings))
       return std::move(error);
   return commandLineSettings(std::move(settings));
+}
+
+/// Without a GPU named by the options or the configuration, the preset of
+/// the GPU the first file's compile command builds for (nvcc's `-arch=sm_70`,
+/// Clang's `--cuda-gpu-arch`), where one has its compute capability; said
+/// on stderr.
+void gpuOfCompileCommand(const clang::tooling::CompilationDatabase &database,
+                         ArrayRef<std::string> files,
+                         request::ArchSettings &arch) {
+  if (arch.name || !arch.file.empty() || files.empty())
+    return;
+  std::vector<clang::tooling::CompileCommand> commands =
+      database.getCompileCommands(files.front());
+  if (commands.empty())
+    return;
+  std::optional<std::string> sm = gpuArchitectureOf(commands[0].CommandLine);
+  std::optional<std::string> preset =
+      sm ? arch::presetForComputeCapability(*sm) : std::nullopt;
+  if (!preset)
+    return;
+  arch.name = *preset;
+  errs() << "gpurd-advise: note: GPU " << *preset << " (" << *sm
+         << ", from the compile command of '" << files.front()
+         << "'); --arch chooses another\n";
 }
 
 /// Runs the request's command on one file; fills \p fileJson.
@@ -194,6 +219,7 @@ int main(int argc, const char **argv) {
   auto settings = readSettings(actions, files);
   if (!settings)
     return reportError(settings.takeError());
+  gpuOfCompileCommand(**database, files, settings->arch);
   if (actions.dumpConfig) {
     auto config = request::dumpConfig(*settings);
     if (!config)

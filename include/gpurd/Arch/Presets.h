@@ -32,6 +32,11 @@ llvm::Expected<ArchDescription> loadPreset(llvm::StringRef name);
 /// is an error naming the path and the operating system's reason.
 llvm::Expected<ArchDescription> loadArchFile(llvm::StringRef path);
 
+/// The preset of the GPUs of compute capability \p sm (`sm_70`): the one
+/// whose computeCapability it is, the shortest name where several are
+/// (`fermi-gtx470`, not its `-l1-48k` variant). None when no preset has it.
+std::optional<std::string> presetForComputeCapability(llvm::StringRef sm);
+
 /// What `--arch` takes: a preset name, or else the path of a JSON file.
 llvm::Expected<ArchDescription> loadArch(llvm::StringRef presetOrPath);
 

@@ -78,6 +78,12 @@ llvm::StringRef firstErrorLine(llvm::StringRef diagnostics);
 /// environment variable GPURD_RESOURCE_DIR names another.
 std::string defaultClangResourceDir();
 
+/// The GPU a compile command builds for (`sm_XY`): nvcc's `-arch=sm_XY`,
+/// `--gpu-architecture`, `-gencode arch=compute_XY,code=sm_XY` (its code),
+/// or Clang's `--cuda-gpu-arch=` / `--offload-arch=`; the first it names.
+std::optional<std::string>
+gpuArchitectureOf(llvm::ArrayRef<std::string> command);
+
 /// Turns one compile command (argv[0] first, the file last, as a compilation
 /// database gives it) into the command gpurd runs.
 std::vector<std::string>
