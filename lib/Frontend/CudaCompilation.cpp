@@ -87,8 +87,8 @@ gpuArchitectureOf(llvm::ArrayRef<std::string> command) {
       size_t at = value.find(prefix);
       if (at == llvm::StringRef::npos)
         continue;
-      llvm::StringRef digits = value.drop_front(at + prefix.size())
-                                   .take_while(llvm::isDigit);
+      llvm::StringRef digits =
+          value.drop_front(at + prefix.size()).take_while(llvm::isDigit);
       if (!digits.empty())
         return "sm_" + digits.str();
     }
@@ -97,8 +97,8 @@ gpuArchitectureOf(llvm::ArrayRef<std::string> command) {
   for (size_t i = 0; i < command.size(); ++i) {
     llvm::StringRef arg = command[i];
     llvm::StringRef next = i + 1 < command.size() ? command[i + 1] : "";
-    for (llvm::StringRef option : {"-arch", "--gpu-architecture",
-                                   "--cuda-gpu-arch", "--offload-arch"}) {
+    for (llvm::StringRef option :
+         {"-arch", "--gpu-architecture", "--cuda-gpu-arch", "--offload-arch"}) {
       if (arg == option)
         return smOf(next);
       if (arg.consume_front(option) && arg.consume_front("="))
