@@ -13,9 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Commands.h"
-#include "Messages.h"
 #include "Options.h"
+
+#include "gpurd/Commands/Commands.h"
+#include "gpurd/Commands/Messages.h"
 
 #include "gpurd/Arch/ArchJson.h"
 #include "gpurd/Arch/Presets.h"
@@ -68,6 +69,32 @@ Expected<request::Settings> readSettings(const ToolActions &actions,
     if (Error error = request::applyConfigFile(*config, settings))
       return std::move(error);
   return commandLineSettings(std::move(settings));
+}
+
+/// The compile commands of the run: \p parser's, or with no input file
+/// given (--all), those of -p's directory.
+Expected<const clang::tooling::CompilationDatabase *>
+compileCommands(clang::tooling::CommonOptionsParser &parser) {
+  // The parser makes no database when no file is given (its files are
+  // optional), so --all alone reads -p's itself.
+  if (!parser.getSourcePathList().empty())
+    return &parser.getCompilations();
+  static std::unique_ptr<clang::tooling::CompilationDatabase> database;
+  auto &registered = cl::getRegisteredOptions();
+  auto found = registered.find("p");
+  std::string buildPath;
+  if (found != registered.end())
+    buildPath = static_cast<cl::opt<std::string> *>(found->second)->getValue();
+  std::string message;
+  if (!buildPath.empty())
+    database = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
+        buildPath, message);
+  if (!database && !buildPath.empty())
+    return makeError("-p " + buildPath + ": " + message);
+  if (!database)
+    database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
+        ".", std::vector<std::string>());
+  return database.get();
 }
 
 /// Without a GPU named by the options or the configuration, the preset of

@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Commands.h"
-#include "Messages.h"
+#include "gpurd/Commands/Commands.h"
+#include "gpurd/Commands/Messages.h"
 
 #include "gpurd/Output/Sarif.h"
 #include "gpurd/Support/Subprocess.h"
@@ -50,30 +50,6 @@ Expected<std::pair<unsigned, unsigned>> parseShard(StringRef text) {
 }
 
 } // namespace
-
-Expected<const clang::tooling::CompilationDatabase *>
-compileCommands(clang::tooling::CommonOptionsParser &parser) {
-  // The parser makes no database when no file is given (its files are
-  // optional), so --all alone reads -p's itself.
-  if (!parser.getSourcePathList().empty())
-    return &parser.getCompilations();
-  static std::unique_ptr<clang::tooling::CompilationDatabase> database;
-  auto &registered = cl::getRegisteredOptions();
-  auto found = registered.find("p");
-  std::string buildPath;
-  if (found != registered.end())
-    buildPath = static_cast<cl::opt<std::string> *>(found->second)->getValue();
-  std::string message;
-  if (!buildPath.empty())
-    database = clang::tooling::CompilationDatabase::autoDetectFromDirectory(
-        buildPath, message);
-  if (!database && !buildPath.empty())
-    return makeError("-p " + buildPath + ": " + message);
-  if (!database)
-    database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
-        ".", std::vector<std::string>());
-  return database.get();
-}
 
 Expected<std::vector<std::string>>
 selectFiles(const clang::tooling::CompilationDatabase &database,

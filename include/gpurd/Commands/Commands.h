@@ -2,20 +2,19 @@
 //
 // Each command handles one parsed input file through lib/Driver and prints
 // its result (text) or fills a JSON object; errors are printed and make it
-// return false.
+// return false. The command line's own code (options, main) is the tool's
+// (tools/gpurd-advise); what it runs is here, in a library of its own.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
-#define GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
-
-#include "Options.h"
+#ifndef GPURD_COMMANDS_COMMANDS_H
+#define GPURD_COMMANDS_COMMANDS_H
 
 #include "gpurd/Driver/AnalysisContext.h"
 #include "gpurd/Frontend/KernelInfo.h"
 #include "gpurd/Frontend/LaunchConfig.h"
 #include "gpurd/Request/Request.h"
 
-#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/CompilationDatabase.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <nlohmann/json.hpp>
@@ -28,6 +27,28 @@ namespace gpurd::advise {
 using request::Command;
 using request::FailOn;
 using request::Request;
+
+/// What the tool does besides analysing files: the listings that answer
+/// and exit, where the configuration comes from, and profiling.
+struct ToolActions {
+  bool listArchs = false;
+  bool listChecks = false;
+  bool printArch = false;
+  bool dumpConfig = false;
+  /// --config-file: the configuration instead of the .gpurd found.
+  std::string configFile;
+  std::string timeTrace;
+  unsigned timeTraceGranularity = 500;
+  /// Builds (Files.cpp): every CUDA file of the compile database, files in
+  /// parallel, a share of the files, SARIF logs to join.
+  bool allFiles = false;
+  unsigned jobs = 1;
+  std::string shard;
+  std::vector<std::string> mergeSarif;
+  /// A parallel run's child: the one file of the selection it analyses.
+  std::string onlyFile;
+};
+
 
 /// Resolves the launch of each kernel \p context selects in \p unit and
 /// calls \p onLaunch with it, which returns false after printing an error.
@@ -68,10 +89,6 @@ struct FindingTally {
 bool finishCalibration(const Request &request, const FindingTally &tally,
                        llvm::StringRef arch);
 
-/// The compile commands of the run: \p parser's, or with no input file
-/// given (--all), those of -p's directory (Files.cpp).
-llvm::Expected<const clang::tooling::CompilationDatabase *>
-compileCommands(clang::tooling::CommonOptionsParser &parser);
 /// The files a run analyses (Files.cpp): those given, with --all every
 /// CUDA file of \p database, then --shard's share, then --only-file's.
 llvm::Expected<std::vector<std::string>>
@@ -110,4 +127,4 @@ bool emitTraces(driver::AnalysisContext &context,
 
 } // namespace gpurd::advise
 
-#endif // GPURD_TOOLS_GPURD_ADVISE_COMMANDS_H
+#endif // GPURD_COMMANDS_COMMANDS_H

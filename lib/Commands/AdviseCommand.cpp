@@ -6,8 +6,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Commands.h"
-#include "Messages.h"
+#include "gpurd/Commands/Commands.h"
+#include "gpurd/Commands/Messages.h"
 
 #include "gpurd/Advisor/WhatIf.h"
 #include "gpurd/Output/CacheReport.h"

@@ -1,7 +1,7 @@
 //===- LaunchCommand.cpp - --print-launches -------------------------------===//
 
-#include "Commands.h"
-#include "Messages.h"
+#include "gpurd/Commands/Commands.h"
+#include "gpurd/Commands/Messages.h"
 
 #include "gpurd/Output/KernelListing.h"
 

@@ -6,8 +6,8 @@
 // warnings, reports and JSON.
 //
 //===----------------------------------------------------------------------===//
-#ifndef GPURD_TOOLS_GPURD_ADVISE_MESSAGES_H
-#define GPURD_TOOLS_GPURD_ADVISE_MESSAGES_H
+#ifndef GPURD_COMMANDS_MESSAGES_H
+#define GPURD_COMMANDS_MESSAGES_H
 
 #include "gpurd/Support/UserInput.h"
 
@@ -48,4 +48,4 @@ void spellJson(nlohmann::json &json);
 
 } // namespace gpurd::advise
 
-#endif // GPURD_TOOLS_GPURD_ADVISE_MESSAGES_H
+#endif // GPURD_COMMANDS_MESSAGES_H

@@ -1,6 +1,6 @@
 //===- Messages.cpp - How gpurd-advise presents library text --------------===//
 
-#include "Messages.h"
+#include "gpurd/Commands/Messages.h"
 
 #include "llvm/Support/WithColor.h"
 

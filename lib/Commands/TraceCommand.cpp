@@ -1,7 +1,7 @@
 //===- TraceCommand.cpp - --emit-trace ------------------------------------===//
 
-#include "Commands.h"
-#include "Messages.h"
+#include "gpurd/Commands/Commands.h"
+#include "gpurd/Commands/Messages.h"
 
 #include "gpurd/Driver/TraceEmission.h"
 #include "gpurd/Output/KernelListing.h"

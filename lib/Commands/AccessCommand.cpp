@@ -1,7 +1,7 @@
 //===- AccessCommand.cpp - --dump-accesses and --explain-compiled ---------===//
 
-#include "Commands.h"
-#include "Messages.h"
+#include "gpurd/Commands/Commands.h"
+#include "gpurd/Commands/Messages.h"
 
 #include "gpurd/Access/HostDeviceDifferences.h"
 #include "gpurd/Output/AccessDump.h"
