@@ -49,7 +49,6 @@ struct ToolActions {
   std::string onlyFile;
 };
 
-
 /// Resolves the launch of each kernel \p context selects in \p unit and
 /// calls \p onLaunch with it, which returns false after printing an error.
 /// Errors are printed; returns false after any. \p selected is false when
