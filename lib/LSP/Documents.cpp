@@ -73,14 +73,22 @@ void Documents::setClangd(StringRef uri, const json::Array &diagnostics) {
   documents[uri.str()].clangd = diagnostics;
 }
 
-FileFindings Documents::findingsOf(StringRef uri, const json::Value &report,
+std::optional<std::string> Documents::text(StringRef uri) const {
+  std::lock_guard<std::mutex> guard(lock);
+  auto it = documents.find(uri.str());
+  if (it == documents.end() || !it->second.open)
+    return std::nullopt;
+  return it->second.text;
+}
+
+FileFindings Documents::findingsOf(StringRef uri, StringRef text,
+                                   const json::Value &report,
                                    StringRef docsBase) const {
   FindingsContext context;
   context.file = pathOf(uri).value_or("");
   context.directory = sys::path::parent_path(context.file).str();
   context.docsBase = docsBase.str();
-  if (auto buffer = MemoryBuffer::getFile(context.file))
-    context.text = (*buffer)->getBuffer().str();
+  context.text = text.str();
   return lsp::findingsOf(report, context);
 }
 

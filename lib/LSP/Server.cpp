@@ -16,6 +16,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <chrono>
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
@@ -67,9 +68,11 @@ private:
   void stopClangd();
 
   // The analyses.
-  void schedule(const std::string &uri);
+  void schedule(const std::string &uri,
+                std::chrono::milliseconds after = std::chrono::milliseconds(0));
   void analyse();
-  void finishAnalysis(const std::string &uri, const WorkerResult &result);
+  void finishAnalysis(const std::string &uri, const std::string &text,
+                      const WorkerResult &result);
 
   const ServerOptions &options;
   MessageReader editorIn;
@@ -84,7 +87,8 @@ private:
 
   std::mutex lock; // Guards the queue, the code actions asked of clangd.
   std::condition_variable wake;
-  std::deque<std::string> queue;
+  /// The files to analyse, each with when (an edit waits for a pause).
+  std::map<std::string, std::chrono::steady_clock::time_point> queue;
   std::string analysing;
   std::atomic<bool> cancel{false};
   bool stopping = false;
@@ -156,6 +160,8 @@ void Server::onNotification(StringRef method, const json::Object &params) {
   } else if (method == "textDocument/didChange") {
     if (const json::Array *changes = params.getArray("contentChanges"))
       documents.change(*uri, *changes);
+    // The unsaved buffer, once the edits pause.
+    schedule(uri->str(), options.editPause);
   } else if (method == "textDocument/didSave") {
     schedule(uri->str());
   } else if (method == "textDocument/didClose") {
@@ -373,13 +379,13 @@ void Server::stopClangd() {
     close(fromClangdFd);
 }
 
-void Server::schedule(const std::string &uri) {
+void Server::schedule(const std::string &uri, std::chrono::milliseconds after) {
   {
     std::lock_guard<std::mutex> guard(lock);
     if (analysing == uri)
       cancel = true; // A newer state of the file than the one analysed.
-    if (std::find(queue.begin(), queue.end(), uri) == queue.end())
-      queue.push_back(uri);
+    // A later edit moves the analysis to after its own pause.
+    queue[uri] = std::chrono::steady_clock::now() + after;
   }
   wake.notify_all();
 }
@@ -389,29 +395,42 @@ void Server::analyse() {
     std::string uri;
     {
       std::unique_lock<std::mutex> guard(lock);
-      wake.wait(guard, [&] { return stopping || !queue.empty(); });
-      if (stopping)
-        return;
-      uri = queue.front();
-      queue.pop_front();
+      for (;;) {
+        wake.wait(guard, [&] { return stopping || !queue.empty(); });
+        if (stopping)
+          return;
+        auto next = std::min_element(
+            queue.begin(), queue.end(),
+            [](const auto &a, const auto &b) { return a.second < b.second; });
+        if (next->second <= std::chrono::steady_clock::now()) {
+          uri = next->first;
+          queue.erase(next);
+          break;
+        }
+        wake.wait_until(guard, next->second);
+      }
       analysing = uri;
       cancel = false;
     }
     std::optional<std::string> path = pathOf(uri);
     if (path) {
       std::string directory = sys::path::parent_path(*path).str();
+      // The buffer as the editor has it, saved or not.
+      std::string text = documents.text(uri).value_or("");
+      std::vector<std::string> command =
+          analysisCommand(options.gpurdAdvise, *path);
+      command.insert(command.begin() + 1, "--stdin-contents");
       WorkerResult result =
-          runProcess(analysisCommand(options.gpurdAdvise, *path), directory,
-                     options.limits, cancel);
+          runProcess(command, directory, options.limits, cancel, &text);
       if (result.kind != WorkerResult::Kind::Cancelled)
-        finishAnalysis(uri, result);
+        finishAnalysis(uri, text, result);
     }
     std::lock_guard<std::mutex> guard(lock);
     analysing.clear();
   }
 }
 
-void Server::finishAnalysis(const std::string &uri,
+void Server::finishAnalysis(const std::string &uri, const std::string &text,
                             const WorkerResult &result) {
   std::string path = pathOf(uri).value_or(uri);
   std::string name = sys::path::filename(path).str();
@@ -434,7 +453,7 @@ void Server::finishAnalysis(const std::string &uri,
   default: {
     Expected<json::Value> report = json::parse(result.out);
     if (report) {
-      findings = documents.findingsOf(uri, *report, options.docsBase);
+      findings = documents.findingsOf(uri, text, *report, options.docsBase);
     } else {
       consumeError(report.takeError());
     }

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdio>
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
@@ -16,7 +17,8 @@ namespace gpurd {
 ProcessResult runProcess(const std::vector<std::string> &argv,
                          const std::string &directory,
                          const ProcessLimits &limits,
-                         const std::atomic<bool> &cancel) {
+                         const std::atomic<bool> &cancel,
+                         const std::string *input) {
   ProcessResult result;
   int out[2], err[2];
   if (pipe2(out, O_CLOEXEC) != 0)
@@ -27,6 +29,22 @@ ProcessResult runProcess(const std::vector<std::string> &argv,
   }
   // Everything the child needs, made before fork: after it, the child of
   // a threaded process may only call async-signal-safe functions.
+  // The input from a file of its own, so that writing it waits for nothing.
+  std::FILE *inputFile = nullptr;
+  if (input) {
+    inputFile = std::tmpfile();
+    if (!inputFile ||
+        std::fwrite(input->data(), 1, input->size(), inputFile) !=
+            input->size() ||
+        std::fflush(inputFile) != 0) {
+      if (inputFile)
+        std::fclose(inputFile);
+      close(out[0]), close(out[1]), close(err[0]), close(err[1]);
+      return result;
+    }
+    std::rewind(inputFile);
+  }
+  int inputFd = inputFile ? fileno(inputFile) : -1;
   std::vector<char *> args;
   for (const std::string &arg : argv)
     args.push_back(const_cast<char *>(arg.c_str()));
@@ -41,13 +59,15 @@ ProcessResult runProcess(const std::vector<std::string> &argv,
       setrlimit(RLIMIT_AS, &memory);
     dup2(out[1], STDOUT_FILENO);
     dup2(err[1], STDERR_FILENO);
-    int null = open("/dev/null", O_RDONLY);
-    if (null >= 0)
-      dup2(null, STDIN_FILENO);
+    int in = inputFd >= 0 ? inputFd : open("/dev/null", O_RDONLY);
+    if (in >= 0)
+      dup2(in, STDIN_FILENO);
     execv(args[0], args.data());
     _exit(127);
   }
   close(out[1]), close(err[1]);
+  if (inputFile)
+    std::fclose(inputFile);
   if (child < 0) {
     close(out[0]), close(err[0]);
     return result;

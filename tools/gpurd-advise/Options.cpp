@@ -375,6 +375,12 @@ cl::list<std::string>
                         "(the shards of one run) and exit"),
                cl::value_desc("LOG.sarif"), cl::CommaSeparated,
                cl::cat(toolCategory));
+cl::opt<bool> stdinContents(
+    "stdin-contents",
+    cl::desc("Read the input file's text from standard input instead of the "
+             "file (an editor's unsaved buffer; gpurd-lsp gives it); one "
+             "input file, whose name places the text"),
+    cl::cat(toolCategory));
 cl::opt<std::string> onlyFile("only-file",
                               cl::desc("(a parallel run's child: the one "
                                        "file of the selection it analyses)"),
@@ -447,6 +453,7 @@ ToolActions toolActions() {
   actions.shard = shard;
   actions.mergeSarif.assign(mergeSarif.begin(), mergeSarif.end());
   actions.onlyFile = onlyFile;
+  actions.stdinContents = stdinContents;
   return actions;
 }
 

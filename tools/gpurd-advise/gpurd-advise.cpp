@@ -29,6 +29,7 @@
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TimeProfiler.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -148,11 +149,14 @@ bool runCommand(driver::AnalysisContext &context,
 /// Runs the request on every file; returns the exit status.
 int runFiles(const clang::tooling::CompilationDatabase &database,
              arch::ArchDescription arch, const Request &request,
-             const std::vector<std::string> &files, bool wholeRun) {
+             const std::vector<std::string> &files, bool wholeRun,
+             const std::optional<std::string> &contents) {
   // The default action runs the cache model where the arch describes enough
   // of the L1; --cache-model insists.
   driver::AnalysisContext context(database, std::move(arch), request.analysis,
                                   request.launches, request.model);
+  if (contents)
+    context.setFileContents(files.front(), *contents);
   std::optional<std::string> modelError;
   if (request.command == Command::Advise)
     modelError = context.cacheModelUnavailable();
@@ -284,6 +288,18 @@ int main(int argc, const char **argv) {
   auto request = request::resolveRequest(*settings, *arch, files.size());
   if (!request)
     return reportError(request.takeError());
+  std::optional<std::string> contents;
+  if (actions.stdinContents) {
+    if (files.size() != 1)
+      return reportError(makeError("--stdin-contents gives the text of one "
+                                   "input file; give one"));
+    auto text = MemoryBuffer::getSTDIN();
+    if (!text)
+      return reportError(makeError("--stdin-contents: cannot read standard "
+                                   "input: " +
+                                   text.getError().message()));
+    contents = (*text)->getBuffer().str();
+  }
   const std::string &timeTrace = actions.timeTrace;
   bool wholeRun = actions.onlyFile.empty();
   if (actions.jobs > 1 && files.size() > 1 && wholeRun) {
@@ -294,7 +310,8 @@ int main(int argc, const char **argv) {
                          actions.jobs);
   }
   if (timeTrace.empty())
-    return runFiles(**database, std::move(*arch), *request, files, wholeRun);
+    return runFiles(**database, std::move(*arch), *request, files, wholeRun,
+                    contents);
   // Opened before the run, so that a path that cannot be written fails
   // before the analysis rather than after it.
   std::error_code ec;
@@ -304,8 +321,8 @@ int main(int argc, const char **argv) {
         createStringError(ec, "cannot write the time trace to '%s': %s",
                           timeTrace.c_str(), ec.message().c_str()));
   timeTraceProfilerInitialize(actions.timeTraceGranularity, "gpurd-advise");
-  int status =
-      runFiles(**database, std::move(*arch), *request, files, wholeRun);
+  int status = runFiles(**database, std::move(*arch), *request, files, wholeRun,
+                        contents);
   timeTraceProfilerWrite(traceOut);
   timeTraceProfilerCleanup();
   return status;

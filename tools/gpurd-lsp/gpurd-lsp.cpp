@@ -41,6 +41,11 @@ cl::opt<unsigned> timeoutSeconds(
     "timeout",
     cl::desc("Seconds an analysis may take before it is stopped (default 60)"),
     cl::value_desc("S"), cl::init(60), cl::cat(category));
+cl::opt<unsigned> editPause(
+    "edit-pause",
+    cl::desc("Milliseconds edits must pause before the unsaved buffer is "
+             "analysed (default 1000)"),
+    cl::value_desc("MS"), cl::init(1000), cl::cat(category));
 cl::opt<unsigned> memoryLimit(
     "memory-limit",
     cl::desc("Address space of an analysis in MB (default 4096; 0: none)"),
@@ -86,6 +91,7 @@ int main(int argc, const char **argv) {
       gpurdPath.empty() ? besideThisProgram(argv[0]) : gpurdPath.getValue();
   options.limits.seconds = timeoutSeconds;
   options.limits.memoryBytes = uint64_t(memoryLimit) << 20;
+  options.editPause = std::chrono::milliseconds(editPause);
   options.docsBase = GPURD_SOURCES_URL "docs/checks/";
   options.version = GPURD_VERSION;
   return gpurd::lsp::runServer(options);

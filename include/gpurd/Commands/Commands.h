@@ -47,6 +47,9 @@ struct ToolActions {
   std::vector<std::string> mergeSarif;
   /// A parallel run's child: the one file of the selection it analyses.
   std::string onlyFile;
+  /// --stdin-contents: the one input file's text is on standard input (an
+  /// editor's unsaved buffer).
+  bool stdinContents = false;
 };
 
 /// Resolves the launch of each kernel \p context selects in \p unit and

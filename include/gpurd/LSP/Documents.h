@@ -32,9 +32,12 @@ public:
   void close(llvm::StringRef uri);
 
   void setClangd(llvm::StringRef uri, const llvm::json::Array &diagnostics);
-  /// gpurd's findings of \p report for the file of \p uri, as it is on disk
-  /// (what the analysis read).
-  FileFindings findingsOf(llvm::StringRef uri, const llvm::json::Value &report,
+  /// The file's text as the editor has it, if it is open.
+  std::optional<std::string> text(llvm::StringRef uri) const;
+  /// gpurd's findings of \p report for the file of \p uri, whose analysis
+  /// read \p text.
+  FileFindings findingsOf(llvm::StringRef uri, llvm::StringRef text,
+                          const llvm::json::Value &report,
                           llvm::StringRef docsBase) const;
   void setGpurd(llvm::StringRef uri, FileFindings findings,
                 std::optional<std::string> note);

@@ -16,6 +16,7 @@
 
 #include "gpurd/LSP/Worker.h"
 
+#include <chrono>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,8 @@ struct ServerOptions {
   WorkerLimits limits{60, uint64_t(4) << 30};
   /// Where a check's page is: this followed by `CHECK.md`.
   std::string docsBase;
+  /// How long edits must pause before the unsaved buffer is analysed.
+  std::chrono::milliseconds editPause{1000};
   std::string version;
 };
 

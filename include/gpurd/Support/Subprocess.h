@@ -31,11 +31,13 @@ struct ProcessResult {
 };
 
 /// Runs \p argv (argv[0] a path) in \p directory (empty: this one) under
-/// \p limits, with no input; stops it when \p cancel becomes true.
+/// \p limits, with \p input on its standard input (none when null); stops
+/// it when \p cancel becomes true.
 ProcessResult runProcess(const std::vector<std::string> &argv,
                          const std::string &directory,
                          const ProcessLimits &limits,
-                         const std::atomic<bool> &cancel);
+                         const std::atomic<bool> &cancel,
+                         const std::string *input = nullptr);
 
 } // namespace gpurd
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """lsp-client.py: an editor's session with a language server, scripted.
 
-lsp-client.py [--cpp FILE.cpp] [--expect-clangd] [--timeout S] CUDA_FILE -- SERVER ARGS...
+lsp-client.py [--cpp FILE.cpp] [--expect-clangd] [--edit OLD NEW] [--timeout S]
+              CUDA_FILE -- SERVER ARGS...
 
 Starts the server, initializes it, opens CUDA_FILE (and FILE.cpp), waits for
 each file's diagnostics (for the CUDA file, until gpurd's have come, and
@@ -13,6 +14,7 @@ prints the server's exit status. Lines:
   diagnostic FILE LINE:COL SOURCE CODE SEVERITY: MESSAGE
   quick fix FILE LINE:COL: TITLE
   applied FILE LINE: TEXT OF THE EDITED LINE
+  after edit: N gpurd diagnostics   (--edit: the buffer changed, not saved)
   after malformed: RESPONSE-KIND
   exit status N
 """
@@ -94,6 +96,7 @@ def main():
     own, server = args[:split], args[split + 1:]
     cpp = None
     expect_clangd = False
+    edit = None
     timeout = 60.0
     files = []
     i = 0
@@ -101,6 +104,9 @@ def main():
         if own[i] == "--cpp":
             cpp = own[i + 1]
             i += 2
+        elif own[i] == "--edit":
+            edit = (own[i + 1], own[i + 2])
+            i += 3
         elif own[i] == "--expect-clangd":
             expect_clangd = True
             i += 1
@@ -180,6 +186,19 @@ def main():
                     lines[a["line"]] = line[:a["character"]] + e["newText"] + line[b["character"]:]
                     print("applied %s %d: %s" % (os.path.basename(edit_uri), a["line"] + 1, lines[a["line"]].strip()))
             break
+
+    if edit:
+        # The buffer changed and not saved: gpurd analyses it after the pause.
+        text = texts[uri(cuda)].replace(edit[0], edit[1])
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri(cuda), "version": 2},
+                                            "contentChanges": [{"text": text}]})
+        before = sum(d.get("source") == "gpurd" for d in latest.get(uri(cuda), []))
+        m = s.wait(lambda m: (m.get("method") == "textDocument/publishDiagnostics" and
+                              m["params"]["uri"] == uri(cuda) and
+                              sum(d.get("source") == "gpurd" for d in m["params"]["diagnostics"]) != before),
+                   timeout)
+        count = before if m is None else sum(d.get("source") == "gpurd" for d in m["params"]["diagnostics"])
+        print("after edit: %d gpurd diagnostics" % count)
 
     # A message that is not JSON, then a request: the server still answers.
     s.send(b"Content-Length: 9\r\n\r\n{not json")
