@@ -68,6 +68,11 @@ config.substitutions.append(("%validate-sarif", python + " " + os.path.join(
 # only (they say `UNSUPPORTED: sanitizer`).
 if config.gpurd_sanitize.upper() in ("ON", "1", "TRUE", "YES"):
     config.available_features.add("sanitizer")
+# gpurd-lsp's workers run under an address-space limit (RLIMIT_AS), which
+# AddressSanitizer's shadow memory cannot live within: the sanitized build's
+# LSP tests run them without one.
+sanitized = config.gpurd_sanitize.upper() in ("ON", "1", "TRUE", "YES")
+config.substitutions.append(("%lsp-limits", "--memory-limit=0" if sanitized else ""))
 
 # The system's EGL headers (Debian: libegl-dev), which cudaEGL.h and
 # cuda_egl_interop.h include as CUDA's do.
