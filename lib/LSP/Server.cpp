@@ -91,7 +91,7 @@ private:
   std::map<std::string, std::chrono::steady_clock::time_point> queue;
   std::string analysing;
   std::atomic<bool> cancel{false};
-  bool stopping = false;
+  std::atomic<bool> stopping{false};
   std::thread analyser;
   /// Code action requests forwarded to clangd: id (as text) to the file and
   /// range, so that gpurd's quick fixes join clangd's answer.
@@ -285,10 +285,8 @@ void Server::readClangd() {
   while (std::optional<std::string> body = reader.next())
     onClangdMessage(*body);
   clangdAlive = false;
+  // stopClangd waits for the process; this thread only reads its output.
   if (!stopping) {
-    int status = 0;
-    waitpid(clangdPid, &status, WNOHANG);
-    clangdPid = -1;
     notify("window/showMessage",
            json::Object{{"type", 1},
                         {"message", "gpurd-lsp: clangd exited; gpurd's own "
