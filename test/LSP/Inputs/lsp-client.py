@@ -32,6 +32,29 @@ def frame(body):
     return b"Content-Length: %d\r\n\r\n" % len(data) + data
 
 
+TRACE = None  # --trace FILE: one line a message, both ways.
+
+
+def summary(m):
+    if isinstance(m, bytes):
+        return "(not JSON: %r)" % m[:40]
+    what = m.get("method") or ("result" if "result" in m else "error" if "error" in m else "?")
+    rid = "(%s)" % m["id"] if "id" in m else ""
+    extra = ""
+    params = m.get("params") or {}
+    if what == "textDocument/publishDiagnostics":
+        sources = {}
+        for d in params.get("diagnostics", []):
+            sources[d.get("source", "-")] = sources.get(d.get("source", "-"), 0) + 1
+        extra = " %s %s" % (os.path.basename(params.get("uri", "")), sources)
+    elif isinstance(params, dict) and "textDocument" in params:
+        extra = " " + os.path.basename(params["textDocument"].get("uri", ""))
+    elif "result" in m and isinstance(m["result"], list):
+        extra = " [%d items: %s]" % (len(m["result"]), ", ".join(a.get("title", "?") for a in m["result"][:3]
+                                                               if isinstance(a, dict)))
+    return what + rid + extra
+
+
 class Session:
     def __init__(self, argv):
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
@@ -54,9 +77,14 @@ class Session:
                 name, _, value = line.decode().partition(":")
                 if name.lower() == "content-length":
                     length = int(value)
-            self.messages.put(json.loads(out.read(length)))
+            message = json.loads(out.read(length))
+            if TRACE:
+                TRACE.write("<- %s\n" % summary(message))
+            self.messages.put(message)
 
     def send(self, body):
+        if TRACE:
+            TRACE.write("-> %s\n" % summary(body))
         self.proc.stdin.write(frame(body) if isinstance(body, dict) else body)
         self.proc.stdin.flush()
 
@@ -107,6 +135,10 @@ def main():
         elif own[i] == "--edit":
             edit = (own[i + 1], own[i + 2])
             i += 3
+        elif own[i] == "--trace":
+            global TRACE
+            TRACE = open(own[i + 1], "w", buffering=1)
+            i += 2
         elif own[i] == "--expect-clangd":
             expect_clangd = True
             i += 1
