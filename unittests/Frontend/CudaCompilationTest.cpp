@@ -96,4 +96,27 @@ TEST(CudaCompilation, PreludeIsServedFromMemory) {
   EXPECT_FALSE(static_cast<bool>(fs->status("/__gpurd__/include/nope.h")));
 }
 
+
+// The GPU a compile command builds for, as each spelling gives it.
+TEST(GpuArchitectureOf, NvccAndClangSpellings) {
+  using Command = std::vector<std::string>;
+  auto of = [](Command command) {
+    return gpurd::gpuArchitectureOf(command).value_or("none");
+  };
+  EXPECT_EQ(of({"nvcc", "-arch=sm_70", "-c", "k.cu"}), "sm_70");
+  EXPECT_EQ(of({"nvcc", "-arch", "sm_86", "-c", "k.cu"}), "sm_86");
+  EXPECT_EQ(of({"nvcc", "--gpu-architecture=compute_80", "k.cu"}), "sm_80");
+  // -gencode: the code it generates, not the virtual architecture.
+  EXPECT_EQ(of({"nvcc", "-gencode", "arch=compute_70,code=sm_75", "k.cu"}),
+            "sm_75");
+  EXPECT_EQ(of({"nvcc", "--generate-code=arch=compute_80,code=[sm_80]"}),
+            "sm_80");
+  EXPECT_EQ(of({"clang++", "--cuda-gpu-arch=sm_90", "k.cu"}), "sm_90");
+  EXPECT_EQ(of({"clang++", "--offload-arch=sm_61", "k.cu"}), "sm_61");
+  // The first one named wins; none named, none.
+  EXPECT_EQ(of({"nvcc", "-arch=sm_70", "-gencode", "arch=compute_80,code=sm_80"}),
+            "sm_70");
+  EXPECT_EQ(of({"clang++", "-O2", "-c", "k.cu"}), "none");
+}
+
 } // namespace
