@@ -2,7 +2,6 @@
 
 #include "gpurd/LSP/Documents.h"
 
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace llvm;

@@ -20,7 +20,6 @@
 #include <condition_variable>
 #include <csignal>
 #include <cstring>
-#include <deque>
 #include <map>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -415,11 +414,9 @@ void Server::analyse() {
       std::string directory = sys::path::parent_path(*path).str();
       // The buffer as the editor has it, saved or not.
       std::string text = documents.text(uri).value_or("");
-      std::vector<std::string> command =
-          analysisCommand(options.gpurdAdvise, *path);
-      command.insert(command.begin() + 1, "--stdin-contents");
       WorkerResult result =
-          runProcess(command, directory, options.limits, cancel, &text);
+          runProcess(analysisCommand(options.gpurdAdvise, *path), directory,
+                     options.limits, cancel, &text);
       if (result.kind != WorkerResult::Kind::Cancelled)
         finishAnalysis(uri, text, result);
     }

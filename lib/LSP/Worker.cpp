@@ -13,7 +13,7 @@ namespace gpurd::lsp {
 std::vector<std::string> analysisCommand(StringRef gpurdAdvise,
                                          StringRef file) {
   std::vector<std::string> argv = {gpurdAdvise.str(), file.str(),
-                                   "--format=json"};
+                                   "--stdin-contents", "--format=json"};
   for (StringRef dir = sys::path::parent_path(file); !dir.empty();
        dir = sys::path::parent_path(dir)) {
     for (StringRef sub : {"", "build"}) {

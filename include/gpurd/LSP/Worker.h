@@ -22,7 +22,8 @@ namespace gpurd::lsp {
 using WorkerLimits = ProcessLimits;
 using WorkerResult = ProcessResult;
 
-/// The gpurd-advise command that analyses \p file: JSON output, and the
+/// The gpurd-advise command that analyses \p file with its text on standard
+/// input (the editor's buffer, saved or not): JSON output, and the
 /// compile commands of the nearest compile_commands.json (in a directory
 /// above the file or its `build` subdirectory, as clangd looks) or none.
 std::vector<std::string> analysisCommand(llvm::StringRef gpurdAdvise,
