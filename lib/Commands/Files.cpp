@@ -75,12 +75,6 @@ selectFiles(const clang::tooling::CompilationDatabase &database,
         share.push_back(sorted[i]);
     files = std::move(share);
   }
-  if (!actions.onlyFile.empty())
-    files.erase(std::remove_if(files.begin(), files.end(),
-                               [&](const std::string &file) {
-                                 return file != actions.onlyFile;
-                               }),
-                files.end());
   return files;
 }
 

@@ -101,10 +101,10 @@ compileCommands(clang::tooling::CommonOptionsParser &parser) {
 /// Without a GPU named by the options or the configuration, the preset of
 /// the GPU the first file's compile command builds for (nvcc's `-arch=sm_70`,
 /// Clang's `--cuda-gpu-arch`), where one has its compute capability; said
-/// on stderr.
+/// on stderr when \p say.
 void gpuOfCompileCommand(const clang::tooling::CompilationDatabase &database,
                          ArrayRef<std::string> files,
-                         request::ArchSettings &arch) {
+                         request::ArchSettings &arch, bool say) {
   if (arch.name || !arch.file.empty() || files.empty())
     return;
   std::vector<clang::tooling::CompileCommand> commands =
@@ -117,7 +117,8 @@ void gpuOfCompileCommand(const clang::tooling::CompilationDatabase &database,
   if (!preset)
     return;
   arch.name = *preset;
-  errs() << "gpurd-advise: note: GPU " << *preset << " (" << *sm
+  if (say)
+    errs() << "gpurd-advise: note: GPU " << *preset << " (" << *sm
          << ", from the compile command of '" << files.front()
          << "'); --arch chooses another\n";
 }
@@ -246,11 +247,18 @@ int main(int argc, const char **argv) {
   auto selected = selectFiles(**database, parser->getSourcePathList(), actions);
   if (!selected)
     return reportError(selected.takeError());
-  const std::vector<std::string> &files = *selected;
+  std::vector<std::string> files = std::move(*selected);
   auto settings = readSettings(actions, files);
   if (!settings)
     return reportError(settings.takeError());
-  gpuOfCompileCommand(**database, files, settings->arch);
+  // The whole selection chooses the GPU, so that each child of a parallel
+  // run takes the one the parent said (and does not say it again).
+  gpuOfCompileCommand(**database, files, settings->arch,
+                      /*say=*/actions.onlyFile.empty());
+  if (!actions.onlyFile.empty())
+    llvm::erase_if(files, [&](const std::string &file) {
+      return file != actions.onlyFile;
+    });
   if (actions.dumpConfig) {
     auto config = request::dumpConfig(*settings);
     if (!config)

@@ -92,7 +92,9 @@ bool finishCalibration(const Request &request, const FindingTally &tally,
                        llvm::StringRef arch);
 
 /// The files a run analyses (Files.cpp): those given, with --all every
-/// CUDA file of \p database, then --shard's share, then --only-file's.
+/// CUDA file of \p database, then --shard's share. (A parallel run's child
+/// makes the same selection, which decides the configuration and the GPU,
+/// then keeps its --only-file.)
 llvm::Expected<std::vector<std::string>>
 selectFiles(const clang::tooling::CompilationDatabase &database,
             std::vector<std::string> files, const ToolActions &actions);
