@@ -119,8 +119,8 @@ void gpuOfCompileCommand(const clang::tooling::CompilationDatabase &database,
   arch.name = *preset;
   if (say)
     errs() << "gpurd-advise: note: GPU " << *preset << " (" << *sm
-         << ", from the compile command of '" << files.front()
-         << "'); --arch chooses another\n";
+           << ", from the compile command of '" << files.front()
+           << "'); --arch chooses another\n";
 }
 
 /// Runs the request's command on one file; fills \p fileJson.
