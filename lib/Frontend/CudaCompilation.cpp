@@ -96,7 +96,10 @@ gpuArchitectureOf(llvm::ArrayRef<std::string> command) {
   };
   for (size_t i = 0; i < command.size(); ++i) {
     llvm::StringRef arg = command[i];
-    llvm::StringRef next = i + 1 < command.size() ? command[i + 1] : "";
+    // Both arms StringRef: `command[i + 1] : ""` would copy the argument into
+    // a temporary std::string that dies at the end of this statement.
+    llvm::StringRef next =
+        i + 1 < command.size() ? llvm::StringRef(command[i + 1]) : "";
     for (llvm::StringRef option :
          {"-arch", "--gpu-architecture", "--cuda-gpu-arch", "--offload-arch"}) {
       if (arg == option)
