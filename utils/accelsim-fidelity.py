@@ -276,7 +276,28 @@ def simulate(accelsim_home, config, trace, sim, timeout):
             'warp_instructions': warp_insns}
 
 
+def recorded_result(v, args):
+    """Variant \p v predicted now and set against the simulated cycles an
+    earlier run recorded (--recorded); None when none are recorded."""
+    cycles = args.recorded.get(v['group'], {}).get(v['label'])
+    if cycles is None:
+        return None
+    result = dict(v)
+    folder = os.path.join(args.work, slug(v))
+    os.makedirs(folder, exist_ok=True)
+    result['predicted'] = predicted_times(args.gpurd, source_of(v, folder), v,
+                                          args.arch)
+    result['simulated'] = {'cycles': cycles, 'recorded': True}
+    # Beside, not as, result.json: a later simulating run must not take the
+    # recorded cycles for its own.
+    with open(os.path.join(folder, 'recorded.json'), 'w') as f:
+        json.dump(result, f, indent=1)
+    return result
+
+
 def measure(v, args):
+    if args.recorded is not None:
+        return recorded_result(v, args)
     folder = os.path.join(args.work, slug(v))
     result_file = os.path.join(folder, 'result.json')
     if os.path.exists(result_file) and not args.force:
@@ -537,6 +558,11 @@ def main():
     p.add_argument('--sim-timeout', type=int, default=0,
                    help='seconds a simulation may take (0: no limit); one '
                    'over it is tabulated as such')
+    p.add_argument('--recorded', metavar='FILE',
+                   help='take the simulated cycles from FILE (as '
+                   'benchmarks/fidelity/simulated.json records them) and '
+                   'simulate nothing: a changed time model against an earlier '
+                   'run, valid while the traces are the same')
     p.add_argument('--keep-traces', action='store_true')
     p.add_argument('--markdown', help='write the table here (else stdout)')
     p.add_argument('--tabulate-only', action='store_true',
@@ -566,6 +592,16 @@ def main():
             with open(path) as f:
                 results.append(json.load(f))
             results[-1]['advice'] = v.get('advice')
+        tabulate(results, open(args.markdown, 'w') if args.markdown
+                 else sys.stdout, blind_groups(GROUPS))
+        return
+    args.recorded_file, args.recorded = args.recorded, None
+    if args.recorded_file:
+        with open(args.recorded_file) as f:
+            args.recorded = json.load(f)['cycles']
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            results = [r for r in pool.map(lambda v: measure(v, args),
+                                           variants) if r]
         tabulate(results, open(args.markdown, 'w') if args.markdown
                  else sys.stdout, blind_groups(GROUPS))
         return

@@ -31,9 +31,12 @@
 //   and AMAT = (256 * 290 + 200) / 257 = 289.65 in every placement. Moving
 //   x saves its addressing instructions (Tcomp) and no wait: constant memory
 //   ranks first (-1024 addressing, +16 replays), the shared copy next
-//   (-1024, and its copy-in), each under 1% (the x loads' L1 hits, 33
+//   (-1024, and its copy-in), each under 3% (the x loads' L1 hits, 33
 //   cycles against 14 in the constant cache, are hidden behind A's DRAM
-//   wait); gpurd-placement is silent by default (MinGain).
+//   wait); gpurd-placement is silent by default (MinGain). With 4 warps an
+//   SM, one for each of the A100's 4 schedulers, the uncalibrated Toverlap
+//   hides nothing (F_overlap = (1 - 1) / 1 = 0), so T = Tcomp + Tmem and
+//   the saved instructions count whole.
 // check-placements.py checks Eqs. 1, 2 and 4 on every candidate's figures.
 //
 // RUN: gpurd-advise --placements %s -- 2>&1 | FileCheck %s
@@ -50,9 +53,9 @@
 
 // CHECK: placements of kernel 'mv' (3 of 3), predicted time by seed 002's model, T = Tcomp + Tmem - Toverlap, in cycles:
 // CHECK-NEXT: rank placement
-// CHECK-NEXT: 1 'x' in constant memory {{[0-9]+}} -0.{{[0-9]+}}% {{.*}} - addressing instructions
-// CHECK-NEXT: 2 'x' in shared memory {{[0-9]+}} -0.{{[0-9]+}}% {{.*}} 320 addressing instructions
-// CHECK-NEXT: 3 as written* {{[0-9]+}} 0% {{.*}} - -
+// CHECK-NEXT: 1 'x' in constant memory {{[0-9]+}} -{{[0-2]}}.{{[0-9]+}}% {{.*}} - addressing instructions
+// CHECK-NEXT: 2 'x' in shared memory {{[0-9]+}} -{{[0-2]}}.{{[0-9]+}}% {{.*}} 320 addressing instructions
+// CHECK-NEXT: 3 as written* {{[0-9]+}} 0% {{[0-9]+}} {{[0-9]+}} 0 - -
 // CHECK: 'A' is not moved to the read-only path: on ampere-a100 its loads reach the same L1 as plain global loads
 // CHECK: 'A' (4194304 bytes) does not fit in the 64 KB of constant memory
 // CHECK: 'A' is not copied to shared memory: a block accesses each of the bytes it touches about once (1.00 times)

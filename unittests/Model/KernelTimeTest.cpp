@@ -66,6 +66,29 @@ TEST(KernelTimeTest, UncalibratedByHand) {
   EXPECT_FALSE(t.calibratedOverlap);
 }
 
+// The same events on an SM of 4 schedulers: the 8 warps are 2 for each, and
+// a warp's waits hide behind the other of its scheduler only. Tcomp, Tmem,
+// CWP and MWP are the SM's as above (ITILP and MWP take every warp of the
+// SM); F_overlap = (N - zeta) / N with N = 8 / 4 = 2: 1/2, Toverlap =
+// min(10000 / 2, 52285.714) = 5000, T = 10000 + 52285.714 - 5000. With one
+// warp a scheduler (4 warps on 4 schedulers) nothing overlaps: F_overlap =
+// (1 - 1) / 1 = 0 and T = Tcomp + Tmem.
+TEST(KernelTimeTest, OverlapWithinAScheduler) {
+  MachineFigures m = machine();
+  m.schedulers = 4;
+  KernelTime t = predictKernelTime(events(), m, 400);
+  EXPECT_DOUBLE_EQ(t.tcomp, 10000.0);
+  EXPECT_NEAR(t.tmem, 10.0 * 1000 / 70 * 366, 1e-9);
+  EXPECT_DOUBLE_EQ(t.toverlap, 5000.0);
+  EXPECT_NEAR(t.total, 10000 + 10.0 * 1000 / 70 * 366 - 5000, 1e-9);
+
+  KernelEvents e = events();
+  e.warpsPerSm = 4;
+  KernelTime alone = predictKernelTime(e, m, 400);
+  EXPECT_DOUBLE_EQ(alone.toverlap, 0.0);
+  EXPECT_DOUBLE_EQ(alone.total, alone.tcomp + alone.tmem);
+}
+
 // A compute-bound variant (one memory instruction, all hits in shared):
 // AMAT = 30, CWP_full = (30 + 100) / 100 = 1.3 < MWP = 8 -> zeta = 1;
 // MWP_cp = max(1, 0.3) = 1, ITMLP = 1, Tmem = 1 * 1000 / 10 * 30 = 3000,

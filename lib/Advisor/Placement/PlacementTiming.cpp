@@ -327,6 +327,7 @@ placementMachine(const arch::ArchDescription &arch) {
                   sm.issueWidth.value_or(1) * sm.warpSize;
   f.simdWidth = std::min(lanes, issued);
   f.instructionLatency = *sm.instructionLatency;
+  f.schedulers = static_cast<double>(sm.warpSchedulers.value_or(1));
   f.sharedLatency = *sm.sharedMemoryLatency;
   f.l2HitLatency = *arch.l2->hitLatency;
   if (arch.l1 && arch.l1->hitLatency)

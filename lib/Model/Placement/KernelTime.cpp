@@ -67,10 +67,19 @@ double cwp(const KernelEvents &events, double throughput, double amatValue) {
 /// Sim et al.'s Toverlap (uncalibrated): F_overlap = (N - zeta) / N with
 /// zeta = 1 when CWP <= MWP (the memory waits are exposed once per warp
 /// round), else 0; Toverlap = min(Tcomp * F_overlap, Tmem).
-double uncalibratedOverlap(const KernelTime &time, double warpsPerSm) {
+///
+/// Deviation: N is the warps of one scheduler, N / #schedulers. Sim et al.
+/// take the SM as one pool of warps, each able to issue while any other
+/// waits; an SM of four schedulers (Kepler and later; Fermi's two took the
+/// odd and the even warps) gives each warp to one of them, and a stalled
+/// warp's issue slots are filled only by the warps of its own scheduler.
+/// With eight warps an SM, Sim et al. hid 7/8 of Tcomp behind the memory
+/// waits where two warps a scheduler hide 1/2 (docs/placement-model.md).
+double uncalibratedOverlap(const KernelTime &time, double warpsPerSm,
+                           double schedulers) {
   double zeta = time.cwp <= time.mwp ? 1.0 : 0.0;
-  double fOverlap =
-      warpsPerSm > 0 ? std::max(0.0, (warpsPerSm - zeta) / warpsPerSm) : 0;
+  double n = warpsPerSm > 0 ? std::max(1.0, warpsPerSm / schedulers) : 0;
+  double fOverlap = n > 0 ? std::max(0.0, (n - zeta) / n) : 0;
   return std::min(time.tcomp * fOverlap, time.tmem);
 }
 
@@ -141,7 +150,8 @@ KernelTime predictKernelTime(const KernelEvents &events,
     time.overlapClamped = clamped != ratio;
     time.toverlap = clamped * time.tmem;
   } else {
-    time.toverlap = uncalibratedOverlap(time, events.warpsPerSm);
+    time.toverlap = uncalibratedOverlap(time, events.warpsPerSm,
+                                        std::max(1.0, machine.schedulers));
   }
   // Eq. 1.
   time.total = time.tcomp + time.tmem - time.toverlap;

@@ -33,6 +33,9 @@ struct MachineFigures {
   /// avg_inst_lat (appendix Eq. 13): the latency of a dependent FP
   /// instruction, cycles.
   double instructionLatency = 4;
+  /// Warp schedulers of an SM: a warp's waits are hidden only by the warps
+  /// of its own scheduler (the uncalibrated Toverlap's N, KernelTime.cpp).
+  double schedulers = 1;
   double l2HitLatency = 0; ///< hit_lat (Eq. 5), cycles.
   /// The L1's and the constant cache's hit latencies, cycles; 0: the L2's
   /// (seed 002 §III-C takes one cache latency, the L2's, for all caches).
