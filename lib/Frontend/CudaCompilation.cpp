@@ -154,10 +154,29 @@ bool isNvcc(llvm::StringRef argv0) {
   return llvm::sys::path::filename(argv0).contains("nvcc");
 }
 
+/// nvcc options that gpurd reads some other way or that say nothing about
+/// the code: the input and output, the phase, and the GPU (which picks the
+/// preset, gpuArchitectureOf).
+bool isAccountedNvccOption(llvm::StringRef arg) {
+  if (arg.empty() || arg.front() != '-')
+    return true; // The input file.
+  for (llvm::StringRef option :
+       {"-arch", "--gpu-architecture", "-gencode", "--generate-code", "-code",
+        "--gpu-code", "-o", "--output-file", "-x"})
+    if (arg == option || (arg.starts_with(option) &&
+                          arg.drop_front(option.size()).starts_with("=")))
+      return true;
+  return llvm::is_contained({"-c", "--compile", "-cuda", "--cuda"}, arg);
+}
+
 /// Translates nvcc options to Clang's: keeps include paths, macros, forced
 /// includes and the language standard; drops everything else (code
-/// generation, host-compiler pass-through, device-link options).
-std::vector<std::string> translateNvcc(llvm::ArrayRef<std::string> args) {
+/// generation, host-compiler pass-through, device-link options), which it
+/// appends to \p leftOut when given (an option and its separate value as
+/// one entry), but for the options isAccountedNvccOption names.
+std::vector<std::string>
+translateNvcc(llvm::ArrayRef<std::string> args,
+              std::vector<std::string> *leftOut = nullptr) {
   std::vector<std::string> out;
   static const std::pair<llvm::StringRef, llvm::StringRef> spellings[] = {
       {"--include-path", "-I"},
@@ -202,13 +221,24 @@ std::vector<std::string> translateNvcc(llvm::ArrayRef<std::string> args) {
       out.push_back("-std=" + arg.split('=').second.str());
       continue;
     }
-    if (takesSeparateValue(arg))
-      ++i;
+    std::string dropped = arg.str();
+    if (takesSeparateValue(arg) && i + 1 < args.size())
+      dropped += " " + args[++i];
+    if (leftOut && !isAccountedNvccOption(arg))
+      leftOut->push_back(std::move(dropped));
   }
   return out;
 }
 
 } // namespace
+
+std::vector<std::string>
+nvccOptionsLeftOut(llvm::ArrayRef<std::string> command) {
+  std::vector<std::string> leftOut;
+  if (!command.empty() && isNvcc(command.front()))
+    translateNvcc(command.drop_front(), &leftOut);
+  return leftOut;
+}
 
 std::vector<std::string>
 adjustCudaCommandLine(const std::vector<std::string> &command,

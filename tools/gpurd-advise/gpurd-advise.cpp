@@ -27,6 +27,7 @@
 
 #include "clang/Basic/Version.h"
 #include "clang/Tooling/CommonOptionsParser.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -73,7 +74,7 @@ Expected<request::Settings> readSettings(const ToolActions &actions,
 }
 
 /// The compile commands of the run: \p parser's, or with no input file
-/// given (--all), those of -p's directory.
+/// given (--all), those of -p's directory with --extra-arg(-before).
 Expected<const clang::tooling::CompilationDatabase *>
 compileCommands(clang::tooling::CommonOptionsParser &parser) {
   // The parser makes no database when no file is given (its files are
@@ -95,6 +96,29 @@ compileCommands(clang::tooling::CommonOptionsParser &parser) {
   if (!database)
     database = std::make_unique<clang::tooling::FixedCompilationDatabase>(
         ".", std::vector<std::string>());
+  // --extra-arg and --extra-arg-before, as the parser applies them to its
+  // own database.
+  auto listed = [&](StringRef name) {
+    auto option = registered.find(name);
+    return option == registered.end()
+               ? std::vector<std::string>()
+               : std::vector<std::string>(
+                     *static_cast<cl::list<std::string> *>(option->second));
+  };
+  std::vector<std::string> before = listed("extra-arg-before"),
+                           after = listed("extra-arg");
+  if (!before.empty() || !after.empty()) {
+    auto adjusting =
+        std::make_unique<clang::tooling::ArgumentsAdjustingCompilations>(
+            std::move(database));
+    adjusting->appendArgumentsAdjuster(
+        clang::tooling::getInsertArgumentAdjuster(
+            before, clang::tooling::ArgumentInsertPosition::BEGIN));
+    adjusting->appendArgumentsAdjuster(
+        clang::tooling::getInsertArgumentAdjuster(
+            after, clang::tooling::ArgumentInsertPosition::END));
+    database = std::move(adjusting);
+  }
   return database.get();
 }
 
@@ -121,6 +145,25 @@ void gpuOfCompileCommand(const clang::tooling::CompilationDatabase &database,
     errs() << "gpurd-advise: note: GPU " << *preset << " (" << *sm
            << ", from the compile command of '" << files.front()
            << "'); --arch chooses another\n";
+}
+
+/// Says on stderr which options of \p file's nvcc compile command gpurd's
+/// Clang command leaves out (they never stop the run).
+void noteNvccOptionsLeftOut(const clang::tooling::CompilationDatabase &database,
+                            StringRef file) {
+  std::vector<clang::tooling::CompileCommand> commands =
+      database.getCompileCommands(file);
+  if (commands.empty())
+    return;
+  std::vector<std::string> leftOut =
+      nvccOptionsLeftOut(commands[0].CommandLine);
+  if (leftOut.empty())
+    return;
+  errs() << "gpurd-advise: note: '" << file
+         << "': nvcc options left out of gpurd's compile (code generation and "
+            "host-compiler options; include paths, macros and the standard "
+            "are kept): "
+         << llvm::join(leftOut, ", ") << "\n";
 }
 
 /// Runs the request's command on one file; fills \p fileJson.
@@ -177,6 +220,7 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
       continue;
     }
     context.recordSpecMatches(*unit);
+    noteNvccOptionsLeftOut(database, file);
     nlohmann::json fileJson;
     if (!runCommand(context, *unit, request, modelError, tally, fileJson))
       status = 1;

@@ -56,6 +56,39 @@ TEST(CudaCompilation, NvccCommandIsTranslated) {
             "-Wno-unused-command-line-argument src/k.cu");
 }
 
+// What the translation above drops, as written: -ccbin and its value,
+// -Xcompiler=, -rdc, -Xptxas and its value, --use_fast_math; not the GPU
+// (--generate-code, -arch), the phase (-c), the input or the output (-o and
+// its value), nor what it keeps (-I, -D, -std). A Clang command: nothing.
+TEST(CudaCompilation, NvccOptionsLeftOutAreListed) {
+  std::vector<std::string> leftOut =
+      nvccOptionsLeftOut({"/usr/local/cuda/bin/nvcc",
+                          "-ccbin",
+                          "g++",
+                          "-I/a",
+                          "-DX=1",
+                          "-std",
+                          "c++17",
+                          "--generate-code=arch=compute_80,code=[sm_80]",
+                          "-arch",
+                          "sm_80",
+                          "-Xcompiler=-fPIC",
+                          "-rdc=true",
+                          "-Xptxas",
+                          "-v",
+                          "--use_fast_math",
+                          "-x",
+                          "cu",
+                          "-c",
+                          "src/k.cu",
+                          "-o",
+                          "k.o"});
+  EXPECT_EQ(leftOut, (std::vector<std::string>{"-ccbin g++", "-Xcompiler=-fPIC",
+                                               "-rdc=true", "-Xptxas -v",
+                                               "--use_fast_math"}));
+  EXPECT_TRUE(nvccOptionsLeftOut({"clang++", "-rdc=true", "k.cu"}).empty());
+}
+
 TEST(CudaCompilation, ArchListFollowsTheTargetUnlessTheCommandSetsIt) {
   CudaCompileOptions options;
   options.gpuArch = "sm_20";

@@ -84,6 +84,14 @@ std::string defaultClangResourceDir();
 std::optional<std::string>
 gpuArchitectureOf(llvm::ArrayRef<std::string> command);
 
+/// The options of an nvcc compile command that gpurd's Clang command leaves
+/// out, as written (an option and its separate value together: `-Xcompiler
+/// -fPIC`, `-rdc=true`, `--use_fast_math`), but the input, the output, the
+/// phase and the GPU; empty for any other compiler. Include paths, macros,
+/// forced includes and the standard are translated (adjustCudaCommandLine).
+std::vector<std::string>
+nvccOptionsLeftOut(llvm::ArrayRef<std::string> command);
+
 /// Turns one compile command (argv[0] first, the file last, as a compilation
 /// database gives it) into the command gpurd runs.
 std::vector<std::string>
