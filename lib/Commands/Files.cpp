@@ -14,6 +14,7 @@
 #include "gpurd/Output/Sarif.h"
 #include "gpurd/Support/Subprocess.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -32,6 +33,44 @@ namespace {
 
 Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
+}
+
+/// What a child wrote with writeLaunchValueUse.
+Expected<driver::LaunchValueUse> readLaunchValueUse(StringRef path) {
+  auto buffer = MemoryBuffer::getFile(path);
+  if (!buffer)
+    return makeError("cannot read '" + path +
+                     "': " + buffer.getError().message());
+  nlohmann::json json = nlohmann::json::parse(
+      (*buffer)->getBuffer().begin(), (*buffer)->getBuffer().end(), nullptr,
+      /*allow_exceptions=*/false);
+  if (!json.is_object())
+    return makeError("'" + path + "' is not a launch-value record");
+  driver::LaunchValueUse use;
+  for (const nlohmann::json &i : json.value("spec_entries", nlohmann::json()))
+    if (i.is_number_unsigned())
+      use.specEntries.insert(i.get<size_t>());
+  for (const nlohmann::json &name : json.value("args", nlohmann::json()))
+    use.args.insert(name.get<std::string>());
+  for (const nlohmann::json &name : json.value("buffers", nlohmann::json()))
+    use.buffers.insert(name.get<std::string>());
+  for (const nlohmann::json &name : json.value("kernels", nlohmann::json()))
+    use.addKernel(name.get<std::string>());
+  return use;
+}
+
+/// After the children: a launch value no child's kernels used.
+Error checkChildrenLaunchValues(ArrayRef<std::string> paths,
+                                const Request &request) {
+  driver::LaunchValueUse all;
+  for (const std::string &path : paths) {
+    auto use = readLaunchValueUse(path);
+    if (!use)
+      return use.takeError();
+    all.merge(*use);
+  }
+  return driver::checkUnusedLaunchValues(request.launches, request.analysis,
+                                         all);
 }
 
 bool isCuda(StringRef file) {
@@ -101,10 +140,37 @@ int mergeSarifFiles(ArrayRef<std::string> paths) {
   return 0;
 }
 
+Error writeLaunchValueUse(StringRef path, const driver::LaunchValueUse &use) {
+  nlohmann::json json = {{"spec_entries", use.specEntries},
+                         {"args", use.args},
+                         {"buffers", use.buffers},
+                         {"kernels", use.kernels}};
+  std::error_code ec;
+  raw_fd_ostream out(path, ec);
+  if (ec)
+    return makeError("cannot write '" + path + "': " + ec.message());
+  out << json.dump() << "\n";
+  return Error::success();
+}
+
 int runInParallel(ArrayRef<const char *> argv, ArrayRef<std::string> files,
                   const Request &request, unsigned jobs) {
   std::string self = sys::fs::getMainExecutable(
       argv[0], reinterpret_cast<void *>(&runInParallel));
+  // Where each child says which launch values applied to its kernels.
+  std::vector<std::string> uses(files.size());
+  for (std::string &use : uses) {
+    SmallString<128> path;
+    if (std::error_code ec =
+            sys::fs::createTemporaryFile("gpurd-launch-values", "json", path))
+      return reportError(
+          makeError("-j: cannot create a temporary file: " + ec.message()));
+    use = path.str().str();
+  }
+  auto removeUses = llvm::make_scope_exit([&] {
+    for (const std::string &use : uses)
+      sys::fs::remove(use);
+  });
   std::vector<ProcessResult> results(files.size());
   std::atomic<size_t> next{0}, done{0};
   std::atomic<bool> never{false};
@@ -112,7 +178,8 @@ int runInParallel(ArrayRef<const char *> argv, ArrayRef<std::string> files,
   std::mutex progressLock;
   auto work = [&] {
     for (size_t i; (i = next++) < files.size();) {
-      std::vector<std::string> child = {self, "--only-file=" + files[i]};
+      std::vector<std::string> child = {self, "--only-file=" + files[i],
+                                        "--launch-value-use=" + uses[i]};
       child.insert(child.end(), argv.begin() + 1, argv.end());
       results[i] = runProcess(child, "", ProcessLimits(), never);
       if (progress) {
@@ -153,6 +220,10 @@ int runInParallel(ArrayRef<const char *> argv, ArrayRef<std::string> files,
     }
     documents.push_back(std::move(document));
   }
+  // As one process: only a run without input errors, and not a listing.
+  if (status == 0 && request.command != Command::ListKernels)
+    if (Error error = checkChildrenLaunchValues(uses, request))
+      status = reportError(std::move(error));
   if (!request.json || documents.empty())
     return status;
   nlohmann::json merged;

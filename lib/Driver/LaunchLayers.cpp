@@ -37,7 +37,7 @@ AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
                               const KernelInfo &kernel, bool record) {
   std::vector<LaunchOverrides> layers;
   if (record)
-    seenKernels.push_back(kernel.name);
+    used.addKernel(kernel.name);
   if (const std::optional<LaunchSpec> &spec = launches.spec) {
     for (size_t i = 0; i < spec->kernels.size(); ++i) {
       const auto &[name, entry] = spec->kernels[i];
@@ -50,7 +50,7 @@ AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
       if (*found == &kernel) {
         layers.push_back(entry);
         if (record)
-          usedSpecEntries.insert(i);
+          used.specEntries.insert(i);
       }
     }
   }
@@ -78,10 +78,10 @@ AnalysisContext::overridesFor(const TranslationUnitInfo &unit,
   }
   if (record) {
     for (const auto &[name, value] : forKernel.args)
-      usedArgs.insert(name);
+      used.args.insert(name);
     for (const trace::BufferSpec &buffer : analysis.buffers)
       if (paramOrMemberNamed(kernel, buffer.name))
-        usedBuffers.insert(buffer.name);
+        used.buffers.insert(buffer.name);
   }
   layers.push_back(std::move(forKernel));
   return layers;
@@ -192,42 +192,54 @@ Expected<LaunchConfig> AnalysisContext::launchWithAssumptions(
 
 void AnalysisContext::recordSpecMatches(const TranslationUnitInfo &unit) {
   for (const KernelInfo &kernel : unit.kernels)
-    if (std::find(seenKernels.begin(), seenKernels.end(), kernel.name) ==
-        seenKernels.end())
-      seenKernels.push_back(kernel.name);
+    used.addKernel(kernel.name);
   const std::optional<LaunchSpec> &spec = launches.spec;
   if (!spec)
     return;
   for (size_t i = 0; i < spec->kernels.size(); ++i) {
     auto found = findKernel(unit, spec->kernels[i].first);
     if (found)
-      usedSpecEntries.insert(i);
+      used.specEntries.insert(i);
     else
       consumeError(found.takeError());
   }
 }
 
+void LaunchValueUse::merge(const LaunchValueUse &other) {
+  specEntries.insert(other.specEntries.begin(), other.specEntries.end());
+  args.insert(other.args.begin(), other.args.end());
+  buffers.insert(other.buffers.begin(), other.buffers.end());
+  for (const std::string &name : other.kernels)
+    addKernel(name);
+}
+
 Error AnalysisContext::checkUnusedLaunchValues() const {
+  return driver::checkUnusedLaunchValues(launches, analysis, used);
+}
+
+Error checkUnusedLaunchValues(const LaunchInputs &launches,
+                              const AnalysisOptions &analysis,
+                              const LaunchValueUse &used) {
   std::string known;
-  for (const std::string &name : seenKernels)
+  for (const std::string &name : used.kernels)
     known += "\n  " + name;
   if (const std::optional<LaunchSpec> &spec = launches.spec;
       spec && !launches.specCoversProject)
     for (size_t i = 0; i < spec->kernels.size(); ++i)
-      if (!usedSpecEntries.count(i))
+      if (!used.specEntries.count(i))
         return createStringError(
             inconvertibleErrorCode(),
             launches.specPath + ": /kernels/" + std::to_string(i) +
                 ": no kernel named '" + spec->kernels[i].first +
                 "' in the input files; the kernels are:" + known);
   for (const auto &[name, value] : launches.commandLine.args)
-    if (!usedArgs.count(name))
+    if (!used.args.count(name))
       return createStringError(
           inconvertibleErrorCode(),
           userInput(UserInput::Argument, name + "=" + value) +
               ": no analysed kernel has a parameter '" + name + "'");
   for (const trace::BufferSpec &buffer : analysis.buffers)
-    if (!usedBuffers.count(buffer.name))
+    if (!used.buffers.count(buffer.name))
       return createStringError(inconvertibleErrorCode(),
                                userInput(UserInput::Buffer, buffer.name) +
                                    ": no analysed kernel has a parameter '" +

@@ -385,6 +385,11 @@ cl::opt<std::string> onlyFile("only-file",
                               cl::desc("(a parallel run's child: the one "
                                        "file of the selection it analyses)"),
                               cl::Hidden, cl::cat(toolCategory));
+cl::opt<std::string>
+    launchValueUse("launch-value-use",
+                   cl::desc("(a parallel run's child: where to write which "
+                            "launch values applied to its kernels)"),
+                   cl::Hidden, cl::cat(toolCategory));
 
 cl::extrahelp moreHelp(R"(
 Compiler flags go after '--' (gpurd-advise k.cu -- -I include -DN=1024), or
@@ -453,6 +458,7 @@ ToolActions toolActions() {
   actions.shard = shard;
   actions.mergeSarif.assign(mergeSarif.begin(), mergeSarif.end());
   actions.onlyFile = onlyFile;
+  actions.launchValueUse = launchValueUse;
   actions.stdinContents = stdinContents;
   return actions;
 }

@@ -193,8 +193,9 @@ bool runCommand(driver::AnalysisContext &context,
 /// Runs the request on every file; returns the exit status.
 int runFiles(const clang::tooling::CompilationDatabase &database,
              arch::ArchDescription arch, const Request &request,
-             const std::vector<std::string> &files, bool wholeRun,
+             const std::vector<std::string> &files, const ToolActions &actions,
              const std::optional<std::string> &contents) {
+  bool wholeRun = actions.onlyFile.empty();
   // The default action runs the cache model where the arch describes enough
   // of the L1; --cache-model insists.
   driver::AnalysisContext context(database, std::move(arch), request.analysis,
@@ -232,6 +233,10 @@ int runFiles(const clang::tooling::CompilationDatabase &database,
   // another is not unused.
   if (request.command != Command::ListKernels && status == 0 && wholeRun)
     if (Error error = context.checkUnusedLaunchValues())
+      status = reportError(std::move(error));
+  if (!actions.launchValueUse.empty())
+    if (Error error = writeLaunchValueUse(actions.launchValueUse,
+                                          context.launchValueUse()))
       status = reportError(std::move(error));
   if (request.calibrating() && status == 0 &&
       !finishCalibration(request, tally, context.arch().name))
@@ -362,7 +367,7 @@ int main(int argc, const char **argv) {
                          actions.jobs);
   }
   if (timeTrace.empty())
-    return runFiles(**database, std::move(*arch), *request, files, wholeRun,
+    return runFiles(**database, std::move(*arch), *request, files, actions,
                     contents);
   // Opened before the run, so that a path that cannot be written fails
   // before the analysis rather than after it.
@@ -373,7 +378,7 @@ int main(int argc, const char **argv) {
         createStringError(ec, "cannot write the time trace to '%s': %s",
                           timeTrace.c_str(), ec.message().c_str()));
   timeTraceProfilerInitialize(actions.timeTraceGranularity, "gpurd-advise");
-  int status = runFiles(**database, std::move(*arch), *request, files, wholeRun,
+  int status = runFiles(**database, std::move(*arch), *request, files, actions,
                         contents);
   timeTraceProfilerWrite(traceOut);
   timeTraceProfilerCleanup();

@@ -47,6 +47,8 @@ struct ToolActions {
   std::vector<std::string> mergeSarif;
   /// A parallel run's child: the one file of the selection it analyses.
   std::string onlyFile;
+  /// A parallel run's child: where to write its LaunchValueUse.
+  std::string launchValueUse;
   /// --stdin-contents: the one input file's text is on standard input (an
   /// editor's unsaved buffer).
   bool stdinContents = false;
@@ -100,10 +102,15 @@ selectFiles(const clang::tooling::CompilationDatabase &database,
             std::vector<std::string> files, const ToolActions &actions);
 /// -j: \p files analysed by child processes of this tool run with \p argv,
 /// \p jobs at a time; their outputs in the files' order (one JSON or SARIF
-/// document). Returns the exit status.
+/// document). Each child writes which launch values applied to its kernels
+/// (--launch-value-use), so that one left unused by every file is the
+/// error it is in one process. Returns the exit status.
 int runInParallel(llvm::ArrayRef<const char *> argv,
                   llvm::ArrayRef<std::string> files, const Request &request,
                   unsigned jobs);
+/// A parallel run's child: writes \p use to \p path as JSON.
+llvm::Error writeLaunchValueUse(llvm::StringRef path,
+                                const driver::LaunchValueUse &use);
 /// --merge-sarif: prints one log of \p paths' logs; the exit status.
 int mergeSarifFiles(llvm::ArrayRef<std::string> paths);
 

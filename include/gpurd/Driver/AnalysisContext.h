@@ -41,6 +41,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -96,6 +97,20 @@ struct KernelAnalysis {
   /// predictions from the representative warp of the warps the cache model
   /// ran on (Model/Divergence).
   std::optional<model::divergence::KernelDivergence> divergence;
+};
+
+/// Which of the launch values given (launch-spec entries by index, argument
+/// values and buffers by name) applied to some kernel, and the kernels seen.
+struct LaunchValueUse {
+  std::set<size_t> specEntries;
+  std::set<std::string> args, buffers;
+  std::vector<std::string> kernels;
+  void addKernel(const std::string &name) {
+    if (std::find(kernels.begin(), kernels.end(), name) == kernels.end())
+      kernels.push_back(name);
+  }
+  /// Adds \p other's (another process's files).
+  void merge(const LaunchValueUse &other);
 };
 
 class AnalysisContext {
@@ -222,6 +237,9 @@ public:
   /// After all files: a launch-spec entry or a command-line argument value
   /// that matched no kernel is an error.
   llvm::Error checkUnusedLaunchValues() const;
+  /// What of the launch values applied so far (a parallel run's parent
+  /// merges its children's, LaunchValueUse::merge).
+  const LaunchValueUse &launchValueUse() const { return used; }
 
 private:
   struct SourceVariant;
@@ -330,10 +348,15 @@ private:
   };
   std::map<std::string, SettledAssumptions> settled;
   /// What applied to some kernel, for checkUnusedLaunchValues.
-  std::set<size_t> usedSpecEntries;
-  std::set<std::string> usedArgs, usedBuffers;
-  std::vector<std::string> seenKernels;
+  LaunchValueUse used;
 };
+
+/// After all files: a launch-spec entry, a command-line argument value or a
+/// buffer of \p launches and \p analysis that \p used says matched no
+/// kernel is an error.
+llvm::Error checkUnusedLaunchValues(const LaunchInputs &launches,
+                                    const AnalysisOptions &analysis,
+                                    const LaunchValueUse &used);
 
 /// How \p arch counts access patterns (its sectors and shared-memory
 /// banks; no wavefronts on an arch without banks).
