@@ -156,8 +156,9 @@ __global__ void gather(const int *idx, float *out) {
       << idx->indices->basis;
   // The other buffer keeps zeros.
   for (const DefaultBuffer &buffer : report->buffers) {
-    if (buffer.name == "out")
+    if (buffer.name == "out") {
       EXPECT_FALSE(buffer.indices.has_value());
+    }
   }
 }
 
