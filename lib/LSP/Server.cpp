@@ -89,6 +89,13 @@ private:
   /// The files to analyse, each with when (an edit waits for a pause).
   std::map<std::string, std::chrono::steady_clock::time_point> queue;
   std::string analysing;
+  /// The text each file's last finished analysis was of, and how many saves
+  /// of other files (headers, other sources) there had been: a request to
+  /// analyse the same text with no other file saved since (a save after the
+  /// edit pause analysed the buffer) publishes those findings again.
+  std::map<std::string, std::pair<std::string, unsigned>> analysed;
+  unsigned saves = 0;
+  std::map<std::string, unsigned> savesOf;
   std::atomic<bool> cancel{false};
   std::atomic<bool> stopping{false};
   std::thread analyser;
@@ -151,6 +158,12 @@ void Server::onNotification(StringRef method, const json::Object &params) {
   const json::Object *document = params.getObject("textDocument");
   std::optional<StringRef> uri =
       document ? document->getString("uri") : std::nullopt;
+  if (uri && method == "textDocument/didSave") {
+    // Any file's: a saved header changes what its includers compile.
+    std::lock_guard<std::mutex> guard(lock);
+    ++saves;
+    ++savesOf[uri->str()];
+  }
   if (!uri || !Documents::isCuda(*uri))
     return;
   if (method == "textDocument/didOpen") {
@@ -165,6 +178,10 @@ void Server::onNotification(StringRef method, const json::Object &params) {
     schedule(uri->str());
   } else if (method == "textDocument/didClose") {
     documents.close(*uri);
+    {
+      std::lock_guard<std::mutex> guard(lock);
+      analysed.erase(uri->str());
+    }
     // clangd's own empty publish follows; standalone, gpurd clears its own.
     if (!clangdAlive)
       notify("textDocument/publishDiagnostics",
@@ -414,11 +431,31 @@ void Server::analyse() {
       std::string directory = sys::path::parent_path(*path).str();
       // The buffer as the editor has it, saved or not.
       std::string text = documents.text(uri).value_or("");
-      WorkerResult result =
-          runProcess(analysisCommand(options.gpurdAdvise, *path), directory,
-                     options.limits, cancel, &text);
-      if (result.kind != WorkerResult::Kind::Cancelled)
-        finishAnalysis(uri, text, result);
+      unsigned othersSaved;
+      bool unchanged;
+      {
+        std::lock_guard<std::mutex> guard(lock);
+        othersSaved = saves - savesOf[uri];
+        auto last = analysed.find(uri);
+        unchanged = last != analysed.end() && last->second.first == text &&
+                    last->second.second == othersSaved;
+      }
+      if (unchanged) {
+        publish(uri);
+      } else {
+        WorkerResult result =
+            runProcess(analysisCommand(options.gpurdAdvise, *path), directory,
+                       options.limits, cancel, &text);
+        if (result.kind != WorkerResult::Kind::Cancelled)
+          finishAnalysis(uri, text, result);
+        // A finished run's findings (or compile error) are the text's; a
+        // run cut by a limit is tried again at the next request.
+        if (result.kind == WorkerResult::Kind::Exited && result.status >= 0 &&
+            result.status <= 2) {
+          std::lock_guard<std::mutex> guard(lock);
+          analysed[uri] = {text, othersSaved};
+        }
+      }
     }
     std::lock_guard<std::mutex> guard(lock);
     analysing.clear();

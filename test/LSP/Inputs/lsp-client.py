@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """lsp-client.py: an editor's session with a language server, scripted.
 
-lsp-client.py [--cpp FILE.cpp] [--expect-clangd] [--edit OLD NEW] [--timeout S]
-              CUDA_FILE -- SERVER ARGS...
+lsp-client.py [--cpp FILE.cpp] [--expect-clangd] [--edit OLD NEW [--save]]
+              [--timeout S] CUDA_FILE -- SERVER ARGS...
 
 Starts the server, initializes it, opens CUDA_FILE (and FILE.cpp), waits for
 each file's diagnostics (for the CUDA file, until gpurd's have come, and
@@ -15,6 +15,7 @@ prints the server's exit status. Lines:
   quick fix FILE LINE:COL: TITLE
   applied FILE LINE: TEXT OF THE EDITED LINE
   after edit: N gpurd diagnostics   (--edit: the buffer changed, not saved)
+  after save: N gpurd diagnostics   (--save: then the buffer saved)
   after malformed: RESPONSE-KIND
   exit status N
 """
@@ -125,6 +126,7 @@ def main():
     cpp = None
     expect_clangd = False
     edit = None
+    save = False
     timeout = 60.0
     files = []
     i = 0
@@ -139,6 +141,9 @@ def main():
             global TRACE
             TRACE = open(own[i + 1], "w", buffering=1)
             i += 2
+        elif own[i] == "--save":
+            save = True
+            i += 1
         elif own[i] == "--expect-clangd":
             expect_clangd = True
             i += 1
@@ -231,6 +236,12 @@ def main():
                    timeout)
         count = before if m is None else sum(d.get("source") == "gpurd" for d in m["params"]["diagnostics"])
         print("after edit: %d gpurd diagnostics" % count)
+        if save:
+            s.notify("textDocument/didSave", {"textDocument": {"uri": uri(cuda)}})
+            m = s.wait(lambda m: (m.get("method") == "textDocument/publishDiagnostics" and
+                                  m["params"]["uri"] == uri(cuda)), timeout)
+            print("after save: %s" % ("no diagnostics" if m is None else "%d gpurd diagnostics" % sum(
+                d.get("source") == "gpurd" for d in m["params"]["diagnostics"])))
 
     # A message that is not JSON, then a request: the server still answers.
     s.send(b"Content-Length: 9\r\n\r\n{not json")
