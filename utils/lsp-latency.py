@@ -6,8 +6,11 @@ lsp-latency.py --gpurd-lsp BIN [--clangd clangd-19] [--requests N] FILE.cu...
 1. The latency gpurd-lsp adds to clangd's own messages: N documentSymbol
    requests on a C++ file, one at a time, straight to clangd and through
    gpurd-lsp; the median and 99th percentile of each, and their difference.
-2. From didSave to gpurd's diagnostics for each FILE.cu (each analysis is a
-   gpurd-advise process of its own: there is no warm state between saves).
+2. From didSave to gpurd's diagnostics for each FILE.cu, the buffer changed
+   before each save (a comment line added, so that the text differs from the
+   one last analysed: each analysis is a gpurd-advise process of its own), and
+   for a save of the text the last analysis had (the server publishes its
+   findings again without a run).
 
 The editor's side of the protocol is test/LSP/Inputs/lsp-client.py's.
 """
@@ -67,14 +70,24 @@ def save_to_diagnostics(argv, cu):
     gpurd = lambda m: (m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == u
                        and any(d.get("source") == "gpurd" for d in m["params"]["diagnostics"]))
     s.wait(gpurd, 300)
+    text = open(cu).read()
     times = []
-    for _ in range(3):
+    for k in range(3):
+        # A changed buffer, saved at once: one analysis, of the new text.
+        text += "// edit %d\n" % k
+        s.notify("textDocument/didChange", {"textDocument": {"uri": u, "version": k + 2},
+                                            "contentChanges": [{"text": text}]})
         t = time.perf_counter()
         s.notify("textDocument/didSave", {"textDocument": {"uri": u}})
         s.wait(gpurd, 300)
         times.append(time.perf_counter() - t)
+    # The same text saved again: the last analysis's findings.
+    t = time.perf_counter()
+    s.notify("textDocument/didSave", {"textDocument": {"uri": u}})
+    s.wait(gpurd, 300)
+    unchanged = time.perf_counter() - t
     stop(s)
-    return min(times), statistics.median(times)
+    return min(times), statistics.median(times), unchanged
 
 
 def main():
@@ -99,9 +112,10 @@ def main():
     for cu in args.files:
         copy = os.path.join(work, os.path.basename(cu))
         shutil.copy(cu, copy)
-        best, median = save_to_diagnostics([args.gpurd_lsp, "--standalone"], copy)
-        print("%s: didSave to gpurd's diagnostics %.2f s (best of 3), %.2f s median" % (
-            os.path.basename(cu), best, median))
+        best, median, unchanged = save_to_diagnostics([args.gpurd_lsp, "--standalone"], copy)
+        print("%s: didSave to gpurd's diagnostics %.2f s (best of 3), %.2f s median; "
+              "the text last analysed saved again %.1f ms" % (
+                  os.path.basename(cu), best, median, 1000 * unchanged))
     shutil.rmtree(work)
 
 
