@@ -37,11 +37,11 @@
 #include "gpurd/Trace/WarpTrace.h"
 
 #include "clang/Tooling/CompilationDatabase.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/VirtualFileSystem.h"
 
-#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -106,7 +106,7 @@ struct LaunchValueUse {
   std::set<std::string> args, buffers;
   std::vector<std::string> kernels;
   void addKernel(const std::string &name) {
-    if (std::find(kernels.begin(), kernels.end(), name) == kernels.end())
+    if (!llvm::is_contained(kernels, name))
       kernels.push_back(name);
   }
   /// Adds \p other's (another process's files).
