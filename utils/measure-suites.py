@@ -25,7 +25,8 @@ a whole.  Each kernel of the listing is then one of:
 and the file may have crashed (signal, stack dump) or timed out.
 
 The summary is a Markdown table per suite; --details writes one row per
-kernel (TSV).  A suites file gives per suite its directory, the flags of
+kernel (TSV); --outputs keeps each file's default-action JSON (its
+findings, to read).  A suites file gives per suite its directory, the flags of
 its build (its Makefiles' -I and -D) and, under "per_path", extra flags for
 files whose path contains a key (a benchmark's own include directory).
 Flags may use {root}, {utils} (this directory: stand-ins for configure-
@@ -139,7 +140,7 @@ def fileErrors(stderr):
     return out
 
 
-def measureFile(tool, path, flags, timeout, perKernel=0.0):
+def measureFile(tool, path, flags, timeout, perKernel=0.0, keep=None):
     d = os.path.dirname(os.path.abspath(path))
     flags = [f.replace('{dir}', d) for f in flags] + ['-I' + d]
     result = {'file': path, 'kernels': [], 'status': 'ok', 'detail': '',
@@ -169,6 +170,10 @@ def measureFile(tool, path, flags, timeout, perKernel=0.0):
         max(timeout, perKernel * len(kernels)))
     result['secs'] += secs2
     result['kb'] = max(kb, kb2)
+    if keep:
+        os.makedirs(os.path.dirname(keep), exist_ok=True)
+        with open(keep, 'w') as f:
+            f.write(out)
     if rc is None:
         result['status'] = 'timeout'
     elif crashed(rc, err):
@@ -325,6 +330,9 @@ def main():
                     '--timeout and this times the kernels the file lists')
     ap.add_argument('-j', '--jobs', type=int, default=os.cpu_count() or 2)
     ap.add_argument('--details', help='write one TSV row per kernel here')
+    ap.add_argument('--outputs', metavar='DIR',
+                    help='keep each file\'s default-action JSON (its '
+                    'findings) as DIR/SUITE/PATH.json')
     ap.add_argument('--tabulate', metavar='TSV',
                     help='print the table of an earlier run from its '
                     '--details file (kernels classified again) and exit')
@@ -383,8 +391,13 @@ def main():
                         return {'file': path, 'kernels': [], 'secs': 0.0,
                                 'status': 'excluded', 'detail': reason,
                                 'kb': 0}
+                keep = None
+                if args.outputs:
+                    keep = os.path.join(args.outputs, name, os.path.relpath(
+                        path, directory) + '.json')
                 return measureFile(args.gpurd, path, flagsFor(path),
-                                   args.timeout, args.timeout_per_kernel)
+                                   args.timeout, args.timeout_per_kernel,
+                                   keep)
             results = list(pool.map(run, files))
             rows.append(summarise(name, results))
             # Each suite's row as soon as it is done (the table follows).

@@ -561,6 +561,9 @@ Expected<model::CacheModelResults> AnalysisContext::runCacheModel(
     };
   model::CacheModelOptions options = cacheModelOptions(modelOptions);
   options.observer = observer;
+  if (modelOptions.quick && StringRef(trace.source->name()) == "emulate")
+    options.instructionBudget =
+        std::max<uint64_t>(1, options.instructionBudget / QuickEmulatorShare);
   // Assumed sizes too large to model in the budgets are retried smaller
   // (analyseLaunch) rather than modelled in part; the last try, which cuts
   // the blocks' runs at the smallest values (AssumptionScale::cutLongBlocks),

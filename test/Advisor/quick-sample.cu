@@ -14,6 +14,7 @@
 //
 // RUN: gpurd-advise %s --format=json -- | FileCheck %s --check-prefix=JSON
 // JSON:      "estimated_requests": 532480,
+// JSON:      "instruction_budget": 7812500,
 // JSON:      "l2_sees_every_sm": false,
 // JSON:      "method": "space",
 // JSON:      "request_budget": 250000,

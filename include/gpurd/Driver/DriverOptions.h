@@ -153,6 +153,18 @@ inline constexpr uint64_t QuickBudgetDivisor = 32;
 /// findings' figures are per request and per SM).
 inline constexpr uint64_t QuickInstructionDivisor = 4 * QuickBudgetDivisor;
 
+/// How much smaller a quick sample's instruction budget is when the
+/// emulator interprets the kernel: 1/256 of the instruction budget, 3.9
+/// million IR instructions. The budget was sized by the 260-290 million
+/// instructions a second the emulator interprets in plain loops; in
+/// kernels with a barrier or a shuffle every few instructions it
+/// interprets about 84 million (the CUDA samples' reduce1<double>: 342
+/// blocks of 20731 instructions in 84 ms), so a quick sample at 1/128 took
+/// about 85 ms there, not 30, and the 213 instances of
+/// reduction_kernel.cu 35 s (docs/performance.md). The affine enumerator's
+/// lane iterations, which cost far less each, keep 1/128.
+inline constexpr uint64_t QuickEmulatorShare = 2;
+
 /// \p options for a quick sample of a large launch: SMs sampled in space at
 /// 1/QuickBudgetDivisor of the request budget and 1/QuickInstructionDivisor
 /// of the instruction budget, one seed (docs/tuning.md, "Cost").
