@@ -168,15 +168,22 @@ bool CheckContext::warpShapeAssumed() const {
   return assumed && dims > 1;
 }
 
-bool CheckContext::longEnough(double minCycles) const {
+std::optional<double> CheckContext::predictedKernelCycles() const {
   auto cycles = predictedCycles(kernelAnalysis, archDescription,
                                 whatIfRunner.analysisContext().modelOptions());
   if (!cycles) {
-    // No time to judge by: the other thresholds decide.
+    // No time to judge by (the checks say so or let their other
+    // thresholds decide); the reason is not the finding's.
     llvm::consumeError(cycles.takeError());
-    return true;
+    return std::nullopt;
   }
-  return *cycles >= minCycles;
+  return *cycles;
+}
+
+bool CheckContext::longEnough(double minCycles) const {
+  // No time to judge by: the other thresholds decide.
+  std::optional<double> cycles = predictedKernelCycles();
+  return !cycles || *cycles >= minCycles;
 }
 
 bool CheckContext::offsetUses(const access::AccessSite &site,

@@ -22,6 +22,11 @@
 //
 // RUN: gpurd-advise --arch mdm-pascal --kernel strided %s -- 2>&1 | FileCheck %s
 // RUN: gpurd-advise --arch mdm-pascal --kernel contiguous %s -- 2>&1 | FileCheck --check-prefix=NMD %s
+// MinCycles is measured by MDM, the model the check quotes: 34904 cycles
+// (mdm-arithmetic.cu) is under a MinCycles of 40000, so no warning.
+// RUN: gpurd-advise --arch mdm-pascal --kernel strided --check-option=gpurd-memory-divergence.MinCycles=40000 %s -- 2>&1 | FileCheck --check-prefix=SHORT %s
+// SHORT: memory divergence (seed 004's MDM): memory-divergent (MD)
+// SHORT-NOT: [gpurd-memory-divergence]
 // RUN: gpurd-advise --kernel strided %s -- 2>&1 | FileCheck --check-prefix=A100 %s
 // RUN: gpurd-advise --arch mdm-pascal --kernel strided --format=sarif %s -- | FileCheck --check-prefix=SARIF %s
 // RUN: gpurd-advise --arch mdm-pascal --kernel strided --tune=block=128x1,256x1 %s -- | FileCheck --check-prefix=TUNE %s

@@ -98,6 +98,10 @@ public:
   /// \p minCycles (true when the model cannot time it: nothing to judge
   /// by, and the finding's other thresholds decide).
   bool longEnough(double minCycles) const;
+  /// The kernel's predicted time in cycles (seed 002's model and the
+  /// throughput bound, as the verdicts take it), or nothing when the model
+  /// cannot time it.
+  std::optional<double> predictedKernelCycles() const;
 
 private:
   /// The accesses as written, grouped once for all the checks.

@@ -73,7 +73,8 @@ public:
          "the least share of the site's wavefronts that must be excessive"},
         {"MinGain", DefaultMinGain,
          "the least share of the kernel's predicted time the padding must "
-         "save"},
+         "save (with no padding to judge: that removing the conflicts could "
+         "save at most, a cycle of its SM an excessive wavefront)"},
     };
   }
   Error run(const CheckContext &context,
@@ -93,10 +94,35 @@ private:
                                  Finding &f) const;
 };
 
+/// Whether removing \p pattern's excessive wavefronts could save \p minGain
+/// of the kernel's predicted time. A shared-memory unit serves one
+/// wavefront a cycle (its banks' width each, 32 x 4 bytes: NVIDIA's CUDA C++
+/// Programming Guide, "Shared Memory"), so each excessive wavefront costs
+/// its SM at most a cycle, and the launch's, spread over its SMs, at most
+/// their count over the SMs in cycles: the time saved if the kernel waited
+/// on nothing but that unit. Rodinia huffman's scan (NUM_BANKS 16 on 32
+/// banks) had 12 warnings of 4096 excessive wavefronts each, 38 cycles an
+/// SM in a kernel of thousands. True when the model cannot time the
+/// kernel (the other thresholds decide).
+static bool conflictsCouldPay(const CheckContext &context,
+                              const model::SiteAccessPattern &pattern,
+                              double minGain) {
+  std::optional<double> cycles = context.predictedKernelCycles();
+  if (!cycles || *cycles <= 0)
+    return true;
+  const double excessive =
+      double(pattern.excessiveWavefronts()) * context.results().sampling.scale;
+  const double sms = double(
+      std::max<uint64_t>(1, std::min<uint64_t>(context.launch().blocks(),
+                                               context.arch().sm.count)));
+  return excessive / sms >= minGain * *cycles;
+}
+
 Error SharedBankConflict::run(const CheckContext &context,
                               std::vector<Finding> &out) const {
   const double minShare = context.number(Name, "MinExcessiveShare");
   const double minCycles = context.number(Name, "MinCycles");
+  const double minGain = minGainOf(context, Name);
   // Which lanes share a warp would be the assumption's.
   if (context.warpShapeAssumed())
     return Error::success();
@@ -128,8 +154,11 @@ Error SharedBankConflict::run(const CheckContext &context,
     std::optional<bool> judged = addPadding(context, access.site(), pattern, f);
     // A padding the time model judged decides; a conflict with no padding
     // to judge (a 1-D array, no pad that helps, no time) is reported on its
-    // own only in a kernel long enough for it to matter.
-    if (judged ? !*judged : !context.longEnough(minCycles))
+    // own only in a kernel long enough for it to matter, and only when
+    // removing it could save MinGain of the kernel's time.
+    if (judged ? !*judged
+               : !context.longEnough(minCycles) ||
+                     !conflictsCouldPay(context, pattern, minGain))
       continue;
     context.addAssumptionNotes(f, access, "the conflicts are");
     const double excessive = double(pattern.excessiveWavefronts()) *
