@@ -141,8 +141,8 @@ double globalSectorShare(const CheckContext &context,
 }
 
 /// Of the accesses one coalescing bound covers, those with less than this
-/// share of the most excessive one's excessive sectors are notes of its
-/// warning rather than warnings of their own.
+/// share of all their excessive sectors are notes of the most excessive
+/// one's warning rather than warnings of their own.
 constexpr double BoundFoldShare = 0.1;
 
 /// A finding whose change (or coalescing bound) another finding of the
@@ -404,13 +404,17 @@ Error UncoalescedAccess::run(const CheckContext &context,
   }
   for (auto &[change, folded] : byChange) {
     std::vector<Finding> separate;
+    double all = folded.excessive;
+    for (const FoldedFinding &other : folded.others)
+      all += other.excessive;
     for (FoldedFinding &other : folded.others) {
       // A bound is no change to make once: each access that carries a good
       // part of its excessive sectors (an array of structs' fields, a
       // quarter each) keeps its warning; one that carries little (Rodinia
       // gaussian's load of 'm_cuda' under `if (yidx == 0)`, 386 sectors
-      // beside 49000) is a note.
-      if (other.bound && other.excessive >= BoundFoldShare * folded.excessive) {
+      // beside 49000; SHOC's readGlobalMemoryUnit, 16 loads of consecutive
+      // elements a thread, a sixteenth each) is a note.
+      if (other.bound && other.excessive >= BoundFoldShare * all) {
         separate.push_back(std::move(other.finding));
         continue;
       }
