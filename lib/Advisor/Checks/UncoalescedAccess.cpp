@@ -168,7 +168,9 @@ public:
          "1: also report accesses whose addresses follow assumed index "
          "contents"},
         {"MinCycles", DefaultMinCycles,
-         "the least predicted time of the kernel, in cycles, for a finding"},
+         "with no change to judge: the least predicted time of the kernel, in "
+         "cycles; a change to a shorter kernel must save MinGain of this "
+         "many cycles (about a launch's overhead)"},
         {"MinExcessivePerRequest", 2,
          "the least excessive sectors a request, on average"},
         {"MinExcessiveShare", 0.25,
@@ -224,13 +226,18 @@ Error UncoalescedAccess::run(const CheckContext &context,
   // 1: report accesses whose addresses follow assumed index contents too.
   const bool assumedContents = context.number(Name, "AssumedContents") != 0;
   const double minCycles = context.number(Name, "MinCycles");
-  // Which lanes share a warp would be the assumption's. A kernel shorter
-  // than MinCycles (about a launch's overhead) saves too little from any
-  // change for a warning, as in the other checks: PolyBench adi_kernel2's
-  // one store a thread, 774 cycles, was "predicted to cut the kernel's
-  // time by 16.0%" (124 cycles).
-  if (context.warpShapeAssumed() || !context.longEnough(minCycles))
+  // Which lanes share a warp would be the assumption's.
+  if (context.warpShapeAssumed())
     return Error::success();
+  // A kernel shorter than MinCycles comes with a launch's overhead about
+  // as long: a change to it must save MinGain of that too. PolyBench
+  // adi_kernel2's one store a thread, 774 cycles, was "predicted to cut the
+  // kernel's time by 16.0%" (124 cycles); the advice benchmark's column
+  // walk, 3143 cycles, saves 2190.
+  const bool shortKernel = !context.longEnough(minCycles);
+  auto savesEnough = [&](const TimeVerdict &time) {
+    return !shortKernel || *time.before - *time.after >= minGain * minCycles;
+  };
   // One change (an array stored transposed, a row-wide block) coalesces
   // every access it is judged on: one warning, at the access with the most
   // excessive sectors, and a note for each other (PolyBench correlation
@@ -286,7 +293,7 @@ Error UncoalescedAccess::run(const CheckContext &context,
     std::string foldKey;
     for (const CoalescingFix &fix : fixes) {
       untimed |= !fix.time.known();
-      if (!fix.time.pays(minGain))
+      if (!fix.time.pays(minGain) || !savesEnough(fix.time))
         continue;
       const CoalescingFix *&slot = fix.notOffered.empty() ? best : withheld;
       if (!slot || fix.time.saving() > slot->time.saving())
@@ -317,7 +324,7 @@ Error UncoalescedAccess::run(const CheckContext &context,
       // elements of a row) does not depend on them.
       const bool onContents = restsOnAssumedContents(context, access);
       const bool walks = access.pattern.walksPerLane();
-      if (!assumedContents && onContents && !walks)
+      if ((!assumedContents && onContents && !walks) || shortKernel)
         continue;
       if (!assumedContents && onContents && walks)
         f.notes.push_back(
