@@ -95,27 +95,24 @@ private:
 };
 
 /// Whether removing \p pattern's excessive wavefronts could save \p minGain
-/// of the kernel's predicted time. A shared-memory unit serves one
+/// of the kernel's predicted \p cycles. A shared-memory unit serves one
 /// wavefront a cycle (its banks' width each, 32 x 4 bytes: NVIDIA's CUDA C++
 /// Programming Guide, "Shared Memory"), so each excessive wavefront costs
-/// its SM at most a cycle, and the launch's, spread over its SMs, at most
-/// their count over the SMs in cycles: the time saved if the kernel waited
-/// on nothing but that unit. Rodinia huffman's scan (NUM_BANKS 16 on 32
-/// banks) had 12 warnings of 4096 excessive wavefronts each, 38 cycles an
-/// SM in a kernel of thousands. True when the model cannot time the
-/// kernel (the other thresholds decide).
+/// its SM at most a cycle, and the launch's, spread over the SMs that get
+/// blocks, at most their count over those SMs in cycles: the time saved if
+/// the kernel waited on nothing but that unit. Rodinia huffman's scan
+/// (NUM_BANKS 16 on 32 banks) had 12 warnings of 4096 excessive wavefronts
+/// each, 38 cycles an SM in a kernel of thousands. True when the model
+/// cannot time the kernel (the other thresholds decide).
 static bool conflictsCouldPay(const CheckContext &context,
                               const model::SiteAccessPattern &pattern,
-                              double minGain) {
-  std::optional<double> cycles = context.predictedKernelCycles();
+                              std::optional<double> cycles, double minGain) {
   if (!cycles || *cycles <= 0)
     return true;
+  const model::SamplingInfo &sampling = context.results().sampling;
   const double excessive =
-      double(pattern.excessiveWavefronts()) * context.results().sampling.scale;
-  const double sms = double(
-      std::max<uint64_t>(1, std::min<uint64_t>(context.launch().blocks(),
-                                               context.arch().sm.count)));
-  return excessive / sms >= minGain * *cycles;
+      double(pattern.excessiveWavefronts()) * sampling.scale;
+  return excessive / std::max(1u, sampling.activeSms) >= minGain * *cycles;
 }
 
 Error SharedBankConflict::run(const CheckContext &context,
@@ -126,6 +123,15 @@ Error SharedBankConflict::run(const CheckContext &context,
   // Which lanes share a warp would be the assumption's.
   if (context.warpShapeAssumed())
     return Error::success();
+  // The kernel's time, for the conflicts no padding is judged for, asked
+  // once and only if one is (none when the model cannot time it: the other
+  // thresholds decide).
+  std::optional<std::optional<double>> timed;
+  auto kernelCycles = [&] {
+    if (!timed)
+      timed = context.predictedKernelCycles();
+    return *timed;
+  };
   // One padding removes the conflicts of several accesses of its array (the
   // CUDA samples' convolution row kernel had four warnings for one pad):
   // one warning, at the access with the most excessive wavefronts, and a
@@ -156,10 +162,14 @@ Error SharedBankConflict::run(const CheckContext &context,
     // to judge (a 1-D array, no pad that helps, no time) is reported on its
     // own only in a kernel long enough for it to matter, and only when
     // removing it could save MinGain of the kernel's time.
-    if (judged ? !*judged
-               : !context.longEnough(minCycles) ||
-                     !conflictsCouldPay(context, pattern, minGain))
+    if (!judged) {
+      const std::optional<double> cycles = kernelCycles();
+      if ((cycles && *cycles < minCycles) ||
+          !conflictsCouldPay(context, pattern, cycles, minGain))
+        continue;
+    } else if (!*judged) {
       continue;
+    }
     context.addAssumptionNotes(f, access, "the conflicts are");
     const double excessive = double(pattern.excessiveWavefronts()) *
                              context.results().sampling.scale;
