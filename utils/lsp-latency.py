@@ -6,11 +6,14 @@ lsp-latency.py --gpurd-lsp BIN [--clangd clangd-19] [--requests N] FILE.cu...
 1. The latency gpurd-lsp adds to clangd's own messages: N documentSymbol
    requests on a C++ file, one at a time, straight to clangd and through
    gpurd-lsp; the median and 99th percentile of each, and their difference.
-2. From didSave to gpurd's diagnostics for each FILE.cu, the buffer changed
-   before each save (a comment line added, so that the text differs from the
-   one last analysed: each analysis is a gpurd-advise process of its own), and
-   for a save of the text the last analysis had (the server publishes its
-   findings again without a run).
+2. From didSave to gpurd's diagnostics for each FILE.cu:
+   - the buffer's code changed before each save (a declaration added at its
+     end, so that the tokens differ from those last analysed: each analysis
+     is a gpurd-advise process of its own);
+   - its comments changed before each save (a comment line added at its top:
+     the same tokens, each finding moved a line down without a run);
+   - a save of the text the last analysis had (the server publishes its
+     findings again without a run).
 
 The editor's side of the protocol is test/LSP/Inputs/lsp-client.py's.
 """
@@ -71,23 +74,35 @@ def save_to_diagnostics(argv, cu):
                        and any(d.get("source") == "gpurd" for d in m["params"]["diagnostics"]))
     s.wait(gpurd, 300)
     text = open(cu).read()
-    times = []
-    for k in range(3):
-        # A changed buffer, saved at once: one analysis, of the new text.
-        text += "// edit %d\n" % k
-        s.notify("textDocument/didChange", {"textDocument": {"uri": u, "version": k + 2},
-                                            "contentChanges": [{"text": text}]})
+    version = [1]
+
+    def saved_after(edit):
+        """Seconds from didSave of the edited buffer to gpurd's diagnostics."""
+        version[0] += 1
+        s.notify("textDocument/didChange", {"textDocument": {"uri": u, "version": version[0]},
+                                            "contentChanges": [{"text": edit}]})
         t = time.perf_counter()
         s.notify("textDocument/didSave", {"textDocument": {"uri": u}})
         s.wait(gpurd, 300)
-        times.append(time.perf_counter() - t)
+        return time.perf_counter() - t
+
+    times = []
+    for k in range(3):
+        # New tokens, saved at once: one analysis, of the new text.
+        text += "static const int gpurd_latency_edit_%d = %d;\n" % (k, k)
+        times.append(saved_after(text))
+    comments = []
+    for k in range(3):
+        # A comment line: the findings move without an analysis.
+        text = "// edit %d\n" % k + text
+        comments.append(saved_after(text))
     # The same text saved again: the last analysis's findings.
     t = time.perf_counter()
     s.notify("textDocument/didSave", {"textDocument": {"uri": u}})
     s.wait(gpurd, 300)
     unchanged = time.perf_counter() - t
     stop(s)
-    return min(times), statistics.median(times), unchanged
+    return min(times), statistics.median(times), statistics.median(comments), unchanged
 
 
 def main():
@@ -112,10 +127,10 @@ def main():
     for cu in args.files:
         copy = os.path.join(work, os.path.basename(cu))
         shutil.copy(cu, copy)
-        best, median, unchanged = save_to_diagnostics([args.gpurd_lsp, "--standalone"], copy)
-        print("%s: didSave to gpurd's diagnostics %.2f s (best of 3), %.2f s median; "
-              "the text last analysed saved again %.1f ms" % (
-                  os.path.basename(cu), best, median, 1000 * unchanged))
+        best, median, comments, unchanged = save_to_diagnostics([args.gpurd_lsp, "--standalone"], copy)
+        print("%s: didSave to gpurd's diagnostics, code changed %.2f s (best of 3), %.2f s median; "
+              "comments changed %.1f ms median; the text last analysed saved again %.1f ms" % (
+                  os.path.basename(cu), best, median, 1000 * comments, 1000 * unchanged))
     shutil.rmtree(work)
 
 

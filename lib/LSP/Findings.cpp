@@ -25,8 +25,9 @@ int severityOf(StringRef name) {
   return Information; // remark
 }
 
-/// A report's path (relative to \p directory) made absolute.
-std::string absolute(StringRef path, StringRef directory) {
+} // namespace
+
+std::string absolutePath(StringRef path, StringRef directory) {
   SmallString<256> out(path);
   if (!sys::path::is_absolute(out)) {
     out = directory;
@@ -35,6 +36,8 @@ std::string absolute(StringRef path, StringRef directory) {
   sys::path::remove_dots(out, /*remove_dot_dot=*/true);
   return out.str().str();
 }
+
+namespace {
 
 json::Object position(int64_t line, int64_t character) {
   return json::Object{{"line", std::max<int64_t>(0, line)},
@@ -77,13 +80,13 @@ bool inFile(const json::Object *location, const FindingsContext &context) {
   if (!location)
     return false;
   std::optional<StringRef> file = location->getString("file");
-  return file && absolute(*file, context.directory) == context.file;
+  return file && absolutePath(*file, context.directory) == context.file;
 }
 
 json::Object locationOf(const json::Object &location,
                         const FindingsContext &context) {
   std::string file =
-      absolute(location.getString("file").value_or(""), context.directory);
+      absolutePath(location.getString("file").value_or(""), context.directory);
   int64_t line = location.getInteger("line").value_or(1);
   int64_t column = location.getInteger("column").value_or(1);
   StringRef text = file == context.file ? StringRef(context.text) : "";
@@ -100,7 +103,7 @@ std::pair<std::string, json::Object> textEdit(const json::Object &fix,
     return position(p ? p->getInteger("line").value_or(1) - 1 : 0,
                     p ? p->getInteger("column").value_or(1) - 1 : 0);
   };
-  std::string file = absolute(
+  std::string file = absolutePath(
       begin ? begin->getString("file").value_or("") : "", context.directory);
   return {uriOf(file),
           json::Object{

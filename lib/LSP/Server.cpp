@@ -9,6 +9,7 @@
 #include "gpurd/LSP/Server.h"
 #include "gpurd/LSP/Documents.h"
 #include "gpurd/LSP/Findings.h"
+#include "gpurd/LSP/SourceTokens.h"
 #include "gpurd/LSP/Transport.h"
 
 #include "llvm/Support/JSON.h"
@@ -39,6 +40,39 @@ constexpr int64_t MethodNotFound = -32601, InternalError = -32603;
 std::string text(json::Value value) {
   std::string out;
   raw_string_ostream(out) << value;
+  return out;
+}
+
+/// Each file's last finished analysis: the text it was of, how many saves
+/// of other files (headers, other sources) there had been, and its
+/// result. With no other file saved since, a request to analyse the same
+/// text (a save after the edit pause analysed the buffer) publishes those
+/// findings again, and one to analyse a text with the same tokens (an
+/// edit of comments, blank lines or indentation) moves them to where
+/// their tokens now are (SourceTokens.h).
+struct Analysed {
+  std::string text;
+  unsigned othersSaved = 0;
+  WorkerResult result;
+};
+
+/// \p last's result moved to \p edited, if \p edited has the tokens of the
+/// text \p last analysed and every position of its report moves with them.
+std::optional<WorkerResult> movedResult(const Analysed &last, StringRef file,
+                                        StringRef directory, StringRef edited) {
+  std::optional<TokenMap> map = TokenMap::between(last.text, edited);
+  if (!map)
+    return std::nullopt;
+  WorkerResult out = last.result;
+  Expected<json::Value> report = json::parse(out.out);
+  if (!report) {
+    // An input error's message names no position of the text.
+    consumeError(report.takeError());
+    return out;
+  }
+  if (!moveReport(*report, *map, file, directory))
+    return std::nullopt;
+  out.out = text(std::move(*report));
   return out;
 }
 
@@ -89,11 +123,8 @@ private:
   /// The files to analyse, each with when (an edit waits for a pause).
   std::map<std::string, std::chrono::steady_clock::time_point> queue;
   std::string analysing;
-  /// The text each file's last finished analysis was of, and how many saves
-  /// of other files (headers, other sources) there had been: a request to
-  /// analyse the same text with no other file saved since (a save after the
-  /// edit pause analysed the buffer) publishes those findings again.
-  std::map<std::string, std::pair<std::string, unsigned>> analysed;
+  /// Each file's last finished analysis, for the requests it answers.
+  std::map<std::string, Analysed> analysed;
   unsigned saves = 0;
   std::map<std::string, unsigned> savesOf;
   std::atomic<bool> cancel{false};
@@ -432,16 +463,21 @@ void Server::analyse() {
       // The buffer as the editor has it, saved or not.
       std::string text = documents.text(uri).value_or("");
       unsigned othersSaved;
-      bool unchanged;
+      std::optional<Analysed> last;
       {
         std::lock_guard<std::mutex> guard(lock);
         othersSaved = saves - savesOf[uri];
-        auto last = analysed.find(uri);
-        unchanged = last != analysed.end() && last->second.first == text &&
-                    last->second.second == othersSaved;
+        auto found = analysed.find(uri);
+        if (found != analysed.end() && found->second.othersSaved == othersSaved)
+          last = found->second;
       }
-      if (unchanged) {
+      std::optional<WorkerResult> moved;
+      if (last && last->text == text) {
         publish(uri);
+      } else if (last && (moved = movedResult(*last, *path, directory, text))) {
+        finishAnalysis(uri, text, *moved);
+        std::lock_guard<std::mutex> guard(lock);
+        analysed[uri] = {text, othersSaved, std::move(*moved)};
       } else {
         WorkerResult result =
             runProcess(analysisCommand(options.gpurdAdvise, *path), directory,
@@ -453,7 +489,7 @@ void Server::analyse() {
         if (result.kind == WorkerResult::Kind::Exited && result.status >= 0 &&
             result.status <= 2) {
           std::lock_guard<std::mutex> guard(lock);
-          analysed[uri] = {text, othersSaved};
+          analysed[uri] = {text, othersSaved, std::move(result)};
         }
       }
     }

@@ -21,6 +21,10 @@ namespace gpurd::lsp {
 std::string uriOf(llvm::StringRef path);
 std::optional<std::string> pathOf(llvm::StringRef uri);
 
+/// A report's \p path (relative to \p directory, where gpurd-advise ran)
+/// made absolute.
+std::string absolutePath(llvm::StringRef path, llvm::StringRef directory);
+
 /// gpurd's findings in one file.
 struct FileFindings {
   /// LSP Diagnostic objects.

@@ -2,7 +2,7 @@
 """lsp-client.py: an editor's session with a language server, scripted.
 
 lsp-client.py [--cpp FILE.cpp] [--expect-clangd] [--edit OLD NEW [--save]]
-              [--timeout S] CUDA_FILE -- SERVER ARGS...
+              [--moved] [--timeout S] CUDA_FILE -- SERVER ARGS...
 
 Starts the server, initializes it, opens CUDA_FILE (and FILE.cpp), waits for
 each file's diagnostics (for the CUDA file, until gpurd's have come, and
@@ -15,6 +15,9 @@ prints the server's exit status. Lines:
   quick fix FILE LINE:COL: TITLE
   applied FILE LINE: TEXT OF THE EDITED LINE
   after edit: N gpurd diagnostics   (--edit: the buffer changed, not saved)
+  moved LINE:COL CODE, quick fix at LINE:COL   (--moved: each of gpurd's
+      diagnostics published after an --edit that changes no token, whose
+      NEW may hold \\n for a line break, with its first quick fix's edit)
   after save: N gpurd diagnostics   (--save: then the buffer saved)
   after malformed: RESPONSE-KIND
   exit status N
@@ -127,6 +130,7 @@ def main():
     expect_clangd = False
     edit = None
     save = False
+    moved = False
     timeout = 60.0
     files = []
     i = 0
@@ -141,6 +145,9 @@ def main():
             global TRACE
             TRACE = open(own[i + 1], "w", buffering=1)
             i += 2
+        elif own[i] == "--moved":
+            moved = True
+            i += 1
         elif own[i] == "--save":
             save = True
             i += 1
@@ -224,7 +231,31 @@ def main():
                     print("applied %s %d: %s" % (os.path.basename(edit_uri), a["line"] + 1, lines[a["line"]].strip()))
             break
 
-    if edit:
+    if edit and moved:
+        # An edit of comments or layout: the same findings, where their
+        # tokens now are (standalone: the next publish is gpurd's).
+        text = texts[uri(cuda)].replace(edit[0], edit[1].replace("\\n", "\n"))
+        s.notify("textDocument/didChange", {"textDocument": {"uri": uri(cuda), "version": 2},
+                                            "contentChanges": [{"text": text}]})
+        m = s.wait(lambda m: (m.get("method") == "textDocument/publishDiagnostics" and
+                              m["params"]["uri"] == uri(cuda)), timeout)
+        for d in (m or {"params": {"diagnostics": []}})["params"]["diagnostics"]:
+            if d.get("source") != "gpurd":
+                continue
+            rid = s.request("textDocument/codeAction", {"textDocument": {"uri": uri(cuda)}, "range": d["range"],
+                                                       "context": {"diagnostics": [d]}})
+            reply = s.wait(lambda m: m.get("id") == rid, timeout)
+            actions = (reply or {}).get("result") or []
+            fix = "none"
+            for a in actions:
+                for edits in a.get("edit", {}).get("changes", {}).values():
+                    at = edits[0]["range"]["start"]
+                    fix = "%d:%d" % (at["line"] + 1, at["character"] + 1)
+                    break
+                break
+            start = d["range"]["start"]
+            print("moved %d:%d %s, quick fix at %s" % (start["line"] + 1, start["character"] + 1, d.get("code"), fix))
+    elif edit:
         # The buffer changed and not saved: gpurd analyses it after the pause.
         text = texts[uri(cuda)].replace(edit[0], edit[1])
         s.notify("textDocument/didChange", {"textDocument": {"uri": uri(cuda), "version": 2},
