@@ -273,7 +273,76 @@ def simulate(accelsim_home, config, trace, sim, timeout):
     if cycles is None:
         return {'error': 'no gpu_tot_sim_cycle in ' + log}
     return {'cycles': cycles, 'instructions': insns,
-            'warp_instructions': warp_insns}
+            'warp_instructions': warp_insns, 'counters': counters_of(log)}
+
+
+def counters_of(log):
+    """What the simulator's schedulers and L1 did (the log's last values,
+    summed over the SMs): issue slots used, slots lost waiting on a
+    register (W0_Scoreboard) and to other stalls, the L1's misses and
+    pending hits, and the mean latency of a memory fetch."""
+    out = {}
+    patterns = {
+        'scoreboard': r'Stall:(\d+)\s+W0_Idle:(\d+)\s+W0_Scoreboard:(\d+)',
+        'issued': r'single_issue_nums:(.*)',
+        'l1_misses': r'\s*L1D_total_cache_misses\s*=\s*(\d+)',
+        'l1_pending_hits': r'\s*L1D_total_cache_pending_hits\s*=\s*(\d+)',
+        'memory_latency': r'\s*averagemflatency\s*=\s*(\d+)',
+    }
+    config = os.path.join(os.path.dirname(log), 'gpgpusim.config')
+    if os.path.exists(config):
+        with open(config) as f:
+            for line in f:
+                m = re.match(r'-(gpgpu_n_clusters|gpgpu_n_cores_per_cluster|'
+                             r'gpgpu_num_sched_per_core)\s+(\d+)', line)
+                if m:
+                    out[m.group(1)] = int(m.group(2))
+    with open(log) as f:
+        for line in f:
+            for key, pattern in patterns.items():
+                m = re.match(pattern, line)
+                if not m:
+                    continue
+                if key == 'scoreboard':
+                    out['stall'] = int(m.group(1))
+                    out['idle'] = int(m.group(2))
+                    out['scoreboard'] = int(m.group(3))
+                elif key == 'issued':
+                    out['issued'] = sum(int(n) for n in
+                                        re.findall(r'WS\d+:(\d+)', m.group(1)))
+                else:
+                    out[key] = int(m.group(1))
+    return out
+
+
+def counters_table(results, out):
+    """The simulator's counters of each simulated variant, per scheduler of
+    the active SMs (docs/fidelity.md, seventh look)."""
+    rows = []
+    for r in results:
+        c = r['simulated'].get('counters') or {}
+        blocks = r['predicted'].get('blocks') or 0
+        if not c.get('issued') or not blocks:
+            continue
+        sms = c.get('gpgpu_n_clusters', 0) * c.get('gpgpu_n_cores_per_cluster', 1)
+        if not sms:
+            continue
+        schedulers = c.get('gpgpu_num_sched_per_core', 1) * min(blocks, sms)
+        rows.append('| %s | %s | %d | %.1f k | %.1f k | %.1f k | %d | %d | %d |' % (
+            r['group'], r['label'], r['simulated']['cycles'],
+            c['issued'] / schedulers / 1000,
+            c.get('scoreboard', 0) / schedulers / 1000,
+            c.get('stall', 0) / schedulers / 1000,
+            c.get('l1_misses', 0), c.get('l1_pending_hits', 0),
+            c.get('memory_latency', 0)))
+    if not rows:
+        return
+    out.write('\nThe simulator\'s counters, per scheduler of the active SMs '
+              '(four an SM):\n\n| group | variant | cycles | issuing | '
+              'waiting on a register | other stalls | L1 misses | '
+              'L1 pending hits | mean memory latency |\n'
+              '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n')
+    out.write('\n'.join(rows) + '\n')
 
 
 def recorded_result(v, args):
@@ -434,6 +503,7 @@ def tabulate(results, out, blind=None):
             w('- %s: %s.\n' % (name, blind[name]))
     advice_table(results, out, blind)
     instruction_counts(results, out)
+    counters_table(results, out)
 
 
 def has_value(r, a):
@@ -592,6 +662,10 @@ def main():
             with open(path) as f:
                 results.append(json.load(f))
             results[-1]['advice'] = v.get('advice')
+            log = os.path.join(os.path.dirname(path), 'sim', 'sim.log')
+            simulated = results[-1]['simulated']
+            if 'counters' not in simulated and os.path.exists(log):
+                simulated['counters'] = counters_of(log)
         tabulate(results, open(args.markdown, 'w') if args.markdown
                  else sys.stdout, blind_groups(GROUPS))
         return
