@@ -280,7 +280,8 @@ def counters_of(log):
     """What the simulator's schedulers and L1 did (the log's last values,
     summed over the SMs): issue slots used, slots lost waiting on a
     register (W0_Scoreboard) and to other stalls, the L1's misses and
-    pending hits, and the mean latency of a memory fetch."""
+    pending hits, the mean latency of a memory fetch and of its way through
+    the interconnect to the memory partition."""
     out = {}
     patterns = {
         'scoreboard': r'Stall:(\d+)\s+W0_Idle:(\d+)\s+W0_Scoreboard:(\d+)',
@@ -288,6 +289,7 @@ def counters_of(log):
         'l1_misses': r'\s*L1D_total_cache_misses\s*=\s*(\d+)',
         'l1_pending_hits': r'\s*L1D_total_cache_pending_hits\s*=\s*(\d+)',
         'memory_latency': r'\s*averagemflatency\s*=\s*(\d+)',
+        'icnt_to_memory': r'\s*avg_icnt2mem_latency\s*=\s*(\d+)',
     }
     config = os.path.join(os.path.dirname(log), 'gpgpusim.config')
     if os.path.exists(config):
@@ -328,20 +330,20 @@ def counters_table(results, out):
         if not sms:
             continue
         schedulers = c.get('gpgpu_num_sched_per_core', 1) * min(blocks, sms)
-        rows.append('| %s | %s | %d | %.1f k | %.1f k | %.1f k | %d | %d | %d |' % (
+        rows.append('| %s | %s | %d | %.1f k | %.1f k | %.1f k | %d | %d | %d | %d |' % (
             r['group'], r['label'], r['simulated']['cycles'],
             c['issued'] / schedulers / 1000,
             c.get('scoreboard', 0) / schedulers / 1000,
             c.get('stall', 0) / schedulers / 1000,
             c.get('l1_misses', 0), c.get('l1_pending_hits', 0),
-            c.get('memory_latency', 0)))
+            c.get('memory_latency', 0), c.get('icnt_to_memory', 0)))
     if not rows:
         return
     out.write('\nThe simulator\'s counters, per scheduler of the active SMs '
               '(four an SM):\n\n| group | variant | cycles | issuing | '
               'waiting on a register | other stalls | L1 misses | '
-              'L1 pending hits | mean memory latency |\n'
-              '| --- | --- | --- | --- | --- | --- | --- | --- | --- |\n')
+              'L1 pending hits | mean memory latency | of it, SM to memory |\n'
+              '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |\n')
     out.write('\n'.join(rows) + '\n')
 
 
