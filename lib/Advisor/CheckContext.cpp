@@ -169,15 +169,19 @@ bool CheckContext::warpShapeAssumed() const {
 }
 
 std::optional<double> CheckContext::predictedKernelCycles() const {
+  if (kernelCycles)
+    return *kernelCycles;
   auto cycles = predictedCycles(kernelAnalysis, archDescription,
                                 whatIfRunner.analysisContext().modelOptions());
   if (!cycles) {
     // No time to judge by (the checks say so or let their other
     // thresholds decide); the reason is not the finding's.
     llvm::consumeError(cycles.takeError());
-    return std::nullopt;
+    kernelCycles.emplace(std::nullopt);
+  } else {
+    kernelCycles.emplace(*cycles);
   }
-  return *cycles;
+  return *kernelCycles;
 }
 
 bool CheckContext::longEnough(double minCycles) const {

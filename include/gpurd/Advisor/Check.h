@@ -100,7 +100,7 @@ public:
   bool longEnough(double minCycles) const;
   /// The kernel's predicted time in cycles (seed 002's model and the
   /// throughput bound, as the verdicts take it), or nothing when the model
-  /// cannot time it.
+  /// cannot time it. Computed once, when a check first asks.
   std::optional<double> predictedKernelCycles() const;
 
 private:
@@ -115,6 +115,8 @@ private:
   const CheckOptions &options;
   WhatIfRunner &whatIfRunner;
   std::vector<SourceAccess> accesses;
+  /// predictedKernelCycles(), once asked.
+  mutable std::optional<std::optional<double>> kernelCycles;
 };
 
 /// An option of a check, as `--check-option=CHECK.NAME=VALUE` sets it and

@@ -123,15 +123,6 @@ Error SharedBankConflict::run(const CheckContext &context,
   // Which lanes share a warp would be the assumption's.
   if (context.warpShapeAssumed())
     return Error::success();
-  // The kernel's time, for the conflicts no padding is judged for, asked
-  // once and only if one is (none when the model cannot time it: the other
-  // thresholds decide).
-  std::optional<std::optional<double>> timed;
-  auto kernelCycles = [&] {
-    if (!timed)
-      timed = context.predictedKernelCycles();
-    return *timed;
-  };
   // One padding removes the conflicts of several accesses of its array (the
   // CUDA samples' convolution row kernel had four warnings for one pad):
   // one warning, at the access with the most excessive wavefronts, and a
@@ -163,7 +154,9 @@ Error SharedBankConflict::run(const CheckContext &context,
     // own only in a kernel long enough for it to matter, and only when
     // removing it could save MinGain of the kernel's time.
     if (!judged) {
-      const std::optional<double> cycles = kernelCycles();
+      // None when the model cannot time the kernel: the other thresholds
+      // decide.
+      const std::optional<double> cycles = context.predictedKernelCycles();
       if ((cycles && *cycles < minCycles) ||
           !conflictsCouldPay(context, pattern, cycles, minGain))
         continue;

@@ -234,15 +234,9 @@ Error UncoalescedAccess::run(const CheckContext &context,
   // adi_kernel2's one store a thread, 774 cycles, was "predicted to cut the
   // kernel's time by 16.0%" (124 cycles); the advice benchmark's column
   // walk, 3143 cycles, saves 2190.
-  // Asked once, and only for a kernel with an uncoalesced access.
-  std::optional<bool> isShort;
-  auto shortKernel = [&] {
-    if (!isShort)
-      isShort = !context.longEnough(minCycles);
-    return *isShort;
-  };
   auto savesEnough = [&](const TimeVerdict &time) {
-    return !shortKernel() || *time.before - *time.after >= minGain * minCycles;
+    return context.longEnough(minCycles) ||
+           *time.before - *time.after >= minGain * minCycles;
   };
   // One change (an array stored transposed, a row-wide block) coalesces
   // every access it is judged on: one warning, at the access with the most
@@ -330,7 +324,8 @@ Error UncoalescedAccess::run(const CheckContext &context,
       // elements of a row) does not depend on them.
       const bool onContents = restsOnAssumedContents(context, access);
       const bool walks = access.pattern.walksPerLane();
-      if ((!assumedContents && onContents && !walks) || shortKernel())
+      if ((!assumedContents && onContents && !walks) ||
+          !context.longEnough(minCycles))
         continue;
       if (!assumedContents && onContents && walks)
         f.notes.push_back(

@@ -122,6 +122,15 @@ def uri(path):
     return "file://" + os.path.abspath(path)
 
 
+def gpurd_quick_fixes(s, u, d, timeout):
+    """The server's gpurd quick fixes for diagnostic d of the file u."""
+    rid = s.request("textDocument/codeAction", {"textDocument": {"uri": u}, "range": d["range"],
+                                               "context": {"diagnostics": [d]}})
+    reply = s.wait(lambda m: m.get("id") == rid, timeout)
+    actions = (reply or {}).get("result") or []
+    return [a for a in actions if a.get("kind") == "quickfix" and "gpurd" in a.get("title", "")]
+
+
 def main():
     args = sys.argv[1:]
     split = args.index("--")
@@ -210,11 +219,7 @@ def main():
     for d in latest.get(uri(cuda), []):
         if d.get("source") != "gpurd":
             continue
-        rid = s.request("textDocument/codeAction", {"textDocument": {"uri": uri(cuda)}, "range": d["range"],
-                                                   "context": {"diagnostics": [d]}})
-        reply = s.wait(lambda m: m.get("id") == rid, timeout)
-        actions = (reply or {}).get("result") or []
-        fixes = [a for a in actions if a.get("kind") == "quickfix" and "gpurd" in a.get("title", "")]
+        fixes = gpurd_quick_fixes(s, uri(cuda), d, timeout)
         start = d["range"]["start"]
         for fix in fixes:
             print("quick fix %s %d:%d: %s" % (os.path.basename(cuda), start["line"] + 1, start["character"] + 1,
@@ -242,17 +247,12 @@ def main():
         for d in (m or {"params": {"diagnostics": []}})["params"]["diagnostics"]:
             if d.get("source") != "gpurd":
                 continue
-            rid = s.request("textDocument/codeAction", {"textDocument": {"uri": uri(cuda)}, "range": d["range"],
-                                                       "context": {"diagnostics": [d]}})
-            reply = s.wait(lambda m: m.get("id") == rid, timeout)
-            actions = (reply or {}).get("result") or []
+            fixes = gpurd_quick_fixes(s, uri(cuda), d, timeout)
             fix = "none"
-            for a in actions:
-                for edits in a.get("edit", {}).get("changes", {}).values():
-                    at = edits[0]["range"]["start"]
-                    fix = "%d:%d" % (at["line"] + 1, at["character"] + 1)
-                    break
-                break
+            if fixes:
+                edits = next(iter(fixes[0]["edit"]["changes"].values()))
+                at = edits[0]["range"]["start"]
+                fix = "%d:%d" % (at["line"] + 1, at["character"] + 1)
             start = d["range"]["start"]
             print("moved %d:%d %s, quick fix at %s" % (start["line"] + 1, start["character"] + 1, d.get("code"), fix))
     elif edit:
