@@ -49,6 +49,15 @@ void host(const float *in, float *out) {
 // SILENT-NOT: error:
 // SILENT-NOT: warning:
 
+// Without a file, --checks extends the default '*' as clang-tidy's extends
+// its defaults: '-gpurd-tile-size' runs every other check, not none.
+// RUN: cd %t/elsewhere && gpurd-advise --checks=-gpurd-tile-size --dump-config | FileCheck --check-prefix=MINUS %s
+// RUN: cd %t/elsewhere && gpurd-advise --checks=-gpurd-tile-size --list-checks | FileCheck --check-prefix=MINUS-LIST %s
+// MINUS: Checks: '*,-gpurd-tile-size'
+// MINUS-LIST: gpurd-cache-capacity:
+// MINUS-LIST: gpurd-small-grid:
+// MINUS-LIST-NOT: gpurd-tile-size
+
 // NONE: Checks: '*'
 // NONE-NEXT: WarningsAsErrors: ''
 // NONE-NEXT: FailOn: none

@@ -482,7 +482,10 @@ Expected<request::Settings> commandLineSettings(request::Settings settings) {
 
   request::CheckSettings &checks = settings.checks;
   if (checksOption.getNumOccurrences()) {
-    std::string globs = checks.checks.value_or("");
+    // Over the file's globs, or over the default `*` (clang-tidy's
+    // --checks extends its default checks): `--checks=-gpurd-tile-size`
+    // runs every other check, not none.
+    std::string globs = checks.effectiveChecks();
     extendGlobs(checksOption, globs);
     checks.checks = globs;
   }
