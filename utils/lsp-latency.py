@@ -65,7 +65,7 @@ def round_trips(argv, cpp, count):
     return statistics.median(times), times[min(len(times) - 1, int(len(times) * 0.99))]
 
 
-def save_to_diagnostics(argv, cu):
+def save_to_diagnostics(argv, cu, early):
     s = start(argv, os.path.dirname(cu))
     u = client.uri(cu)
     s.notify("textDocument/didOpen", {"textDocument": {"uri": u, "languageId": "cuda-cpp", "version": 1,
@@ -86,11 +86,22 @@ def save_to_diagnostics(argv, cu):
         s.wait(gpurd, 300)
         return time.perf_counter() - t
 
-    times = []
+    def saved_after_staged(edit):
+        """Seconds from didSave of the edited buffer to the early findings
+        (the first publication) and to the whole analysis's (a second one,
+        when it comes within 60 s; else the first was the whole)."""
+        first = saved_after(edit)
+        t = time.perf_counter() - first
+        m = s.wait(gpurd, 60) if early else None
+        return first, (time.perf_counter() - t) if m else first
+
+    times, early_times = [], []
     for k in range(3):
         # New tokens, saved at once: one analysis, of the new text.
         text += "static const int gpurd_latency_edit_%d = %d;\n" % (k, k)
-        times.append(saved_after(text))
+        first, whole = saved_after_staged(text)
+        early_times.append(first)
+        times.append(whole)
     comments = []
     for k in range(3):
         # A comment line: the findings move without an analysis.
@@ -102,7 +113,8 @@ def save_to_diagnostics(argv, cu):
     s.wait(gpurd, 300)
     unchanged = time.perf_counter() - t
     stop(s)
-    return min(times), statistics.median(times), statistics.median(comments), unchanged
+    return (min(times), statistics.median(times), statistics.median(early_times),
+            statistics.median(comments), unchanged)
 
 
 def main():
@@ -127,10 +139,14 @@ def main():
     for cu in args.files:
         copy = os.path.join(work, os.path.basename(cu))
         shutil.copy(cu, copy)
-        best, median, comments, unchanged = save_to_diagnostics([args.gpurd_lsp, "--standalone"], copy)
-        print("%s: didSave to gpurd's diagnostics, code changed %.2f s (best of 3), %.2f s median; "
-              "comments changed %.1f ms median; the text last analysed saved again %.1f ms" % (
-                  os.path.basename(cu), best, median, 1000 * comments, 1000 * unchanged))
+        for early in (True, False):
+            argv = [args.gpurd_lsp, "--standalone"] + ([] if early else ["--early-findings=false"])
+            best, median, first, comments, unchanged = save_to_diagnostics(argv, copy, early)
+            print("%s (%s): didSave to gpurd's diagnostics, code changed: the whole analysis's %.2f s "
+                  "(best of 3), %.2f s median, the early findings' %.2f s median; comments changed "
+                  "%.1f ms median; the text last analysed saved again %.1f ms" % (
+                      os.path.basename(cu), "early findings" if early else "--early-findings=false",
+                      best, median, first, 1000 * comments, 1000 * unchanged))
     shutil.rmtree(work)
 
 

@@ -92,11 +92,21 @@ FileFindings Documents::findingsOf(StringRef uri, StringRef text,
 }
 
 void Documents::setGpurd(StringRef uri, FileFindings findings,
-                         std::optional<std::string> note) {
+                         std::optional<std::string> note,
+                         ArrayRef<StringRef> keepChecks) {
   std::lock_guard<std::mutex> guard(lock);
   auto it = documents.find(uri.str());
   if (it == documents.end() || !it->second.open)
     return; // Closed while it was analysed.
+  for (const json::Value &diagnostic : it->second.gpurd.diagnostics) {
+    const json::Object *object = diagnostic.getAsObject();
+    std::optional<StringRef> check =
+        object ? object->getString("code") : std::nullopt;
+    if (check && llvm::is_contained(keepChecks, *check)) {
+      findings.diagnostics.push_back(diagnostic);
+      findings.fixes.emplace_back();
+    }
+  }
   it->second.gpurd = std::move(findings);
   it->second.note = std::move(note);
 }

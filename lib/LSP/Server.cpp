@@ -104,8 +104,12 @@ private:
   void schedule(const std::string &uri,
                 std::chrono::milliseconds after = std::chrono::milliseconds(0));
   void analyse();
+  WorkerResult runAnalysis(const std::string &uri, const std::string &path,
+                           const std::string &directory,
+                           const std::string &text);
   void finishAnalysis(const std::string &uri, const std::string &text,
-                      const WorkerResult &result);
+                      const WorkerResult &result,
+                      AnalysisStage stage = AnalysisStage::Full);
 
   const ServerOptions &options;
   MessageReader editorIn;
@@ -123,6 +127,7 @@ private:
   /// The files to analyse, each with when (an edit waits for a pause).
   std::map<std::string, std::chrono::steady_clock::time_point> queue;
   std::string analysing;
+  std::optional<std::string> analysingText;
   /// Each file's last finished analysis, for the requests it answers.
   std::map<std::string, Analysed> analysed;
   unsigned saves = 0;
@@ -425,10 +430,14 @@ void Server::stopClangd() {
 }
 
 void Server::schedule(const std::string &uri, std::chrono::milliseconds after) {
+  std::optional<std::string> text = documents.text(uri);
   {
     std::lock_guard<std::mutex> guard(lock);
-    if (analysing == uri)
-      cancel = true; // A newer state of the file than the one analysed.
+    // A newer state of the file than the one analysed stops the analysis;
+    // the same text (saved while its analysis runs, after the early
+    // findings came) lets it finish, and the request publishes its result.
+    if (analysing == uri && text != analysingText)
+      cancel = true;
     // A later edit moves the analysis to after its own pause.
     queue[uri] = std::chrono::steady_clock::now() + after;
   }
@@ -462,6 +471,10 @@ void Server::analyse() {
       std::string directory = sys::path::parent_path(*path).str();
       // The buffer as the editor has it, saved or not.
       std::string text = documents.text(uri).value_or("");
+      {
+        std::lock_guard<std::mutex> guard(lock);
+        analysingText = text;
+      }
       unsigned othersSaved;
       std::optional<Analysed> last;
       {
@@ -479,9 +492,7 @@ void Server::analyse() {
         std::lock_guard<std::mutex> guard(lock);
         analysed[uri] = {text, othersSaved, std::move(*moved)};
       } else {
-        WorkerResult result =
-            runProcess(analysisCommand(options.gpurdAdvise, *path), directory,
-                       options.limits, cancel, &text);
+        WorkerResult result = runAnalysis(uri, *path, directory, text);
         if (result.kind != WorkerResult::Kind::Cancelled)
           finishAnalysis(uri, text, result);
         // A finished run's findings (or compile error) are the text's; a
@@ -495,11 +506,46 @@ void Server::analyse() {
     }
     std::lock_guard<std::mutex> guard(lock);
     analysing.clear();
+    analysingText.reset();
   }
 }
 
+/// The whole analysis of \p text; with early findings, a second worker runs
+/// the quick checks at the same time, and its findings are published if
+/// they come before the whole analysis's (and no newer edit came). Its
+/// failures (a limit, a crash) are left to the whole analysis to report.
+WorkerResult Server::runAnalysis(const std::string &uri,
+                                 const std::string &path,
+                                 const std::string &directory,
+                                 const std::string &text) {
+  std::vector<std::string> full = analysisCommand(options.gpurdAdvise, path);
+  if (!options.earlyFindings)
+    return runProcess(full, directory, options.limits, cancel, &text);
+  std::mutex publishing;
+  bool done = false;
+  std::atomic<bool> stopEarly{false};
+  std::thread early([&] {
+    WorkerResult result = runProcess(
+        analysisCommand(options.gpurdAdvise, path, AnalysisStage::Early),
+        directory, options.limits, stopEarly, &text);
+    std::lock_guard<std::mutex> guard(publishing);
+    if (!done && !cancel && result.kind == WorkerResult::Kind::Exited &&
+        result.status >= 0 && result.status <= 2)
+      finishAnalysis(uri, text, result, AnalysisStage::Early);
+  });
+  WorkerResult result =
+      runProcess(full, directory, options.limits, cancel, &text);
+  {
+    std::lock_guard<std::mutex> guard(publishing);
+    done = true;
+  }
+  stopEarly = true;
+  early.join();
+  return result;
+}
+
 void Server::finishAnalysis(const std::string &uri, const std::string &text,
-                            const WorkerResult &result) {
+                            const WorkerResult &result, AnalysisStage stage) {
   std::string path = pathOf(uri).value_or(uri);
   std::string name = sys::path::filename(path).str();
   std::optional<std::string> note;
@@ -537,7 +583,11 @@ void Server::finishAnalysis(const std::string &uri, const std::string &text,
     break;
   }
   }
-  documents.setGpurd(uri, std::move(findings), note);
+  // An early analysis's: the deferred checks' findings of the last whole
+  // analysis stay until the next one replaces them.
+  documents.setGpurd(uri, std::move(findings), note,
+                     stage == AnalysisStage::Early ? deferredChecks()
+                                                   : ArrayRef<StringRef>());
   publish(uri);
 }
 

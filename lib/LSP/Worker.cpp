@@ -10,10 +10,23 @@ using namespace llvm;
 
 namespace gpurd::lsp {
 
-std::vector<std::string> analysisCommand(StringRef gpurdAdvise,
-                                         StringRef file) {
+ArrayRef<StringRef> deferredChecks() {
+  static const StringRef checks[] = {"gpurd-tile-size", "gpurd-shared-tiling"};
+  return checks;
+}
+
+std::vector<std::string> analysisCommand(StringRef gpurdAdvise, StringRef file,
+                                         AnalysisStage stage) {
   std::vector<std::string> argv = {gpurdAdvise.str(), file.str(),
                                    "--stdin-contents", "--format=json"};
+  // Added after the .gpurd file's globs (or the default '*'), as clang-tidy
+  // adds --checks to its configuration's.
+  if (stage == AnalysisStage::Early) {
+    std::string globs = "--checks=";
+    for (StringRef check : deferredChecks())
+      globs += (globs.back() == '=' ? "-" : ",-") + check.str();
+    argv.push_back(globs);
+  }
   for (StringRef dir = sys::path::parent_path(file); !dir.empty();
        dir = sys::path::parent_path(dir)) {
     for (StringRef sub : {"", "build"}) {

@@ -46,6 +46,12 @@ cl::opt<unsigned> editPause(
     cl::desc("Milliseconds edits must pause before the unsaved buffer is "
              "analysed (default 1000)"),
     cl::value_desc("MS"), cl::init(1000), cl::cat(category));
+cl::opt<bool> earlyFindings(
+    "early-findings",
+    cl::desc("Beside each analysis, run the checks that need no what-if "
+             "compile of the kernel in a second worker and publish their "
+             "findings first (default on; =false: one worker)"),
+    cl::init(true), cl::cat(category));
 cl::opt<unsigned> memoryLimit(
     "memory-limit",
     cl::desc("Address space of an analysis in MB (default 4096; 0: none)"),
@@ -92,6 +98,7 @@ int main(int argc, const char **argv) {
   options.limits.seconds = timeoutSeconds;
   options.limits.memoryBytes = uint64_t(memoryLimit) << 20;
   options.editPause = std::chrono::milliseconds(editPause);
+  options.earlyFindings = earlyFindings;
   options.docsBase = GPURD_SOURCES_URL "docs/checks/";
   options.version = GPURD_VERSION;
   return gpurd::lsp::runServer(options);

@@ -66,4 +66,51 @@ TEST(DocumentsTest, ClangdsDiagnosticsAndGpurdsArePublishedTogether) {
             1u);
 }
 
+/// A gpurd diagnostic of \p check at line \p line, and its quick fixes.
+void addFinding(FileFindings &findings, llvm::StringRef check, int64_t line,
+                unsigned quickFixes) {
+  findings.diagnostics.push_back(Object{
+      {"code", check}, {"message", check}, {"range", range(line, 0, line, 1)}});
+  Array fixes;
+  for (unsigned i = 0; i < quickFixes; ++i)
+    fixes.push_back(Object{{"title", "fix"}, {"kind", "quickfix"}});
+  findings.fixes.push_back(std::move(fixes));
+}
+
+TEST(DocumentsTest, AnEarlyAnalysisKeepsTheDeferredChecksFindingsWithoutFixes) {
+  Documents documents;
+  const char *uri = "file:///p/k.cu";
+  documents.open(uri, "a\nb\nc\n");
+  // The whole analysis of the text before: a tile size (line 0) and an
+  // uncoalesced access (line 1), a quick fix each.
+  FileFindings whole;
+  addFinding(whole, "gpurd-tile-size", 0, 1);
+  addFinding(whole, "gpurd-uncoalesced-access", 1, 1);
+  documents.setGpurd(uri, std::move(whole), std::nullopt);
+  // The early analysis of the edited text finds a bank conflict (line 2);
+  // the tile size stays, without its fix; the uncoalesced access, a check
+  // the early analysis ran, is gone.
+  FileFindings early;
+  addFinding(early, "gpurd-shared-bank-conflict", 2, 1);
+  const llvm::StringRef keep[] = {"gpurd-tile-size"};
+  documents.setGpurd(uri, std::move(early), std::nullopt, keep);
+  std::optional<Object> params = documents.diagnosticsParams(uri);
+  ASSERT_TRUE(params);
+  const Array *diagnostics = params->getArray("diagnostics");
+  ASSERT_EQ(diagnostics->size(), 2u);
+  EXPECT_EQ((*diagnostics)[0].getAsObject()->getString("code"),
+            "gpurd-shared-bank-conflict");
+  EXPECT_EQ((*diagnostics)[1].getAsObject()->getString("code"),
+            "gpurd-tile-size");
+  EXPECT_EQ(documents.quickFixes(uri, range(2, 0, 2, 1)).size(), 1u);
+  EXPECT_EQ(documents.quickFixes(uri, range(0, 0, 0, 1)).size(), 0u);
+  // The next whole analysis replaces all of them.
+  FileFindings next;
+  addFinding(next, "gpurd-tile-size", 1, 1);
+  documents.setGpurd(uri, std::move(next), std::nullopt);
+  EXPECT_EQ(documents.diagnosticsParams(uri)->getArray("diagnostics")->size(),
+            1u);
+  EXPECT_EQ(documents.quickFixes(uri, range(1, 0, 1, 1)).size(), 1u);
+}
+
 } // namespace

@@ -39,8 +39,13 @@ public:
   FileFindings findingsOf(llvm::StringRef uri, llvm::StringRef text,
                           const llvm::json::Value &report,
                           llvm::StringRef docsBase) const;
+  /// Sets gpurd's findings of the file. The findings of \p keepChecks it
+  /// had stay beside them, without their quick fixes (an early analysis's
+  /// findings, which leave those checks out: their positions are of the
+  /// text an earlier analysis read, and its edits may no longer apply).
   void setGpurd(llvm::StringRef uri, FileFindings findings,
-                std::optional<std::string> note);
+                std::optional<std::string> note,
+                llvm::ArrayRef<llvm::StringRef> keepChecks = {});
 
   /// The params of a publishDiagnostics for \p uri: clangd's diagnostics,
   /// then gpurd's while the file is open. None for a file neither has.

@@ -9,6 +9,9 @@
 // diagnostics-only server for editors that attach two servers to a file.
 // Each file is analysed on open and on save by gpurd-advise in a worker
 // process (Worker.h); a newer save stops an older analysis of the file.
+// Beside each analysis a second worker runs the checks that are quick
+// (all but the what-ifs that compile the kernel again), whose findings the
+// editor gets first.
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_LSP_SERVER_H
@@ -32,6 +35,10 @@ struct ServerOptions {
   std::string docsBase;
   /// How long edits must pause before the unsaved buffer is analysed.
   std::chrono::milliseconds editPause{1000};
+  /// Whether a second worker, beside each analysis, publishes the findings
+  /// of the checks that need no what-if run of the whole pipeline first
+  /// (AnalysisStage::Early), until the whole analysis replaces them.
+  bool earlyFindings = true;
   std::string version;
 };
 
