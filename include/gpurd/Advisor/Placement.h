@@ -174,6 +174,14 @@ std::vector<PlacementArray>
 placementArrays(const driver::KernelAnalysis &analysis,
                 const arch::ArchDescription &arch);
 
+/// Why \p array is not copied to shared memory when the placement must
+/// save \p minGain of the kernel's time, or nothing: a copy pays through
+/// the block's reuse, keeping one of the `reuse` reads of each byte a block
+/// touches, so it saves at most 1 - 1/reuse of the array's global reads,
+/// and no more of the time than that even were those reads all of it.
+std::optional<std::string> sharedReuseExclusion(const PlacementArray &array,
+                                                double minGain);
+
 /// One measured time of a placement of a kernel's arrays (a row of
 /// `--calibrate`'s CSV file: docs/placement-model.md).
 struct MeasuredPlacement {

@@ -277,4 +277,18 @@ placementArrays(const driver::KernelAnalysis &analysis,
   return arrays;
 }
 
+std::optional<std::string> sharedReuseExclusion(const PlacementArray &array,
+                                                double minGain) {
+  const double readsSaved = array.reuse > 1 ? 1 - 1 / array.reuse : 0;
+  if (readsSaved >= minGain)
+    return std::nullopt;
+  return "'" + array.name +
+         "' is not copied to shared memory: a block reads each byte it "
+         "touches " +
+         llvm::formatv("{0:F3}", array.reuse).str() +
+         " times, so a copy saves at most " +
+         llvm::formatv("{0:P1}", readsSaved).str() +
+         " of its global reads, less than the gain asked for";
+}
+
 } // namespace gpurd::advisor
