@@ -31,12 +31,11 @@ namespace {
 
 /// More combinations than this is an error: each is a run of the pipeline.
 constexpr size_t MaxCandidates = 64;
-/// CUDA's limit on the statically declared shared memory of a block (CUDA
-/// C++ Programming Guide, "Technical Specifications per Compute
-/// Capability"), the same on every arch gpurd describes. Its limits on the
-/// block's dimensions are the launch's (LaunchConfig.cpp): a candidate
-/// beyond them fails to resolve with an IllegalLaunchError.
-constexpr uint64_t MaxStaticSharedBytes = 48 * 1024;
+/// A candidate's limits on the block's dimensions are the launch's
+/// (LaunchConfig.cpp): one beyond them fails to resolve with an
+/// IllegalLaunchError; its static shared memory is bounded by
+/// arch::MaxStaticSharedBytes.
+using arch::MaxStaticSharedBytes;
 
 Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);

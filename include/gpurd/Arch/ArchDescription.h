@@ -31,6 +31,16 @@
 
 namespace gpurd::arch {
 
+/// The most shared memory a block may declare in static `__shared__`
+/// arrays, on every GPU: more needs dynamic shared memory and, from compute
+/// capability 7.0, an opt-in (CUDA C++ Programming Guide, Compute
+/// Capabilities: "Kernels relying on shared memory allocations over 48 KB
+/// per block are architecture-specific, as such they must use dynamic
+/// shared memory (rather than statically sized arrays) and require an
+/// explicit opt-in using cudaFuncSetAttribute()"). A language rule, not an
+/// arch figure: sm.sharedMemoryPerBlock is the most with the opt-in.
+constexpr uint64_t MaxStaticSharedBytes = 48 * 1024;
+
 /// Order in which an SM's warp schedulers pick ready warps.
 enum class WarpSchedulingPolicy {
   RoundRobin,       ///< "round-robin" (seed 000 §4.1)

@@ -48,9 +48,12 @@ std::string readingText(const CheckContext &context, int array) {
   return uniform ? ", by all the lanes of a warp at one address" : "";
 }
 
-/// The change to make for \p target, when it is not a fix-it.
+/// The change to make for \p target, when it is not a fix-it; the block's
+/// static and dynamic shared memory as launched are \p staticBytes and
+/// \p dynamicBytes.
 std::string changeText(const PlacementArray &array, PlacementTarget target,
-                       const KernelParam *param) {
+                       const KernelParam *param, uint64_t staticBytes,
+                       uint64_t dynamicBytes, StringRef kernel) {
   std::string type = param && !param->pointeeType.empty() ? param->pointeeType
                                                           : std::string("T");
   if (StringRef(type).starts_with("const "))
@@ -76,12 +79,29 @@ std::string changeText(const PlacementArray &array, PlacementTarget target,
            array.name + "_c' in the kernel";
   // A shared copy holds the block's tile, not the whole array.
   std::string tile = array.tileBytes ? std::to_string(*array.tileBytes) : "N";
-  return "declare '__shared__ " + type + " " + array.name +
-         "_s[...]' in the kernel (" + tile +
-         " bytes a block), copy the part of the array the block accesses "
-         "into it at the start of the "
-         "kernel and '__syncthreads()', and read '" +
-         array.name + "_s' instead";
+  std::string copy = "copy the part of the array the block accesses into it "
+                     "at the start of the kernel and '__syncthreads()', and "
+                     "read '" +
+                     array.name + "_s' instead";
+  const uint64_t tileBytes = array.tileBytes.value_or(0);
+  if (staticBytes + dynamicBytes + tileBytes <= arch::MaxStaticSharedBytes)
+    return "declare '__shared__ " + type + " " + array.name +
+           "_s[...]' in the kernel (" + tile + " bytes a block), " + copy;
+  // Over 48 KB a block: not as a static array; the opt-in is of the
+  // dynamic bytes, whose sum with the static ones the GPU bounds.
+  std::string blockBytes = std::to_string(dynamicBytes + tileBytes);
+  return "declare it in dynamic shared memory, 'extern __shared__ " + type +
+         " " + array.name + "_s[]' (" + tile +
+         " bytes a block; a kernel has one dynamic shared buffer, so with one "
+         "already, at an offset in it), give the block's " +
+         blockBytes +
+         " bytes of dynamic shared memory as the launch's third parameter, and "
+         "before "
+         "the launch opt in to more than 48 KB a block with "
+         "'cudaFuncSetAttribute(" +
+         kernel.str() + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
+         blockBytes + ")' (static '__shared__' arrays may not exceed 48 KB); " +
+         copy;
 }
 
 class Placement : public Check {
@@ -207,10 +227,15 @@ Finding Placement::finding(const CheckContext &context,
                          *edits});
   }
   if (target != PlacementTarget::ReadOnly || !param)
-    f.notes.push_back({param && param->namePosition
-                           ? std::optional<SourcePosition>(*param->namePosition)
-                           : std::nullopt,
-                       "to place it so, " + changeText(array, target, param)});
+    f.notes.push_back(
+        {param && param->namePosition
+             ? std::optional<SourcePosition>(*param->namePosition)
+             : std::nullopt,
+         "to place it so, " +
+             changeText(array, target, param,
+                        context.analysis().trace->kernel->staticSharedBytes,
+                        context.analysis().trace->config.dynamicSharedBytes,
+                        context.analysis().trace->kernel->name)});
   context.addLaunchAssumptionNotes(f);
   return f;
 }

@@ -28,13 +28,12 @@ constexpr StringLiteral Name = "gpurd-shared-tiling";
 /// width at most.
 constexpr unsigned PhaseLengths[] = {8, 16, 32};
 
-/// Bytes of shared memory a block may declare statically: 48 KB (CUDA C++
-/// Programming Guide, "Shared Memory": more needs dynamic shared memory and
-/// an opt-in), or the arch's limit when lower.
+/// Bytes of shared memory a block may declare statically
+/// (arch::MaxStaticSharedBytes), or the arch's limit when lower.
 uint64_t staticSharedLimit(const arch::ArchDescription &arch) {
-  constexpr uint64_t StaticLimit = 48 * 1024;
-  return std::min(StaticLimit,
-                  arch.sm.sharedMemoryPerBlock.value_or(StaticLimit));
+  return std::min(
+      arch::MaxStaticSharedBytes,
+      arch.sm.sharedMemoryPerBlock.value_or(arch::MaxStaticSharedBytes));
 }
 
 /// The sector the L2 serves (the coalescer's unit): 32 bytes unless the
