@@ -294,7 +294,7 @@ Error Reader::apply(Settings &settings) {
       if (auto filter = advisor::CheckFilter::parse(*globs); !filter)
         return errorAt(value, *key + ": " + toString(filter.takeError()));
       if (*key == "Checks")
-        settings.checks.checks = *globs;
+        settings.checks.addChecks(*globs);
       else
         settings.checks.warningsAsErrors = *globs;
     } else if (*key == "CheckOptions") {

@@ -53,6 +53,12 @@ void host(const float *in, float *out) {
 // its defaults: '-gpurd-tile-size' runs every other check, not none.
 // RUN: cd %t/elsewhere && gpurd-advise --checks=-gpurd-tile-size --dump-config | FileCheck --check-prefix=MINUS %s
 // RUN: cd %t/elsewhere && gpurd-advise --checks=-gpurd-tile-size --list-checks | FileCheck --check-prefix=MINUS-LIST %s
+// So does a file's Checks: '-gpurd-tile-size' in a .gpurd runs every other
+// check; a list that starts with '-*' stands alone.
+// RUN: mkdir -p %t/minus && printf "Checks: '-gpurd-tile-size'\n" > %t/minus/.gpurd && cp %s %t/minus/k.cu
+// RUN: cd %t/minus && gpurd-advise k.cu --dump-config -- | FileCheck --check-prefix=MINUS %s
+// RUN: cd %t/minus && gpurd-advise k.cu --checks=-*,gpurd-small-grid --dump-config -- | FileCheck --check-prefix=ALONE %s
+// ALONE: Checks: '-*,gpurd-small-grid'
 // MINUS: Checks: '*,-gpurd-tile-size'
 // MINUS-LIST: gpurd-cache-capacity:
 // MINUS-LIST: gpurd-small-grid:

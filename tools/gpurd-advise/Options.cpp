@@ -481,14 +481,11 @@ Expected<request::Settings> commandLineSettings(request::Settings settings) {
   given(reuseProfileInterval, output.reuseProfileInterval);
 
   request::CheckSettings &checks = settings.checks;
-  if (checksOption.getNumOccurrences()) {
-    // Over the file's globs, or over the default `*` (clang-tidy's
-    // --checks extends its default checks): `--checks=-gpurd-tile-size`
-    // runs every other check, not none.
-    std::string globs = checks.effectiveChecks();
-    extendGlobs(checksOption, globs);
-    checks.checks = globs;
-  }
+  // Over the file's globs, or over the default `*` (clang-tidy's --checks
+  // extends its default checks): `--checks=-gpurd-tile-size` runs every
+  // other check, not none.
+  if (checksOption.getNumOccurrences())
+    checks.addChecks(checksOption);
   extendGlobs(warningsAsErrors, checks.warningsAsErrors);
   if (Error error = checkOptionsGiven(checks))
     return std::move(error);

@@ -63,6 +63,10 @@ struct CheckSettings {
   std::string warningsAsErrors;
   /// The globs in effect.
   std::string effectiveChecks() const { return checks.value_or("*"); }
+  /// Adds \p globs after those in effect, as clang-tidy adds a
+  /// configuration's and the command line's to its defaults: a
+  /// configuration file's Checks, then --checks, over every check.
+  void addChecks(llvm::StringRef globs);
 };
 
 /// The searches that replace the checks, and what-ifs beside them.
