@@ -33,9 +33,7 @@ namespace {
 constexpr size_t MaxCandidates = 64;
 /// A candidate's limits on the block's dimensions are the launch's
 /// (LaunchConfig.cpp): one beyond them fails to resolve with an
-/// IllegalLaunchError; its static shared memory is bounded by
-/// arch::MaxStaticSharedBytes.
-using arch::MaxStaticSharedBytes;
+/// IllegalLaunchError.
 
 Error makeError(const Twine &message) {
   return createStringError(inconvertibleErrorCode(), message);
@@ -161,7 +159,7 @@ std::string illegalReason(const arch::ArchDescription &arch,
     return std::to_string(threads) +
            " threads per block, more than the kernel's __launch_bounds__ (" +
            std::to_string(*kernel.launchBoundsMaxThreads) + ")";
-  if (kernel.staticSharedBytes > MaxStaticSharedBytes)
+  if (kernel.staticSharedBytes > arch::MaxStaticSharedBytes)
     return std::to_string(kernel.staticSharedBytes) +
            " B of static __shared__ arrays, more than the 48 KB CUDA lets a "
            "block declare statically";

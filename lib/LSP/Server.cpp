@@ -471,14 +471,11 @@ void Server::analyse() {
       std::string directory = sys::path::parent_path(*path).str();
       // The buffer as the editor has it, saved or not.
       std::string text = documents.text(uri).value_or("");
-      {
-        std::lock_guard<std::mutex> guard(lock);
-        analysingText = text;
-      }
       unsigned othersSaved;
       std::optional<Analysed> last;
       {
         std::lock_guard<std::mutex> guard(lock);
+        analysingText = text;
         othersSaved = saves - savesOf[uri];
         auto found = analysed.find(uri);
         if (found != analysed.end() && found->second.othersSaved == othersSaved)

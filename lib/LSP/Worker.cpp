@@ -3,6 +3,7 @@
 #include "gpurd/LSP/Worker.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -21,12 +22,8 @@ std::vector<std::string> analysisCommand(StringRef gpurdAdvise, StringRef file,
                                    "--stdin-contents", "--format=json"};
   // Added after the .gpurd file's globs (or the default '*'), as clang-tidy
   // adds --checks to its configuration's.
-  if (stage == AnalysisStage::Early) {
-    std::string globs = "--checks=";
-    for (StringRef check : deferredChecks())
-      globs += (globs.back() == '=' ? "-" : ",-") + check.str();
-    argv.push_back(globs);
-  }
+  if (stage == AnalysisStage::Early)
+    argv.push_back("--checks=-" + join(deferredChecks(), ",-"));
   for (StringRef dir = sys::path::parent_path(file); !dir.empty();
        dir = sys::path::parent_path(dir)) {
     for (StringRef sub : {"", "build"}) {

@@ -96,8 +96,7 @@ std::string changeText(const PlacementArray &array, PlacementTarget target,
          "already, at an offset in it), give the block's " +
          blockBytes +
          " bytes of dynamic shared memory as the launch's third parameter, and "
-         "before "
-         "the launch opt in to more than 48 KB a block with "
+         "before the launch opt in to more than 48 KB a block with "
          "'cudaFuncSetAttribute(" +
          kernel.str() + ", cudaFuncAttributeMaxDynamicSharedMemorySize, " +
          blockBytes + ")' (static '__shared__' arrays may not exceed 48 KB); " +
