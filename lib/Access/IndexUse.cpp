@@ -5,8 +5,10 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Demangle/Demangle.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/Instructions.h"
@@ -203,10 +205,48 @@ void recordTableIndex(const GetElementPtrInst &gep, IndexUse &use) {
     it->second = {demangle(global->getName()), array->getNumElements()};
 }
 
+/// Records in \p use the integer parameters of \p kernel that the exit
+/// conditions of its loops are computed from (through any instructions,
+/// loads excepted: a value read from memory is not the parameter's).
+void recordLoopBounds(const Function &kernel, IndexUse &use) {
+  if (kernel.isDeclaration())
+    return;
+  // The analyses take a mutable function; they only read it.
+  Function &function = const_cast<Function &>(kernel);
+  DominatorTree dominators(function);
+  LoopInfo loops(dominators);
+  SmallPtrSet<const Value *, 32> seen;
+  SmallVector<const Value *, 64> work;
+  for (const Loop *loop : loops.getLoopsInPreorder()) {
+    SmallVector<BasicBlock *, 4> exiting;
+    loop->getExitingBlocks(exiting);
+    for (const BasicBlock *block : exiting)
+      if (const auto *branch = dyn_cast<BranchInst>(block->getTerminator()))
+        if (branch->isConditional() &&
+            seen.insert(branch->getCondition()).second)
+          work.push_back(branch->getCondition());
+  }
+  while (!work.empty()) {
+    const Value *value = work.pop_back_val();
+    if (const auto *arg = dyn_cast<Argument>(value)) {
+      if (arg->getType()->isIntegerTy())
+        use.loopBounds.insert(arg->getArgNo());
+      continue;
+    }
+    const auto *inst = dyn_cast<Instruction>(value);
+    if (!inst || isa<LoadInst>(inst) || isa<CallBase>(inst))
+      continue;
+    for (const Use &operand : inst->operands())
+      if (seen.insert(operand.get()).second)
+        work.push_back(operand.get());
+  }
+}
+
 } // namespace
 
 IndexUse indexUseOf(const Function &kernel) {
   IndexUse use;
+  recordLoopBounds(kernel, use);
   for (const Instruction &inst : instructions(kernel))
     if (const auto *gep = dyn_cast<GetElementPtrInst>(&inst))
       recordTableIndex(*gep, use);

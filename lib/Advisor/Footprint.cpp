@@ -71,6 +71,9 @@ bool sameWarpRuns(const driver::KernelAnalysis &before,
                   const driver::KernelAnalysis &after) {
   if (!before.results.sampling.blocksCut && !after.results.sampling.blocksCut)
     return true;
+  // The first part of one run against the whole of the other.
+  if (!before.results.sampling.blocksCut || !after.results.sampling.blocksCut)
+    return false;
   if (!before.trace || !after.trace)
     return false;
   const LaunchConfig &a = before.trace->config, &b = after.trace->config;

@@ -41,9 +41,9 @@ std::string footprintDifference(const driver::KernelAnalysis &written,
 
 /// Whether the two runs' figures compare when gpurd cut a block's run (the
 /// trace's bound, driver::blockTraceBound): each warp then stops at its
-/// share of the bound, so both runs must give their warps the same work
-/// (no change to the source or to the grid and block); true when neither
-/// run was cut.
+/// share of the bound, so both runs must be cut and give their warps the
+/// same work (no change to the source or to the grid and block); true when
+/// neither run was cut.
 bool sameWarpRuns(const driver::KernelAnalysis &before,
                   const driver::KernelAnalysis &after);
 

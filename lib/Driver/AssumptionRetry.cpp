@@ -36,6 +36,23 @@ unsigned doublingsToReach(const KernelInfo &kernel, const LaunchConfig &config,
   return doublings;
 }
 
+/// Whether \p config assumed, one by one, an integer argument larger than
+/// 1 that bounds a loop of \p kernel.
+bool assumedLoopBound(const KernelInfo &kernel, const access::IndexUse &use,
+                      const LaunchConfig &config) {
+  for (const LaunchAssumption &assumption : config.assumptions) {
+    if (!assumption.argument || !assumption.hostNames.empty() ||
+        !boundsLoop(kernel, use, assumption.part))
+      continue;
+    for (const LaunchArgument &arg : config.args)
+      if (arg.param == assumption.part)
+        if (const auto *value = std::get_if<int64_t>(&arg.value.value))
+          if (*value > 1)
+            return true;
+  }
+  return false;
+}
+
 } // namespace
 
 std::string boundReason(LaunchBound bound) {
@@ -72,7 +89,8 @@ std::optional<BoundFailure> boundOf(Error &error) {
 static std::string failedTraceKey(const LaunchConfig &config,
                                   const AssumptionScale &scale) {
   return preparedLaunchKey(config) + "|" + std::to_string(scale.sizeDivisions) +
-         "/" + std::to_string(scale.sharedDoublings);
+         "/" + std::to_string(scale.loopDivisions) + "/" +
+         std::to_string(scale.sharedDoublings);
 }
 
 Expected<KernelAnalysis> AnalysisContext::analyseScaled(
@@ -91,6 +109,7 @@ Expected<KernelAnalysis> AnalysisContext::analyseScaled(
     SourceVariant::PlannedTrace taken = std::move(found->second);
     source->plannedTraces.erase(found);
     const bool unscaled = scale.sizeDivisions == 0 &&
+                          scale.loopDivisions == 0 &&
                           scale.sharedDoublings == 0 && !scale.cutLongBlocks;
     if (unscaled && taken.launch == preparedLaunchKey(config)) {
       planned = std::move(taken.trace);
@@ -228,6 +247,8 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
            });
   };
   bool triedPrefix = false;
+  // Whether the last retry divided the loop bounds alone.
+  bool lastLoopDivision = false;
   // The failure of the run before the last: an array past the span that
   // smaller sizes left as large grows with the grid alone.
   std::optional<BoundFailure> previous;
@@ -288,8 +309,11 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
     bool spanUnchanged = previous &&
                          previous->bound == LaunchBound::BufferSpan &&
                          previous->reach == failure->reach;
+    // After smaller loop bounds left the span as it was, the other sizes
+    // are divided first (below).
+    const bool afterLoopBounds = spanUnchanged && lastLoopDivision;
     if (!reshaped && failure->bound == LaunchBound::BufferSpan &&
-        (!assumedSizes(completed) || spanUnchanged)) {
+        (!assumedSizes(completed) || (spanUnchanged && !afterLoopBounds))) {
       LaunchConfig smaller = tried;
       if (shrinkAssumedGrid(next.reason, smaller)) {
         tried = std::move(smaller);
@@ -322,6 +346,24 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
         consumeError(run.takeError());
       }
     }
+    if (!reshaped &&
+        (failure->bound == LaunchBound::BlockLength ||
+         (failure->bound == LaunchBound::BufferSpan && !spanUnchanged))) {
+      // A block too long, or an array too wide because a loop walks far
+      // along it, is shortened through the loop bounds assumed one by one,
+      // where there are such: the guards on the thread's index keep the
+      // grid's extent (the CUDA samples' nbody: `numTiles` smaller,
+      // `deviceNumBodies` still every thread of the assumed grid). An array
+      // whose span does not shrink with them has the other sizes divided.
+      auto use = indexUse(unit, kernel);
+      if (!use)
+        return joinErrors(std::move(firstError), use.takeError());
+      if (assumedLoopBound(kernel, *use, completed)) {
+        ++next.loopDivisions;
+        reshaped = true;
+      }
+    }
+    lastLoopDivision = next.loopDivisions > scale.loopDivisions;
     if (!reshaped) {
       if (!assumedSizes(completed))
         break;

@@ -454,18 +454,21 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       axisName[widest] + " (grid." + axisName[widest] + " x block." +
       axisName[widest] + " = " + std::to_string(config.grid[widest]) + " x " +
       std::to_string(config.block[widest]) + ")";
-  uint64_t divisor = 1;
-  for (unsigned i = 0; i < scale.sizeDivisions && divisor <= extent; ++i)
-    divisor *= SizeDivisor;
-  uint64_t sized = std::max<uint64_t>(1, extent / divisor);
-  if (divisor == 1)
-    extentBasis += ", so a bounds guard on a global index holds for every "
-                   "thread";
-  else
-    extentBasis += " divided by " + std::to_string(divisor) + ": with " +
-                   std::to_string(std::max<uint64_t>(
-                       1, extent / (divisor / SizeDivisor))) +
-                   ", " + scale.reason;
+  // The extent divided \p divisions times, and why.
+  auto sizedBy = [&](unsigned divisions) {
+    uint64_t divisor = 1;
+    for (unsigned i = 0; i < divisions && divisor <= extent; ++i)
+      divisor *= SizeDivisor;
+    std::string basis = extentBasis;
+    if (divisor == 1)
+      basis += ", so a bounds guard on a global index holds for every thread";
+    else
+      basis += " divided by " + std::to_string(divisor) + ": with " +
+               std::to_string(
+                   std::max<uint64_t>(1, extent / (divisor / SizeDivisor))) +
+               ", " + scale.reason;
+    return std::make_pair(std::max<uint64_t>(1, extent / divisor), basis);
+  };
   // \p unknown may be config.unknownArgs itself.
   std::vector<std::string> assumed;
   for (const auto &[name, missing] : unknown) {
@@ -494,8 +497,12 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       arg.value.text = "0";
       basis = std::move(*table);
     } else {
-      uint64_t value = sized;
-      basis = extentBasis;
+      // A loop's bound is divided further after a block ran too long.
+      unsigned divisions = scale.sizeDivisions;
+      if (scale.loopDivisions && boundsLoop(kernel, use, name))
+        divisions += scale.loopDivisions;
+      auto [value, sizedBasis] = sizedBy(divisions);
+      basis = std::move(sizedBasis);
       if (param->integerBits > 0 && param->integerBits < 64) {
         uint64_t largest =
             (uint64_t(1) << (param->integerBits - param->isSigned)) - 1;
@@ -515,6 +522,14 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
   erase_if(config.unknownArgs, [&](const auto &entry) {
     return is_contained(assumed, entry.first);
   });
+}
+
+bool boundsLoop(const KernelInfo &kernel, const access::IndexUse &use,
+                StringRef name) {
+  for (unsigned i = 0; i < kernel.params.size(); ++i)
+    if (kernel.params[i].name == name)
+      return use.loopBounds.count(i);
+  return false;
 }
 
 std::optional<std::string> tableIndexBasis(const KernelInfo &kernel,

@@ -197,11 +197,17 @@ bool reassumeDynamicShared(const KernelInfo &kernel,
 /// config.assumptions and removes them from config.unknownArgs. Integers
 /// take the extent of the launch's threads in the widest dimension the
 /// kernel indexes (divided by SizeDivisor, scale.sizeDivisions times, and
-/// at least 1), floating-point values 1, bools true.
+/// scale.loopDivisions more for a loop's bound, and at least 1),
+/// floating-point values 1, bools true.
 void assumeArguments(
     const KernelInfo &kernel, const access::IndexUse &use,
     llvm::ArrayRef<std::pair<std::string, std::string>> unknown,
     LaunchConfig &config, const AssumptionScale &scale = {});
+
+/// Whether the integer parameter \p name of \p kernel bounds one of its
+/// loops (IndexUse::loopBounds).
+bool boundsLoop(const KernelInfo &kernel, const access::IndexUse &use,
+                llvm::StringRef name);
 
 /// Where the integer parameter \p name of \p kernel indexes a device array
 /// of fixed extent (use.tableIndices: `table[op]`), why it is assumed 0: a

@@ -413,7 +413,7 @@ Error AnalysisContext::attachProducer(SourceVariant &source,
   const AssumptionScale &scale = trace.scale;
   trace::TraceSourceRequest request =
       traceRequest(analysis, modelOptions(), source.unit, kernel, trace.config);
-  if (scale.cutLongBlocks && !analysis.maxBlockTrace)
+  if (scale.cutLongBlocks && scale.cutAtBudgetShare && !analysis.maxBlockTrace)
     request.maxBlockTrace = cutBlockTraceBound(kernel, trace.config);
   request.sharedAllocationUnit =
       archDescription.sm.sharedMemoryAllocationUnit.value_or(0);

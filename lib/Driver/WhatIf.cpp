@@ -281,9 +281,13 @@ AnalysisContext::prepareTrace(const TranslationUnitInfo &unit,
     return config.takeError();
   config->kernel = traced->name;
   // A variant longer than gpurd holds is cut as the kernel as written is
-  // (analyseLaunch): its figures say so (blocksCut), and the comparisons
-  // that cannot compare cut runs decline (advisor::sameWarpRuns).
-  scale.cutLongBlocks |= analysis.assumeUnknownValues;
+  // (analyseLaunch), or, where that ran whole, only past the bound of a
+  // whole run: its figures say so (blocksCut), and the comparisons that
+  // cannot compare cut runs decline (advisor::sameWarpRuns).
+  if (!scale.cutLongBlocks && analysis.assumeUnknownValues) {
+    scale.cutLongBlocks = true;
+    scale.cutAtBudgetShare = false;
+  }
   return prepareTraceIn(*source, *traced, *config, change, scale);
 }
 

@@ -299,6 +299,46 @@ resolveTraceSourceKind(const access::AccessModel &model,
   return kind;
 }
 
+/// An access of a shared array that the access model says reaches past
+/// the block's shared memory in \p layout (its static arrays and the
+/// launch's dynamic shared memory, allocated in whole units of \p unit bytes,
+/// as the emulator allocates them: Emulator/Setup.cpp), as the bound the
+/// emulator's fault there is. Without it an affine trace would place such
+/// accesses in memory the block does not have, silently (the CUDA samples'
+/// nbody under 1024 assumed bytes where its launch gives 32 a thread).
+static llvm::Error sharedBoundError(const access::AccessModel &model,
+                                    const KernelInfo &kernel,
+                                    const MemoryLayout &layout, uint64_t unit) {
+  const uint64_t declared = layout.sharedBytes();
+  const uint64_t allocated =
+      llvm::alignTo(declared, std::max<uint64_t>(unit, 1));
+  for (size_t a = 0; a < model.arrays.size(); ++a) {
+    const access::ArrayInfo &array = model.arrays[a];
+    if (array.space != MemorySpace::Shared)
+      continue;
+    std::optional<uint64_t> base = arrayBase(layout, array, array.space);
+    ArrayExtent extent = accessedExtent(model, static_cast<int>(a));
+    if (!base || extent.empty())
+      continue;
+    int64_t begin = int64_t(*base) + extent.begin;
+    int64_t end = int64_t(*base) + extent.end;
+    if (begin >= 0 && uint64_t(end) <= allocated)
+      continue;
+    std::string where = begin < 0
+                            ? std::to_string(-begin) + " bytes before its start"
+                            : "up to byte " + std::to_string(end);
+    return makeBoundError(
+        LaunchBound::SharedAccess,
+        "the access model says '" + array.name + "' of '" + kernel.name +
+            "' is accessed " + where + " of the block's shared memory, " +
+            "which has " + std::to_string(declared) +
+            " bytes (its __shared__ arrays and the launch's dynamic shared "
+            "memory)",
+        begin < 0 ? 0 : uint64_t(end));
+  }
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<WarpTraceSource>>
 createTraceSource(const access::PreparedKernel &prepared,
                   const access::AccessModel &model, const KernelInfo &kernel,
@@ -361,6 +401,9 @@ createTraceSource(const access::PreparedKernel &prepared,
     if (sizes.size() != buffers->sizes.size())
       layout = createLayout(*prepared.function, sizes,
                             request.launch.dynamicSharedBytes);
+    if (llvm::Error bound = sharedBoundError(model, kernel, layout,
+                                             request.sharedAllocationUnit))
+      return bound;
     auto enumerator = createAffineEnumerator(
         model, request.launch, layout, &prepared,
         request.maxBlockTrace ? request.maxBlockTrace

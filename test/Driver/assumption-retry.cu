@@ -33,9 +33,32 @@
 // JSON-NEXT: "part": "w",
 // JSON: "value": "256"
 //
+// The same kernel traced from its access model (it is affine): the model's
+// extent of tile[threadIdx.x + k], not the emulator's fault, finds the
+// bound, and the same retries follow. Before, the affine trace placed the
+// accesses past the tile in memory the block does not have, silently.
+// RUN: gpurd-advise --cache-report %s --kernel window --grid 16 --block 256 -- 2>&1 | FileCheck %s --check-prefix=STATIC
+//
 // Values that are given are never changed: the run's error stands.
 // RUN: %expect-exit 1 gpurd-advise --cache-report %s --kernel window --grid 16 --block 256 --arg radius=4096 --trace-source=emulate -- 2>&1 | FileCheck %s --check-prefix=GIVEN
 // GIVEN: error: kernel 'window': out-of-bounds read of 4 bytes by site {{[0-9]+}} (load at {{.*}}'tile[threadIdx.x + k]') in block (0,0,0) thread (0,0,0) at shared memory offset 1280 (the block has 1280 bytes)
+// From the access model: thread 255 reads tile[255 + 4095], whose last
+// byte is (255 + 4095) x 4 + 4 = 17404.
+// RUN: %expect-exit 1 gpurd-advise --cache-report %s --kernel window --grid 16 --block 256 --arg radius=4096 -- 2>&1 | FileCheck %s --check-prefix=GIVEN-AFFINE
+// GIVEN-AFFINE: error: kernel 'window': the access model says 'tile' of 'window' is accessed up to byte 17404 of the block's shared memory, which has 1280 bytes (its __shared__ arrays and the launch's dynamic shared memory)
+//
+// A block too long through a loop's bound: the loop bound is divided, the
+// guard on the thread's index keeps the launch's extent (the CUDA samples'
+// nbody, `numTiles` and `deviceNumBodies`). --request-budget 10000 lets a
+// block make 10000 / 32 = 312 warp memory instructions; its 8 warps make
+// numTiles loads and a store each: 8 x (4096 + 1), 8 x (1024 + 1),
+// 8 x (256 + 1) and 8 x (64 + 1) = 520 are too many, 8 x (16 + 1) = 136
+// fit. Before, n was divided with numTiles, to 64: 64 of the launch's 4096
+// threads did the work the report described.
+// RUN: gpurd-advise --cache-report %s --kernel tiles --grid 16 --block 256 --request-budget 10000 -- 2>&1 | FileCheck %s --check-prefix=LOOP
+// LOOP: note: assumed n = 4096 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256), so a bounds guard on a global index holds for every thread)
+// LOOP: note: assumed numTiles = 16 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256) divided by 256: with 64, the blocks ran longer than gpurd models)
+// LOOP: kernel tiles on ampere-a100 (predicted by the cache model
 //
 // An access past a buffer that only threads past the first row of an assumed
 // 2-D block make is retried with the block in fewer rows, as many threads:
@@ -131,6 +154,16 @@ __global__ void window(const float *in, float *out, int radius) {
   float sum = 0;
   for (int k = 0; k < radius; ++k)
     sum += tile[threadIdx.x + k];
+  out[i] = sum;
+}
+
+__global__ void tiles(const float *in, float *out, int n, int numTiles) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  float sum = 0;
+  for (int t = 0; t < numTiles; ++t)
+    sum += in[t * blockDim.x + threadIdx.x];
   out[i] = sum;
 }
 

@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 
 namespace gpurd::access {
@@ -50,6 +51,11 @@ struct IndexUse {
   /// gridDim.x`, a grid-stride loop): the loop covers its range with any
   /// grid, so a larger grid splits the same work into more pieces.
   std::array<bool, 3> gridStride{false, false, false};
+  /// The kernel's integer parameters (by position) that the exit condition
+  /// of one of its loops reads (`tile < numTiles`): the values that decide
+  /// how long a block runs, rather than which threads do work (a guard
+  /// `if (i >= n) return` outside any loop).
+  std::set<unsigned> loopBounds;
   /// Why a block's threads may differ in more than threadIdx and blockDim
   /// (empty: nothing else tells them apart): an atomic whose result is
   /// used, a warp-level intrinsic (shuffle, vote, match, reduction), a

@@ -21,6 +21,12 @@ struct AssumptionScale {
   /// Assumed integer arguments are the launch's extent divided by
   /// SizeDivisor this many times.
   unsigned sizeDivisions = 0;
+  /// Assumed integer arguments that bound a loop (IndexUse::loopBounds) are
+  /// divided by SizeDivisor this many more times: a block that ran longer
+  /// than gpurd traces is shortened through its loops, while a guard on the
+  /// thread's index (`if (i >= n) return`) keeps the launch's extent and
+  /// every block of the assumed grid keeps its work.
+  unsigned loopDivisions = 0;
   /// Assumed dynamic shared memory is doubled this many times.
   unsigned sharedDoublings = 0;
   /// What the last run under larger values did ("an access went past the
@@ -30,6 +36,15 @@ struct AssumptionScale {
   /// longer than gpurd holds: trace the prefix of each thread's run that
   /// fits (TraceSourceRequest::cutLongBlocks).
   bool cutLongBlocks = false;
+  /// With cutLongBlocks: each block is cut at its share of the request
+  /// budget (AnalysisContext::cutBlockTraceBound), as the retry that found
+  /// the blocks too long cuts them. Without: at the bound a whole run has,
+  /// where it would otherwise fail; a what-if variant of a kernel whose run
+  /// was whole is cut only past it, so that its figures are of the same
+  /// work as the kernel's as written (the CUDA samples' nbody with its
+  /// `__constant__` softening in global memory, cut at the share, was
+  /// compared with the whole run and predicted 77% faster).
+  bool cutAtBudgetShare = true;
 };
 
 } // namespace gpurd::driver

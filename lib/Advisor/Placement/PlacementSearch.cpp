@@ -1,5 +1,6 @@
 //===- PlacementSearch.cpp - Ranking the placements of the arrays ---------===//
 
+#include "../Footprint.h"
 #include "PlacementTiming.h"
 
 #include "gpurd/Advisor/WhatIf.h"
@@ -272,13 +273,25 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
   std::vector<Placement> placements =
       ranking.exhaustive ? allPlacements(movable) : singleMoves(movable);
 
-  auto timeOf =
-      [&](const Placement &placement) -> llvm::Expected<PlacementTime> {
+  // The time of \p placement; nothing when its run does not compare with
+  // the kernel's as written (each moved array then says why).
+  auto timeOf = [&](const Placement &placement)
+      -> llvm::Expected<std::optional<PlacementTime>> {
     if (placement.empty())
       return writtenTime;
     auto compared = runner.compare(changeFor(placement, movable, *baseline));
     if (!compared)
       return compared.takeError();
+    if (!sameWarpRuns(*baseline, compared->after)) {
+      const std::string why =
+          PlacementTime{placement}.describe() +
+          " is not ranked: gpurd cut the blocks' runs to what it holds, and "
+          "the first parts of the two runs do not compare";
+      for (PlacementArray &array : ranking.arrays)
+        if (placement.count(array.name))
+          array.excluded.push_back(why);
+      return std::nullopt;
+    }
     auto time =
         timePlacement(compared->after, placement, ranking.arrays, *machine);
     if (!time)
@@ -289,7 +302,8 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
     auto time = timeOf(placement);
     if (!time)
       return time.takeError();
-    ranking.candidates.push_back(std::move(*time));
+    if (*time)
+      ranking.candidates.push_back(std::move(**time));
   }
   if (!ranking.exhaustive) {
     // Pruned: every array's best move together, when it has more than one.
@@ -307,7 +321,8 @@ rankPlacements(WhatIfRunner &runner, const PlacementSearchOptions &options) {
       auto time = timeOf(combined);
       if (!time)
         return time.takeError();
-      ranking.candidates.push_back(std::move(*time));
+      if (*time)
+        ranking.candidates.push_back(std::move(**time));
     }
   }
   std::stable_sort(ranking.candidates.begin(), ranking.candidates.end(),
