@@ -133,6 +133,34 @@ TEST(AccessPatternTest, SharedBroadcastIsOneWavefront) {
   EXPECT_EQ(p.wavefronts, 1u);
 }
 
+TEST(AccessPatternTest, SixteenByteBroadcastTakesItsPhasesOnly) {
+  // A float4 every lane reads (nbody's sharedPos[counter]): 16-byte
+  // accesses go in phases of 128 / 16 = 8 lanes; each phase reads the one
+  // element's 4 words, in 4 banks: one pass each, 4 wavefronts, ideal 4.
+  auto p = wavefrontsOf(
+      access(MemorySpace::Shared, 16, AllLanes, [](unsigned) { return 48; }));
+  EXPECT_EQ(p.wavefronts, 4u);
+  EXPECT_EQ(p.idealWavefronts, 4u);
+  EXPECT_EQ(p.maxWaysPerPhase, 1u);
+  // Only lanes 8 to 15 active: one phase.
+  auto q = wavefrontsOf(
+      access(MemorySpace::Shared, 16, 0xff00u, [](unsigned) { return 48; }));
+  EXPECT_EQ(q.wavefronts, 1u);
+  EXPECT_EQ(q.idealWavefronts, 1u);
+  // Half the lanes on one element, half on another 128 bytes on (the
+  // same banks, other words): each phase has one address, so one pass,
+  // whichever it is; lanes 0 to 15 and 16 to 31 are two phases each.
+  auto r = wavefrontsOf(access(MemorySpace::Shared, 16, AllLanes,
+                               [](unsigned l) { return l < 16 ? 48 : 176; }));
+  EXPECT_EQ(r.wavefronts, 4u);
+  // Lanes alternating between the two elements (lane l at 48 or 176 by
+  // l % 2): each phase reads two words in each of 4 banks, two passes.
+  auto t = wavefrontsOf(access(MemorySpace::Shared, 16, AllLanes,
+                               [](unsigned l) { return l % 2 ? 176 : 48; }));
+  EXPECT_EQ(t.wavefronts, 8u);
+  EXPECT_EQ(t.maxWaysPerPhase, 2u);
+}
+
 TEST(AccessPatternTest, StrideTwoWordsIsTwoWay) {
   // Word 2l is in bank 2l mod 32: lanes l and l + 16 share a bank.
   auto p = wavefrontsOf(access(MemorySpace::Shared, 4, AllLanes,

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 
 namespace gpurd::model {
 namespace {
@@ -90,6 +91,21 @@ void countSectors(const trace::WarpInstruction &instruction,
   out.idealSectors = static_cast<unsigned>((bytes + sector - 1) / sector);
 }
 
+/// The address every active lane of \p instruction accesses, when they
+/// access one.
+static std::optional<uint64_t>
+commonAddress(const trace::WarpInstruction &instruction) {
+  std::optional<uint64_t> one;
+  for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
+    if (!(instruction.activeMask & (1u << lane)))
+      continue;
+    if (one && *one != instruction.addresses[lane])
+      return std::nullopt;
+    one = instruction.addresses[lane];
+  }
+  return one;
+}
+
 void countWavefronts(const trace::WarpInstruction &instruction,
                      const AccessPatternConfig &config,
                      InstructionPattern &out) {
@@ -112,6 +128,36 @@ void countWavefronts(const trace::WarpInstruction &instruction,
   auto bankOf = [&](uint64_t word) {
     return static_cast<unsigned>(pow2 ? word & (banks - 1) : word % banks);
   };
+  // Every active lane at one address (a broadcast, as a tiled loop's
+  // inner product reads a tile's element): each phase with an active lane
+  // reads that address's words alone, the same passes each.
+  if (std::optional<uint64_t> one = commonAddress(instruction)) {
+    const uint64_t first = wordOf(*one),
+                   last = wordOf(*one + instruction.size - 1);
+    unsigned ways = 0;
+    std::array<uint8_t, 64> counts{};
+    for (uint64_t w = first; w <= last; ++w) {
+      if (banks > counts.size() || last - first >= trace::WarpSize * 4) {
+        ways = 0;
+        break; // not a case the fast path counts; the general one below
+      }
+      ways = std::max<unsigned>(ways, ++counts[bankOf(w)]);
+    }
+    if (ways) {
+      for (unsigned phase = 0; phase < trace::WarpSize;
+           phase += lanesPerPhase) {
+        const unsigned end = std::min(phase + lanesPerPhase, trace::WarpSize);
+        const uint64_t lanes =
+            ((uint64_t(1) << end) - 1) & ~((uint64_t(1) << phase) - 1);
+        if (!(instruction.activeMask & lanes))
+          continue;
+        out.wavefronts += ways;
+        out.idealWavefronts += 1;
+        out.maxWaysPerPhase = std::max(out.maxWaysPerPhase, ways);
+      }
+      return;
+    }
+  }
   std::array<uint64_t, trace::WarpSize * 4> words;
   // A count per bank (the most distinct words in one bank is the pass
   // count), on the stack for up to 64 banks.
@@ -120,10 +166,18 @@ void countWavefronts(const trace::WarpInstruction &instruction,
   for (unsigned phase = 0; phase < trace::WarpSize; phase += lanesPerPhase) {
     unsigned n = 0;
     const unsigned end = std::min(phase + lanesPerPhase, trace::WarpSize);
+    // A lane at the address of the lane before it adds the same words,
+    // which the count below takes once: a broadcast (every lane reading a
+    // tile's one element, as a tiled loop's inner product does) is one
+    // lane's words, not a sort of 32 copies.
+    std::optional<uint64_t> previous;
     for (unsigned lane = phase; lane < end; ++lane) {
       if (!(instruction.activeMask & (1u << lane)))
         continue;
       const uint64_t address = instruction.addresses[lane];
+      if (previous == address)
+        continue;
+      previous = address;
       const uint64_t last = wordOf(address + instruction.size - 1);
       for (uint64_t w = wordOf(address); w <= last && n < words.size(); ++w)
         words[n++] = w;

@@ -6,6 +6,7 @@
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace gpurd::model::placement {
 
@@ -78,11 +79,18 @@ void PlacementCounter::addToTile(const trace::WarpInstruction &instruction) {
   // The chunk of the last word: neighbouring lanes mostly share it.
   uint64_t chunkKey = ~uint64_t(0);
   uint64_t *chunk = nullptr;
+  // A lane at the address of the lane before it sets the same words (a
+  // broadcast sets one lane's): they count as accessed all the same.
+  uint64_t previous = ~uint64_t(0);
   for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
     if (!(instruction.activeMask & (1u << lane)))
       continue;
     uint64_t first = instruction.addresses[lane] / 4;
     uint64_t last = (instruction.addresses[lane] + size - 1) / 4;
+    tile.accessed += last - first + 1;
+    if (std::exchange(previous, instruction.addresses[lane]) ==
+        instruction.addresses[lane])
+      continue;
     for (uint64_t word = first; word <= last; ++word) {
       if (word >> 6 != chunkKey) {
         chunkKey = word >> 6;
@@ -90,7 +98,6 @@ void PlacementCounter::addToTile(const trace::WarpInstruction &instruction) {
       }
       *chunk |= uint64_t(1) << (word & 63);
     }
-    tile.accessed += last - first + 1;
   }
 }
 
