@@ -10,12 +10,41 @@
 #include "clang/Lex/PPCallbacks.h"
 #include "clang/Lex/Preprocessor.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/TargetSelect.h"
 
 namespace gpurd::access {
 namespace {
+
+/// The diagnostics of the passes gpurd runs on the device module after
+/// Clang (its O3 pipeline, the issue groups' unrolling): LLVM's default
+/// handler prints their warnings and remarks (`loop not unrolled: the
+/// optimizer was unable to perform the requested transformation`, once a
+/// pass run, between the report's lines) as if they were gpurd's. They
+/// are the compiler's, shown as Clang's are: with --show-compiler-warnings.
+class DevicePassDiagnostics : public llvm::DiagnosticHandler {
+public:
+  explicit DevicePassDiagnostics(bool show) : show(show) {}
+
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    if (info.getSeverity() == llvm::DS_Error)
+      return false; // LLVM's own handling
+    if (show && info.getSeverity() == llvm::DS_Warning) {
+      llvm::errs() << "warning: ";
+      llvm::DiagnosticPrinterRawOStream printer(llvm::errs());
+      info.print(printer);
+      llvm::errs() << "\n";
+    }
+    return true;
+  }
+
+private:
+  bool show;
+};
 
 llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -193,6 +222,8 @@ compileDeviceModule(const clang::tooling::CompilationDatabase &database,
              : ""));
   }
   result.module = std::move(action.module);
+  result.context->setDiagnosticHandler(
+      std::make_unique<DevicePassDiagnostics>(cuda.showWarnings));
   recordSkippedLines(*result.module, action.skipped);
   return result;
 }

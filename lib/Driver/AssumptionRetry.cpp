@@ -42,7 +42,7 @@ bool assumedLoopBound(const KernelInfo &kernel, const access::IndexUse &use,
                       const LaunchConfig &config) {
   for (const LaunchAssumption &assumption : config.assumptions) {
     if (!assumption.argument || !assumption.hostNames.empty() ||
-        !boundsLoop(kernel, use, assumption.part))
+        assumption.followsBlock || !boundsLoop(kernel, use, assumption.part))
       continue;
     for (const LaunchArgument &arg : config.args)
       if (arg.param == assumption.part)
@@ -158,7 +158,7 @@ Expected<KernelAnalysis> AnalysisContext::analyseLaunch(
   if (run && run->trace)
     values.scale = run->trace->scale;
   for (const LaunchAssumption &assumed : shown.assumptions)
-    if (assumed.argument && assumed.hostNames.empty())
+    if (assumed.argument && assumed.hostNames.empty() && !assumed.followsBlock)
       values.args[assumed.part] = assumed.value;
   settled[kernel.name] = std::move(values);
   return run;

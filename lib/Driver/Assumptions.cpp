@@ -322,11 +322,19 @@ bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config) {
   return true;
 }
 
+/// Whether \p config has values the source computes from its assumed
+/// block's variables (LaunchAssumption::followsBlock).
+static bool blockHasFollowers(const LaunchConfig &config) {
+  return llvm::any_of(config.assumptions,
+                      [](const LaunchAssumption &a) { return a.followsBlock; });
+}
+
 bool reshapeAssumedBlock(const std::array<uint32_t, 3> &thread,
                          const std::string &reason, LaunchConfig &config) {
   LaunchAssumption *block = findAssumption(config, "block");
   // Components the source gives stay as written.
-  if (!block || llvm::any_of(block->given, [](uint64_t g) { return g != 0; }))
+  if (!block || llvm::any_of(block->given, [](uint64_t g) { return g != 0; }) ||
+      blockHasFollowers(config))
     return false;
   for (unsigned d = 2; d >= 1; --d) {
     if (thread[d] == 0 || config.block[d] <= 1 || config.block[0] >= 1024)
@@ -349,7 +357,8 @@ bool halveAssumedBlock(const KernelInfo &kernel, const access::IndexUse &use,
                        const std::string &reason, LaunchConfig &config) {
   LaunchAssumption *block = findAssumption(config, "block");
   if (!block || config.threadsPerBlock() <= 32 ||
-      llvm::any_of(block->given, [](uint64_t g) { return g != 0; }))
+      llvm::any_of(block->given, [](uint64_t g) { return g != 0; }) ||
+      blockHasFollowers(config))
     return false;
   unsigned widest = largestDimension(config.block);
   std::array<uint64_t, 3> before = config.block;
@@ -373,7 +382,7 @@ bool reassumeDynamicShared(const KernelInfo &kernel,
                            const arch::ArchDescription &arch,
                            const AssumptionScale &scale, LaunchConfig &config) {
   LaunchAssumption *shared = findAssumption(config, DynamicSharedPart);
-  if (!shared || !usesDynamicShared(kernel, use))
+  if (!shared || shared->followsBlock || !usesDynamicShared(kernel, use))
     return false;
   std::string basis;
   uint64_t bytes =
@@ -390,6 +399,68 @@ bool reassumeDynamicShared(const KernelInfo &kernel,
     grid->value = dimText(config.grid);
   }
   return true;
+}
+
+/// The evaluation of \p known's launch site whose block's own variables
+/// make the block \p block (LaunchSite::configured), if one does.
+const RootedLaunch *configuredAt(const PartialLaunch &known,
+                                 const std::array<uint64_t, 3> &block) {
+  if (!known.site)
+    return nullptr;
+  for (const RootedLaunch &probe : known.site->configured) {
+    std::array<uint64_t, 3> dims;
+    bool all = true;
+    for (unsigned d = 0; d < 3; ++d) {
+      std::optional<uint64_t> n = probe.block.components[d].asUnsigned();
+      all &= n.has_value();
+      dims[d] = n.value_or(0);
+    }
+    if (all && dims == block)
+      return &probe;
+  }
+  return nullptr;
+}
+
+/// "'block_size' = 256" for the variables \p site's block is computed from.
+static std::string configurationText(const LaunchSite &site,
+                                     const RootedLaunch &probe) {
+  std::string names;
+  for (size_t i = 0; i < site.configurationRoots.size(); ++i)
+    names += (i == 0 ? "'" : "' = '") + site.configurationRoots[i].name;
+  return names + "' = " + std::to_string(probe.root);
+}
+
+/// The dynamic shared memory and the scalar arguments \p known lacks that
+/// \p probe (the source at the assumed block's variables) computes, into
+/// \p layer, each stated as following the block.
+void followBlock(const KernelInfo &kernel, const PartialLaunch &known,
+                 const LaunchSite &site, const RootedLaunch &probe,
+                 LaunchOverrides &layer, std::vector<LaunchAssumption> &out) {
+  const std::string basis = "the source's value with " +
+                            configurationText(site, probe) +
+                            ", as the assumed block has it";
+  if (!known.dynamicSharedBytes)
+    if (std::optional<uint64_t> bytes = probe.dynamicSharedBytes.asUnsigned()) {
+      layer.dynamicSharedBytes = *bytes;
+      LaunchAssumption shared{
+          DynamicSharedPart, std::to_string(*bytes) + " B", basis,
+          missingPartMessage(known, LaunchPart::DynamicShared)};
+      shared.followsBlock = true;
+      out.push_back(std::move(shared));
+    }
+  for (const LaunchArgument &arg : probe.args) {
+    const KernelParam *param = paramOrMemberNamed(kernel, arg.param);
+    if (!param || !takesNumber(*param) || !arg.value.isKnown() ||
+        known.args.count(arg.param) || layer.args.count(arg.param))
+      continue;
+    layer.args[arg.param] = arg.value.str();
+    LaunchAssumption assumed{
+        arg.param, arg.value.str(), basis,
+        missingPartMessage(known, LaunchPart::Argument, arg.param),
+        /*argument=*/true};
+    assumed.followsBlock = true;
+    out.push_back(std::move(assumed));
+  }
 }
 
 void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
@@ -411,14 +482,22 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
         given[d] = known.site->block.components[d].asUnsigned().value_or(0);
     keepGivenBlock(use, given, block, basis);
     layer.block = block;
+    const RootedLaunch *configured = configuredAt(known, block);
+    if (configured)
+      basis += "; " + configurationText(*known.site, *configured) +
+               " with it, as the source computes the block";
     LaunchAssumption assumption{"block", dimText(block), basis,
                                 missingPartMessage(known, LaunchPart::Block)};
     assumption.given = given;
     out.push_back(std::move(assumption));
+    if (configured)
+      followBlock(kernel, known, *known.site, *configured, layer, out);
   }
-  uint64_t shared = known.dynamicSharedBytes.value_or(0);
+  uint64_t shared =
+      layer.dynamicSharedBytes.value_or(known.dynamicSharedBytes.value_or(0));
   bool declared = usesDynamicShared(kernel, use);
-  if (!known.dynamicSharedBytes && (known.site || declared)) {
+  if (!known.dynamicSharedBytes && !layer.dynamicSharedBytes &&
+      (known.site || declared)) {
     std::string basis;
     shared = assumedDynamicShared(declared, block, AssumptionScale(), basis);
     layer.dynamicSharedBytes = shared;
@@ -553,7 +632,7 @@ bool assumedSizes(const LaunchConfig &config) {
   for (const LaunchAssumption &assumption : config.assumptions) {
     if (assumption.root > 1)
       return true;
-    if (!assumption.argument)
+    if (!assumption.argument || assumption.followsBlock)
       continue;
     for (const LaunchArgument &arg : config.args)
       if (arg.param == assumption.part)

@@ -204,6 +204,18 @@ void assumeArguments(
     llvm::ArrayRef<std::pair<std::string, std::string>> unknown,
     LaunchConfig &config, const AssumptionScale &scale = {});
 
+/// The evaluation of \p known's launch site whose block's own variables
+/// make the block \p block (LaunchSite::configured), if one does.
+const RootedLaunch *configuredAt(const PartialLaunch &known,
+                                 const std::array<uint64_t, 3> &block);
+
+/// The dynamic shared memory and the scalar arguments \p known lacks that
+/// \p probe (the source at the block's variables) computes, into \p layer;
+/// each is stated in \p out as following the block.
+void followBlock(const KernelInfo &kernel, const PartialLaunch &known,
+                 const LaunchSite &site, const RootedLaunch &probe,
+                 LaunchOverrides &layer, std::vector<LaunchAssumption> &out);
+
 /// Whether the integer parameter \p name of \p kernel bounds one of its
 /// loops (IndexUse::loopBounds).
 bool boundsLoop(const KernelInfo &kernel, const access::IndexUse &use,

@@ -164,6 +164,23 @@ Expected<LaunchConfig> AnalysisContext::launchWithAssumptions(
           return known.takeError();
       }
     }
+    // A block the inputs give (the command line, a spec, a what-if) where
+    // the source's is unknown through its own variables: what the source
+    // computes from them (`block_size * sizeof(float)` bytes, an argument
+    // `block_size`) follows it.
+    if (known->site && known->block && !known->site->block.isKnown())
+      if (const RootedLaunch *probe = configuredAt(*known, *known->block)) {
+        LaunchOverrides followed;
+        followed.origin = "the source with the block given";
+        std::vector<LaunchAssumption> derived; // of given values: not stated
+        followBlock(kernel, *known, *known->site, *probe, followed, derived);
+        if (followed.dynamicSharedBytes || !followed.args.empty()) {
+          layers.push_back(std::move(followed));
+          known = mergeLaunch(unit, kernel, pointersTo(layers));
+          if (!known)
+            return known.takeError();
+        }
+      }
     bool shapeKnown = known->grid && known->block &&
                       (known->dynamicSharedBytes ||
                        (!known->site && !kernel.usesDynamicShared));

@@ -127,8 +127,19 @@ public:
                       llvm::DenseSet<const clang::VarDecl *> keepUnknown = {}) {
     rootValue = root;
     notBound = std::move(keepUnknown);
+    onlyBound.clear();
     unboundBelow = false;
     bound.clear();
+  }
+  /// With a value, the integer variables and parameters of \p only hold
+  /// \p value, and every other unknown integer stays unknown (the launch
+  /// configuration's own variables, a block size passed in, at a value of
+  /// their own); without, they stay unknown.
+  void bindOnly(std::optional<uint64_t> value,
+                llvm::DenseSet<const clang::VarDecl *> only = {}) {
+    bindUnknownIntegers(value);
+    onlyBound =
+        value ? std::move(only) : llvm::DenseSet<const clang::VarDecl *>();
   }
   /// The integers bound to the root since bindUnknownIntegers, each name
   /// once, in the order met.
@@ -424,6 +435,8 @@ private:
   /// took it.
   std::optional<uint64_t> rootValue;
   llvm::DenseSet<const clang::VarDecl *> notBound;
+  /// When not empty, the only variables bound (bindOnly).
+  llvm::DenseSet<const clang::VarDecl *> onlyBound;
   /// Set while a value is unknown through a variable of notBound.
   bool unboundBelow = false;
   struct Binding {

@@ -353,7 +353,8 @@ std::optional<HostScalar> HostEvaluator::variableOrRoot(const VarDecl *var,
                   !handle;
   if (!rootValue || !sizeLike)
     return variable(var, nullptr, std::nullopt, point);
-  if (notBound.contains(var)) {
+  if (notBound.contains(var) ||
+      (!onlyBound.empty() && !onlyBound.contains(var))) {
     std::optional<HostScalar> value =
         variable(var, nullptr, std::nullopt, point);
     if (!value)
@@ -446,6 +447,18 @@ std::optional<HostScalar> HostEvaluator::intArith(BinaryOperatorKind kind,
   }
   if (std::optional<bool> c = compare(kind, a, b))
     return boolean(*c, type);
+  // A signed result past its type is undefined behaviour in C++: the
+  // program never computes it, and a wrapped value (llm.c's N = B * T * C
+  // in int under assumed host values of 2^20: 0) would be silently wrong.
+  if (!a.isUnsigned() && (kind == BO_Add || kind == BO_Sub || kind == BO_Mul)) {
+    bool overflow = false;
+    llvm::APInt result = kind == BO_Add   ? a.sadd_ov(b, overflow)
+                         : kind == BO_Sub ? a.ssub_ov(b, overflow)
+                                          : a.smul_ov(b, overflow);
+    if (overflow)
+      return unknown("'" + text(where) + "' overflows its type");
+    return cast(makeInt(llvm::APSInt(result, false)), type);
+  }
   switch (kind) {
   case BO_Add:
     return cast(makeInt(a + b), type);

@@ -638,9 +638,12 @@ private:
       variants.push_back(std::move(sites));
       selections.push_back(std::move(selection));
     }
-    for (size_t v = 0; v < variants.size(); ++v)
+    for (size_t v = 0; v < variants.size(); ++v) {
       addRootedLaunches(request, targets, enclosing, evaluator, selections[v],
                         variants[v]);
+      addConfiguredLaunches(request, targets, enclosing, evaluator,
+                            selections[v], variants[v]);
+    }
     std::string leftOut;
     if (!pending.empty())
       leftOut = "the values may combine in more than " +
@@ -729,8 +732,21 @@ private:
     return {root, site.grid, site.block, site.dynamicSharedBytes, site.args};
   }
 
+  /// How many of \p site's grid and block components, shared memory and
+  /// arguments are known.
+  static size_t knownValues(const LaunchSite &site) {
+    auto known = [](const EvaluatedValue &v) { return v.isKnown() ? 1 : 0; };
+    size_t out = known(site.dynamicSharedBytes);
+    for (unsigned d = 0; d < 3; ++d)
+      out += known(site.grid.components[d]) + known(site.block.components[d]);
+    for (const LaunchArgument &arg : site.args)
+      out += known(arg.value);
+    return out;
+  }
+
   /// Whether some value of the launch follows the host values
-  /// (valuesFollowRoot): two probes (2^10 and 2^20) tell. Otherwise the
+  /// (valuesFollowRoot): two probes (2^10 and 2^20, or a smaller one where
+  /// a value overflows at 2^20) tell. Otherwise the
   /// driver assumes the values one by one (HostValueAssumptions.cpp) and
   /// the ladder would be work for nothing (31 evaluations per launch).
   bool computedFromRoots(const LaunchRequest &request,
@@ -739,16 +755,27 @@ private:
                          HostEvaluator &evaluator,
                          const HostEvaluator::Selection &selection,
                          const llvm::DenseSet<const VarDecl *> &configuration) {
-    const uint64_t low = uint64_t(1) << 10, high = uint64_t(1) << 20;
+    const uint64_t low = uint64_t(1) << 10;
     std::vector<LaunchSite> lows = evaluateAtRoot(
         request, targets, enclosing, evaluator, selection, low, configuration);
-    std::vector<LaunchSite> highs = evaluateAtRoot(
-        request, targets, enclosing, evaluator, selection, high, configuration);
-    if (lows.size() != highs.size())
-      return true;
-    for (size_t i = 0; i < lows.size(); ++i)
-      if (valuesFollowRoot(rootedOf(lows[i], low), rootedOf(highs[i], high)))
+    // A value past its type at 2^20 (n * n in int) is unknown there: the
+    // smaller probes tell for it.
+    for (unsigned bits : {20u, 15u, 11u}) {
+      const uint64_t high = uint64_t(1) << bits;
+      std::vector<LaunchSite> highs =
+          evaluateAtRoot(request, targets, enclosing, evaluator, selection,
+                         high, configuration);
+      if (lows.size() != highs.size())
         return true;
+      bool lost = false;
+      for (size_t i = 0; i < lows.size(); ++i) {
+        if (valuesFollowRoot(rootedOf(lows[i], low), rootedOf(highs[i], high)))
+          return true;
+        lost |= knownValues(highs[i]) < knownValues(lows[i]);
+      }
+      if (!lost)
+        return false;
+    }
     return false;
   }
 
@@ -774,6 +801,14 @@ private:
       return;
     std::vector<std::optional<uint64_t>> lastBlocks(sites.size());
     std::vector<bool> stopped(sites.size(), false);
+    // The arguments each site's last rung knew: one that a larger root
+    // leaves unknown overflowed its type (`N = B * T * C` in int).
+    auto knownArgs = [](const LaunchSite &site) {
+      return llvm::count_if(site.args, [](const LaunchArgument &arg) {
+        return arg.value.isKnown();
+      });
+    };
+    std::vector<size_t> lastKnownArgs(sites.size(), 0);
     for (unsigned bits = 0; bits <= MaxRootBits; ++bits) {
       std::vector<HostRoot> roots;
       std::vector<LaunchSite> rooted =
@@ -793,10 +828,15 @@ private:
           any |= !stopped[i];
           continue;
         }
-        if (blocks && lastBlocks[i] && *blocks < *lastBlocks[i]) {
+        // A grid lost to an overflow the evaluator saw (a signed product
+        // past its type is unknown, not wrapped) ends the ladder too.
+        if ((blocks && lastBlocks[i] && *blocks < *lastBlocks[i]) ||
+            (!blocks && lastBlocks[i]) ||
+            size_t(knownArgs(rooted[i])) < lastKnownArgs[i]) {
           stopped[i] = true;
           continue;
         }
+        lastKnownArgs[i] = knownArgs(rooted[i]);
         lastBlocks[i] = blocks;
         if (blocks && *blocks > MaxRootedBlocks)
           stopped[i] = true;
@@ -806,6 +846,48 @@ private:
       }
       if (!any)
         break;
+    }
+  }
+
+  /// For the sites of a variant (\p selection) whose block is unknown only
+  /// through integers the host code cannot know: the launch evaluated with
+  /// those integers alone at each power of two to 1024
+  /// (LaunchSite::configured).
+  void addConfiguredLaunches(const LaunchRequest &request,
+                             const KernelTargets &targets,
+                             const FunctionDecl *enclosing,
+                             HostEvaluator &evaluator,
+                             const HostEvaluator::Selection &selection,
+                             std::vector<LaunchSite> &sites) {
+    if (llvm::none_of(sites, [](const LaunchSite &site) {
+          return !site.block.isKnown();
+        }))
+      return;
+    constexpr uint64_t Probe = 1024;
+    evaluator.beginVariant(request.point, selection);
+    evaluator.bindUnknownIntegers(Probe);
+    LaunchSite probe;
+    size_t start = evaluator.boundCount();
+    evaluateShape(request, evaluator, probe, ShapePart::Block);
+    llvm::DenseSet<const VarDecl *> leaves = evaluator.boundSince(start);
+    evaluator.bindUnknownIntegers(std::nullopt);
+    if (leaves.empty())
+      return;
+    for (uint64_t value = 1; value <= Probe; value *= 2) {
+      evaluator.beginVariant(request.point, selection);
+      evaluator.bindOnly(value, leaves);
+      std::vector<LaunchSite> configured =
+          evaluateLaunch(request, targets, enclosing, evaluator);
+      std::vector<HostRoot> roots = evaluator.boundRoots();
+      evaluator.bindOnly(std::nullopt);
+      if (configured.size() != sites.size())
+        return;
+      for (size_t i = 0; i < sites.size(); ++i) {
+        if (sites[i].block.isKnown() || !configured[i].block.isKnown())
+          continue;
+        sites[i].configurationRoots = roots;
+        sites[i].configured.push_back(rootedOf(configured[i], value));
+      }
     }
   }
 

@@ -35,12 +35,13 @@ int main() {
                               args, blockSize * sizeof(float));
 }
 
-// The device code accesses tile[], so dynamic shared memory is assumed (one
-// word per thread of the assumed 256: 1024 B), not 0 B. A grid-wide barrier
+// The device code accesses tile[], so dynamic shared memory is assumed, not
+// 0 B: the source's blockSize * sizeof(float) with blockSize = 256, the
+// assumed block (docs/assumptions.md), 1024 B. A grid-wide barrier
 // needs every block resident: on the A100, 2048 / 256 = 8 blocks of 256
 // threads per SM (shared memory: (1024 + 1024 reserved) B per block, 82 fit
 // in 164 KB), so one wave is 108 x 8 = 864 blocks, not four waves.
-// CHECK: note: assumed dynamic shared memory 1024 B (one 4-byte word per thread of the block)
+// CHECK: note: assumed dynamic shared memory 1024 B (the source's value with 'blockSize' = 256, as the assumed block has it)
 // CHECK: note: assumed grid (864, 1, 1) (1 wave of 108 SMs x 8 resident blocks = 864 blocks, the most a grid-wide synchronisation (grid_group::sync) allows: every block resident at once (the kernel indexes blockIdx.x))
 // CHECK: kernel twoPhase on ampere-a100
 // CHECK: note: the kernel synchronises the grid (grid_group::sync): gpurd emulates one block at a time and runs it as a barrier of the block

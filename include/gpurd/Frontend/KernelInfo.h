@@ -290,6 +290,14 @@ struct LaunchSite {
   /// at 1, 2, 4, ... (ascending, while the values stay valid and grow).
   std::vector<HostRoot> roots;
   std::vector<RootedLaunch> rooted;
+  /// When the block is unknown only through integers the host code cannot
+  /// know (a block size passed in): those integers, and the launch
+  /// evaluated with them alone at 1, 2, 4, ..., 1024, every other unknown
+  /// left unknown. What the source computes from the block's own variables
+  /// (`blockSize * 4 * sizeof(T)` bytes of shared memory, an argument
+  /// `block_size`) then follows the block gpurd assumes.
+  std::vector<HostRoot> configurationRoots;
+  std::vector<RootedLaunch> configured;
   LaunchNames names;
 };
 

@@ -89,6 +89,10 @@ struct LaunchAssumption {
   /// an unknown one), which the assumption and every retry keep as
   /// written (`dim3 grid(1, n)` with `n` unknown is assumed in y only).
   std::array<uint64_t, 3> given{0, 0, 0};
+  /// A value the source computes from the variables of an assumed block
+  /// (LaunchSite::configured): it follows the block, and no retry changes
+  /// the block or it on its own.
+  bool followsBlock = false;
 
   /// What was assumed, why, and how to give the real value: `block (256,
   /// 1, 1) (the kernel reads threadIdx.x only); ...`.
