@@ -40,17 +40,9 @@ unsigned doublingsToReach(const KernelInfo &kernel, const LaunchConfig &config,
 /// 1 that bounds a loop of \p kernel.
 bool assumedLoopBound(const KernelInfo &kernel, const access::IndexUse &use,
                       const LaunchConfig &config) {
-  for (const LaunchAssumption &assumption : config.assumptions) {
-    if (!assumption.argument || !assumption.hostNames.empty() ||
-        assumption.followsBlock || !boundsLoop(kernel, use, assumption.part))
-      continue;
-    for (const LaunchArgument &arg : config.args)
-      if (arg.param == assumption.part)
-        if (const auto *value = std::get_if<int64_t>(&arg.value.value))
-          if (*value > 1)
-            return true;
-  }
-  return false;
+  return assumedArgumentAboveOne(config, [&](const LaunchAssumption &a) {
+    return a.hostNames.empty() && boundsLoop(kernel, use, a.part);
+  });
 }
 
 } // namespace

@@ -628,11 +628,11 @@ std::optional<std::string> tableIndexBasis(const KernelInfo &kernel,
   return std::nullopt;
 }
 
-bool assumedSizes(const LaunchConfig &config) {
+bool assumedArgumentAboveOne(
+    const LaunchConfig &config,
+    function_ref<bool(const LaunchAssumption &)> counts) {
   for (const LaunchAssumption &assumption : config.assumptions) {
-    if (assumption.root > 1)
-      return true;
-    if (!assumption.argument || assumption.followsBlock)
+    if (!assumption.argument || assumption.followsBlock || !counts(assumption))
       continue;
     for (const LaunchArgument &arg : config.args)
       if (arg.param == assumption.part)
@@ -641,6 +641,13 @@ bool assumedSizes(const LaunchConfig &config) {
             return true;
   }
   return false;
+}
+
+bool assumedSizes(const LaunchConfig &config) {
+  return any_of(config.assumptions,
+                [](const LaunchAssumption &a) { return a.root > 1; }) ||
+         assumedArgumentAboveOne(config,
+                                 [](const LaunchAssumption &) { return true; });
 }
 
 namespace {

@@ -19,6 +19,7 @@
 #include "gpurd/Support/LaunchBoundError.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 
 #include <optional>
@@ -227,6 +228,12 @@ bool boundsLoop(const KernelInfo &kernel, const access::IndexUse &use,
 std::optional<std::string> tableIndexBasis(const KernelInfo &kernel,
                                            const access::IndexUse &use,
                                            llvm::StringRef name);
+
+/// Whether \p config assumed, one by one, an integer argument larger than 1
+/// of those \p counts takes (not one that follows the block).
+bool assumedArgumentAboveOne(
+    const LaunchConfig &config,
+    llvm::function_ref<bool(const LaunchAssumption &)> counts);
 
 /// Whether \p config assumed an integer argument larger than 1 (a smaller
 /// one is left to try).

@@ -864,12 +864,8 @@ private:
         }))
       return;
     constexpr uint64_t Probe = 1024;
-    evaluator.beginVariant(request.point, selection);
-    evaluator.bindUnknownIntegers(Probe);
-    LaunchSite probe;
-    size_t start = evaluator.boundCount();
-    evaluateShape(request, evaluator, probe, ShapePart::Block);
-    llvm::DenseSet<const VarDecl *> leaves = evaluator.boundSince(start);
+    llvm::DenseSet<const VarDecl *> leaves =
+        blockLeaves(request, evaluator, selection, Probe);
     evaluator.bindUnknownIntegers(std::nullopt);
     if (leaves.empty())
       return;
@@ -915,22 +911,33 @@ private:
   /// `k<<<ih, 384>>>(ih)`). One size for all of them would make nonsense (as
   /// many threads per block as bytes of shared memory); they are assumed one
   /// by one instead.
+  /// The integers the host code cannot know that the block of \p request's
+  /// variant \p selection is computed from; they stay bound to \p probe
+  /// (every such integer does) until the caller unbinds them.
+  llvm::DenseSet<const VarDecl *>
+  blockLeaves(const LaunchRequest &request, HostEvaluator &evaluator,
+              const HostEvaluator::Selection &selection, uint64_t probe) {
+    evaluator.beginVariant(request.point, selection);
+    evaluator.bindUnknownIntegers(probe);
+    LaunchSite site;
+    size_t start = evaluator.boundCount();
+    evaluateShape(request, evaluator, site, ShapePart::Block);
+    return evaluator.boundSince(start);
+  }
+
   llvm::DenseSet<const VarDecl *>
   configurationLeaves(const LaunchRequest &request,
                       const KernelTargets &targets, HostEvaluator &evaluator,
                       const HostEvaluator::Selection &selection) {
     constexpr uint64_t Probe = 1024;
-    evaluator.beginVariant(request.point, selection);
-    evaluator.bindUnknownIntegers(Probe);
+    llvm::DenseSet<const VarDecl *> leaves =
+        blockLeaves(request, evaluator, selection, Probe);
     LaunchSite probe;
-    size_t start = evaluator.boundCount();
-    evaluateShape(request, evaluator, probe, ShapePart::Block);
-    llvm::DenseSet<const VarDecl *> leaves = evaluator.boundSince(start);
     llvm::DenseSet<const VarDecl *> asGiven;
     auto isProbe = [&](const EvaluatedValue &v) {
       return v.asUnsigned() == Probe;
     };
-    start = evaluator.boundCount();
+    size_t start = evaluator.boundCount();
     evaluateShape(request, evaluator, probe, ShapePart::Grid);
     if (llvm::any_of(probe.grid.components, isProbe))
       asGiven = evaluator.boundSince(start);
