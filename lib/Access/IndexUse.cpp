@@ -14,6 +14,8 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicsNVPTX.h"
 
+#include <set>
+
 using namespace llvm;
 
 namespace gpurd::access {
@@ -205,6 +207,63 @@ void recordTableIndex(const GetElementPtrInst &gep, IndexUse &use) {
     it->second = {demangle(global->getName()), array->getNumElements()};
 }
 
+/// The integer parameters \p value is computed from (through any
+/// instructions, loads and calls excepted: a value read from memory is not
+/// the parameter's) into \p out; whether it reads a thread or block index.
+bool parametersOf(const Value *value, std::set<unsigned> &out) {
+  SmallPtrSet<const Value *, 32> seen{value};
+  SmallVector<const Value *, 32> work{value};
+  bool index = false;
+  while (!work.empty()) {
+    const Value *v = work.pop_back_val();
+    if (const auto *arg = dyn_cast<Argument>(v)) {
+      if (arg->getType()->isIntegerTy())
+        out.insert(arg->getArgNo());
+      continue;
+    }
+    if (const auto *call = dyn_cast<CallBase>(v)) {
+      if (const Function *callee = call->getCalledFunction())
+        switch (callee->getIntrinsicID()) {
+        case Intrinsic::nvvm_read_ptx_sreg_tid_x:
+        case Intrinsic::nvvm_read_ptx_sreg_tid_y:
+        case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+        case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
+        case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
+        case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
+          index = true;
+          break;
+        default:
+          break;
+        }
+      continue;
+    }
+    const auto *inst = dyn_cast<Instruction>(v);
+    if (!inst || isa<LoadInst>(inst))
+      continue;
+    for (const Use &operand : inst->operands())
+      if (seen.insert(operand.get()).second)
+        work.push_back(operand.get());
+  }
+  return index;
+}
+
+/// Records in \p use the integer parameters that a comparison with a value
+/// of the thread's or block's index reads.
+void recordIndexGuards(const Function &kernel, IndexUse &use) {
+  for (const Instruction &inst : instructions(kernel)) {
+    const auto *compare = dyn_cast<ICmpInst>(&inst);
+    if (!compare)
+      continue;
+    std::set<unsigned> left, right;
+    bool leftIndex = parametersOf(compare->getOperand(0), left);
+    bool rightIndex = parametersOf(compare->getOperand(1), right);
+    if (leftIndex)
+      use.indexGuards.insert(right.begin(), right.end());
+    if (rightIndex)
+      use.indexGuards.insert(left.begin(), left.end());
+  }
+}
+
 /// Records in \p use the integer parameters of \p kernel that the exit
 /// conditions of its loops are computed from (through any instructions,
 /// loads excepted: a value read from memory is not the parameter's).
@@ -247,6 +306,8 @@ void recordLoopBounds(const Function &kernel, IndexUse &use) {
 IndexUse indexUseOf(const Function &kernel) {
   IndexUse use;
   recordLoopBounds(kernel, use);
+  if (!kernel.isDeclaration())
+    recordIndexGuards(kernel, use);
   for (const Instruction &inst : instructions(kernel))
     if (const auto *gep = dyn_cast<GetElementPtrInst>(&inst))
       recordTableIndex(*gep, use);

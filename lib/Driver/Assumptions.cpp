@@ -576,9 +576,10 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       arg.value.text = "0";
       basis = std::move(*table);
     } else {
-      // A loop's bound is divided further after a block ran too long.
+      // A loop's bound, or any size but a guard on the thread's index, is
+      // divided further after a block ran too long.
       unsigned divisions = scale.sizeDivisions;
-      if (scale.loopDivisions && boundsLoop(kernel, use, name))
+      if (scale.loopDivisions && shrinksArgument(kernel, use, name))
         divisions += scale.loopDivisions;
       auto [value, sizedBasis] = sizedBy(divisions);
       basis = std::move(sizedBasis);
@@ -603,12 +604,25 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
   });
 }
 
-bool boundsLoop(const KernelInfo &kernel, const access::IndexUse &use,
-                StringRef name) {
+/// The position of \p kernel's parameter \p name, if it has one.
+static std::optional<unsigned> positionOf(const KernelInfo &kernel,
+                                          StringRef name) {
   for (unsigned i = 0; i < kernel.params.size(); ++i)
     if (kernel.params[i].name == name)
-      return use.loopBounds.count(i);
-  return false;
+      return i;
+  return std::nullopt;
+}
+
+bool boundsLoop(const KernelInfo &kernel, const access::IndexUse &use,
+                StringRef name) {
+  std::optional<unsigned> position = positionOf(kernel, name);
+  return position && use.loopBounds.count(*position);
+}
+
+bool shrinksArgument(const KernelInfo &kernel, const access::IndexUse &use,
+                     StringRef name) {
+  std::optional<unsigned> position = positionOf(kernel, name);
+  return !position || use.shrinks(*position);
 }
 
 std::optional<std::string> tableIndexBasis(const KernelInfo &kernel,

@@ -222,6 +222,12 @@ void followBlock(const KernelInfo &kernel, const PartialLaunch &known,
 bool boundsLoop(const KernelInfo &kernel, const access::IndexUse &use,
                 llvm::StringRef name);
 
+/// Whether the integer parameter \p name of \p kernel may be made smaller
+/// to shorten its blocks or narrow its arrays (IndexUse::shrinks): it
+/// bounds a loop, or it is no guard on the thread's index.
+bool shrinksArgument(const KernelInfo &kernel, const access::IndexUse &use,
+                     llvm::StringRef name);
+
 /// Where the integer parameter \p name of \p kernel indexes a device array
 /// of fixed extent (use.tableIndices: `table[op]`), why it is assumed 0: a
 /// value that follows the launch's sizes would read past the array.

@@ -368,6 +368,43 @@ bool inLoopAroundDeclaration(ASTContext &context,
   return false;
 }
 
+/// Where \p common, the closest ancestor of a write and a point, is a
+/// switch's body and a case label lies between the write's statement
+/// \p writeChild and the point's \p pointChild: the write reaches the
+/// point only by falling through the label, which a `break` (`return`,
+/// `continue`, `goto`) just before it rules out (OtherArm), and otherwise
+/// only on the paths that enter the switch above the label (Conditional).
+/// The CUDA samples' reduction sets `smemSize` under `case 7:` and breaks;
+/// `case 8:`'s launch reads the value set before the switch.
+std::optional<Reach> caseReach(std::vector<DynTypedNode>::const_iterator common,
+                               std::vector<DynTypedNode>::const_iterator end,
+                               const DynTypedNode &writeChild,
+                               const DynTypedNode &pointChild) {
+  const auto *body = common->get<CompoundStmt>();
+  if (!body || common + 1 == end || !(common + 1)->get<SwitchStmt>())
+    return std::nullopt;
+  const Stmt *write = writeChild.get<Stmt>(), *point = pointChild.get<Stmt>();
+  bool afterWrite = false, label = false, broken = false;
+  const Stmt *previous = nullptr;
+  for (const Stmt *child : body->body()) {
+    if (afterWrite && isa<SwitchCase>(child)) {
+      label = true;
+      broken =
+          previous && (isa<BreakStmt>(previous) || isa<ReturnStmt>(previous) ||
+                       isa<ContinueStmt>(previous) || isa<GotoStmt>(previous));
+    }
+    if (child == point)
+      break;
+    afterWrite |= child == write;
+    previous = child;
+  }
+  if (!afterWrite || !label)
+    return std::nullopt;
+  // The label just before the point decides: a break before it leaves
+  // only the jump from the switch's head.
+  return broken ? Reach::OtherArm : Reach::Conditional;
+}
+
 /// How write \p write relates to the program point \p point.
 Reach classify(ASTContext &context, const DynTypedNode &write,
                const DynTypedNode &point, const VarDecl *declaration) {
@@ -388,6 +425,10 @@ Reach classify(ASTContext &context, const DynTypedNode &write,
     // The closest common ancestor of the write and the point.
     if (inLoopAroundDeclaration(context, common, pointChain.end(), declaration))
       return Reach::LoopVariant;
+    if (common != pointChain.begin())
+      if (std::optional<Reach> acrossCases = caseReach(
+              common, pointChain.end(), writeChain[i - 1], *(common - 1)))
+        return *acrossCases;
     if (isBranch(ancestor) && common != pointChain.begin()) {
       const DynTypedNode &pointChild = *(common - 1);
       if (!sameNode(pointChild, writeChain[i - 1]))

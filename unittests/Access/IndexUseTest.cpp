@@ -160,3 +160,34 @@ TEST(IndexUse, WhatTellsThreadsApart) {
 }
 
 } // namespace
+
+// nbody's integrateBodies in small: `if (index >= n) return;` guards the
+// thread's index (n: a guard, no loop's bound), `for (t = 0; t < tiles;
+// ++t)` is a loop whose exit reads tiles (a bound, no guard), and stride
+// scales an address without being compared (neither). A retry after blocks
+// too long divides tiles and stride and keeps n at the launch's extent.
+TEST(IndexUse, LoopBoundsAndIndexGuards) {
+  IndexUse use = indexUseIn(R"(
+    declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+    define void @k(ptr %p, i32 %n, i32 %tiles, i32 %stride) {
+    entry:
+      %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+      %out = icmp sge i32 %i, %n
+      br i1 %out, label %exit, label %loop
+    loop:
+      %t = phi i32 [ 0, %entry ], [ %next, %loop ]
+      %scaled = mul i32 %t, %stride
+      %at = getelementptr float, ptr %p, i32 %scaled
+      store float 0.0, ptr %at
+      %next = add i32 %t, 1
+      %more = icmp slt i32 %next, %tiles
+      br i1 %more, label %loop, label %exit
+    exit:
+      ret void
+    })");
+  EXPECT_EQ(use.loopBounds, std::set<unsigned>({2}));
+  EXPECT_EQ(use.indexGuards, std::set<unsigned>({1}));
+  EXPECT_FALSE(use.shrinks(1)); // n
+  EXPECT_TRUE(use.shrinks(2));  // tiles
+  EXPECT_TRUE(use.shrinks(3));  // stride
+}

@@ -56,6 +56,18 @@ struct IndexUse {
   /// how long a block runs, rather than which threads do work (a guard
   /// `if (i >= n) return` outside any loop).
   std::set<unsigned> loopBounds;
+  /// The kernel's integer parameters (by position) that a comparison with
+  /// a value of the thread's or block's index reads (`if (i >= n) return`):
+  /// which threads do work. One that bounds no loop keeps the launch's
+  /// extent where smaller sizes are retried.
+  std::set<unsigned> indexGuards;
+
+  /// Whether the integer parameter at \p position may be made smaller to
+  /// shorten the blocks or narrow the arrays: it bounds a loop, or it is
+  /// no guard on the thread's index.
+  bool shrinks(unsigned position) const {
+    return loopBounds.count(position) || !indexGuards.count(position);
+  }
   /// Why a block's threads may differ in more than threadIdx and blockDim
   /// (empty: nothing else tells them apart): an atomic whose result is
   /// used, a warp-level intrinsic (shuffle, vote, match, reduction), a
