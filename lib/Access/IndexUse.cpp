@@ -264,40 +264,20 @@ void recordIndexGuards(const Function &kernel, IndexUse &use) {
   }
 }
 
-/// Records in \p use the integer parameters of \p kernel that the exit
-/// conditions of its loops are computed from (through any instructions,
-/// loads excepted: a value read from memory is not the parameter's).
+/// Records in \p use the integer parameters of \p kernel (a definition)
+/// that the exit conditions of its loops are computed from.
 void recordLoopBounds(const Function &kernel, IndexUse &use) {
-  if (kernel.isDeclaration())
-    return;
   // The analyses take a mutable function; they only read it.
   Function &function = const_cast<Function &>(kernel);
   DominatorTree dominators(function);
   LoopInfo loops(dominators);
-  SmallPtrSet<const Value *, 32> seen;
-  SmallVector<const Value *, 64> work;
   for (const Loop *loop : loops.getLoopsInPreorder()) {
     SmallVector<BasicBlock *, 4> exiting;
     loop->getExitingBlocks(exiting);
     for (const BasicBlock *block : exiting)
       if (const auto *branch = dyn_cast<BranchInst>(block->getTerminator()))
-        if (branch->isConditional() &&
-            seen.insert(branch->getCondition()).second)
-          work.push_back(branch->getCondition());
-  }
-  while (!work.empty()) {
-    const Value *value = work.pop_back_val();
-    if (const auto *arg = dyn_cast<Argument>(value)) {
-      if (arg->getType()->isIntegerTy())
-        use.loopBounds.insert(arg->getArgNo());
-      continue;
-    }
-    const auto *inst = dyn_cast<Instruction>(value);
-    if (!inst || isa<LoadInst>(inst) || isa<CallBase>(inst))
-      continue;
-    for (const Use &operand : inst->operands())
-      if (seen.insert(operand.get()).second)
-        work.push_back(operand.get());
+        if (branch->isConditional())
+          parametersOf(branch->getCondition(), use.loopBounds);
   }
 }
 
@@ -305,9 +285,10 @@ void recordLoopBounds(const Function &kernel, IndexUse &use) {
 
 IndexUse indexUseOf(const Function &kernel) {
   IndexUse use;
-  recordLoopBounds(kernel, use);
-  if (!kernel.isDeclaration())
+  if (!kernel.isDeclaration()) {
+    recordLoopBounds(kernel, use);
     recordIndexGuards(kernel, use);
+  }
   for (const Instruction &inst : instructions(kernel))
     if (const auto *gep = dyn_cast<GetElementPtrInst>(&inst))
       recordTableIndex(*gep, use);

@@ -407,18 +407,21 @@ const RootedLaunch *configuredAt(const PartialLaunch &known,
                                  const std::array<uint64_t, 3> &block) {
   if (!known.site)
     return nullptr;
-  for (const RootedLaunch &probe : known.site->configured) {
-    std::array<uint64_t, 3> dims;
-    bool all = true;
-    for (unsigned d = 0; d < 3; ++d) {
-      std::optional<uint64_t> n = probe.block.components[d].asUnsigned();
-      all &= n.has_value();
-      dims[d] = n.value_or(0);
-    }
-    if (all && dims == block)
+  for (const RootedLaunch &probe : known.site->configured)
+    if (dimOf(probe.block) == block)
       return &probe;
-  }
   return nullptr;
+}
+
+std::optional<std::array<uint64_t, 3>> dimOf(const Dim3Value &dim) {
+  std::array<uint64_t, 3> out;
+  for (unsigned d = 0; d < 3; ++d) {
+    std::optional<uint64_t> n = dim.components[d].asUnsigned();
+    if (!n || *n == 0)
+      return std::nullopt;
+    out[d] = *n;
+  }
+  return out;
 }
 
 /// "'block_size' = 256" for the variables \p site's block is computed from.

@@ -205,6 +205,9 @@ void assumeArguments(
     llvm::ArrayRef<std::pair<std::string, std::string>> unknown,
     LaunchConfig &config, const AssumptionScale &scale = {});
 
+/// The components of \p dim, when each is known and not 0.
+std::optional<std::array<uint64_t, 3>> dimOf(const Dim3Value &dim);
+
 /// The evaluation of \p known's launch site whose block's own variables
 /// make the block \p block (LaunchSite::configured), if one does.
 const RootedLaunch *configuredAt(const PartialLaunch &known,

@@ -34,17 +34,6 @@ using namespace llvm;
 namespace gpurd::driver {
 namespace {
 
-std::optional<std::array<uint64_t, 3>> dimOf(const Dim3Value &dim) {
-  std::array<uint64_t, 3> out;
-  for (unsigned d = 0; d < 3; ++d) {
-    std::optional<uint64_t> n = dim.components[d].asUnsigned();
-    if (!n || *n == 0)
-      return std::nullopt;
-    out[d] = *n;
-  }
-  return out;
-}
-
 /// Whether the values of \p rung are a launch the GPU can run: a block of
 /// at most the arch's threads, grid and block within CUDA's limits, shared
 /// memory within a block's, and no negative integer argument (an overflow).
