@@ -247,6 +247,48 @@ bool parametersOf(const Value *value, std::set<unsigned> &out) {
   return index;
 }
 
+/// Adds to \p factors the integer parameters whose product (with constants)
+/// \p value is, through multiplications, shifts by a constant and integer
+/// casts; false if it is anything else.
+bool productFactors(const Value *value, SmallVectorImpl<unsigned> &factors) {
+  if (const auto *arg = dyn_cast<Argument>(value)) {
+    if (!arg->getType()->isIntegerTy())
+      return false;
+    factors.push_back(arg->getArgNo());
+    return true;
+  }
+  if (isa<ConstantInt>(value))
+    return true;
+  const auto *inst = dyn_cast<Instruction>(value);
+  if (!inst)
+    return false;
+  switch (inst->getOpcode()) {
+  case Instruction::Mul:
+    return productFactors(inst->getOperand(0), factors) &&
+           productFactors(inst->getOperand(1), factors);
+  case Instruction::Shl:
+    return isa<ConstantInt>(inst->getOperand(1)) &&
+           productFactors(inst->getOperand(0), factors);
+  case Instruction::SExt:
+  case Instruction::ZExt:
+  case Instruction::Trunc:
+    return productFactors(inst->getOperand(0), factors);
+  default:
+    return false;
+  }
+}
+
+/// Records \p bound in \p use's guard products if it is a product of two or
+/// more parameters.
+void recordGuardProduct(const Value *bound, IndexUse &use) {
+  SmallVector<unsigned, 4> factors;
+  if (!productFactors(bound, factors) || factors.size() < 2)
+    return;
+  std::vector<unsigned> sorted(factors.begin(), factors.end());
+  llvm::sort(sorted);
+  use.guardProducts.insert(std::move(sorted));
+}
+
 /// Records in \p use the integer parameters that a comparison with a value
 /// of the thread's or block's index reads.
 void recordIndexGuards(const Function &kernel, IndexUse &use) {
@@ -257,10 +299,18 @@ void recordIndexGuards(const Function &kernel, IndexUse &use) {
     std::set<unsigned> left, right;
     bool leftIndex = parametersOf(compare->getOperand(0), left);
     bool rightIndex = parametersOf(compare->getOperand(1), right);
-    if (leftIndex)
+    if (leftIndex && !rightIndex) {
       use.indexGuards.insert(right.begin(), right.end());
-    if (rightIndex)
+      recordGuardProduct(compare->getOperand(1), use);
+    }
+    if (rightIndex && !leftIndex) {
       use.indexGuards.insert(left.begin(), left.end());
+      recordGuardProduct(compare->getOperand(0), use);
+    }
+    if (leftIndex && rightIndex) {
+      use.indexGuards.insert(left.begin(), left.end());
+      use.indexGuards.insert(right.begin(), right.end());
+    }
   }
 }
 

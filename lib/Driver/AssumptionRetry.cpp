@@ -45,6 +45,23 @@ bool assumedLoopBound(const KernelInfo &kernel, const access::IndexUse &use,
   });
 }
 
+/// Whether \p kernel's guards multiply sizes (IndexUse::guardProducts) and
+/// \p config assumed, one by one, an integer argument larger than 1 that
+/// is no guard on the thread's index: the index arithmetic of such kernels
+/// multiplies the guard's factors by the other sizes (llm.c's
+/// `probs + b * T * V + t * V` under `if (i < B * T)`), so an access out of
+/// bounds is the product overflowing, which smaller other sizes end while
+/// the guard keeps the grid's extent.
+bool assumedSizeBesideGuardProduct(const KernelInfo &kernel,
+                                   const access::IndexUse &use,
+                                   const LaunchConfig &config) {
+  if (use.guardProducts.empty())
+    return false;
+  return assumedArgumentAboveOne(config, [&](const LaunchAssumption &a) {
+    return a.hostNames.empty() && shrinksArgument(kernel, use, a.part);
+  });
+}
+
 } // namespace
 
 std::string boundReason(LaunchBound bound) {
@@ -58,6 +75,9 @@ std::string boundReason(LaunchBound bound) {
            "unknown size";
   case LaunchBound::BlockLength:
     return "the blocks ran longer than gpurd models";
+  case LaunchBound::NoWork:
+    return "a product of the sizes overflowed and left the kernel no memory "
+           "operation";
   }
   return "the run left a bound";
 }
@@ -340,6 +360,7 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
     }
     if (!reshaped &&
         (failure->bound == LaunchBound::BlockLength ||
+         failure->bound == LaunchBound::NoWork ||
          (failure->bound == LaunchBound::BufferSpan && !spanUnchanged))) {
       // A block too long, or an array too wide because a loop walks far
       // along it, is shortened through the loop bounds assumed one by one,
@@ -351,6 +372,15 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
       if (!use)
         return joinErrors(std::move(firstError), use.takeError());
       if (assumedLoopBound(kernel, *use, completed)) {
+        ++next.loopDivisions;
+        reshaped = true;
+      }
+    }
+    if (!reshaped && failure->bound == LaunchBound::GlobalAccess) {
+      auto use = indexUse(unit, kernel);
+      if (!use)
+        return joinErrors(std::move(firstError), use.takeError());
+      if (assumedSizeBesideGuardProduct(kernel, *use, completed)) {
         ++next.loopDivisions;
         reshaped = true;
       }

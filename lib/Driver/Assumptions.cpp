@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <vector>
 
 using namespace llvm;
@@ -524,6 +525,125 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
   }
 }
 
+namespace {
+
+/// A value assumed for a factor of a guard product, and why.
+struct ProductShare {
+  uint64_t value = 0;
+  std::string basis;
+};
+
+/// The known integer value of argument \p name in \p config.
+std::optional<uint64_t> knownArgument(const LaunchConfig &config,
+                                      StringRef name) {
+  for (const LaunchArgument &arg : config.args)
+    if (arg.param == name)
+      return arg.value.asUnsigned();
+  return std::nullopt;
+}
+
+/// Exponents for \p counts factors (with their repeats) whose product is
+/// 2^\p total: the same share each, and one more for the factors that fit
+/// in the remainder, the most repeated first (`B * T * T` of 2^16: 2^5
+/// each and a remainder of 1, which T's two repeats do not fit and B
+/// takes: 2^6 x 2^5 x 2^5), so that the product is exact where it can be
+/// and never larger.
+std::vector<unsigned> shareExponents(ArrayRef<unsigned> counts,
+                                     unsigned total) {
+  unsigned occurrences = 0;
+  for (unsigned count : counts)
+    occurrences += count;
+  std::vector<unsigned> exponents(counts.size(), total / occurrences);
+  unsigned left = total % occurrences;
+  std::vector<unsigned> order(counts.size());
+  for (unsigned i = 0; i < order.size(); ++i)
+    order[i] = i;
+  llvm::stable_sort(
+      order, [&](unsigned a, unsigned b) { return counts[a] > counts[b]; });
+  for (unsigned i : order)
+    if (counts[i] <= left) {
+      ++exponents[i];
+      left -= counts[i];
+    }
+  return exponents;
+}
+
+/// Values for the unknown integer parameters that a guard on a global index
+/// multiplies (`if (i < B * T)`): their product, not each factor, is the
+/// launch's \p extent, so that it holds for every thread without
+/// overflowing the kernel's integer type (each factor at the extent made
+/// `B * T` overflow in the device code, and the guard then let no thread
+/// work). Products with more factors are shared out first; a factor shared
+/// out, or given, is fixed in the others.
+std::map<std::string, ProductShare>
+shareGuardProducts(const KernelInfo &kernel, const access::IndexUse &use,
+                   ArrayRef<std::pair<std::string, std::string>> unknown,
+                   const LaunchConfig &config, uint64_t extent,
+                   StringRef extentBasis) {
+  std::map<std::string, ProductShare> shares;
+  std::vector<std::vector<unsigned>> products(use.guardProducts.begin(),
+                                              use.guardProducts.end());
+  llvm::stable_sort(products, [](const auto &a, const auto &b) {
+    return a.size() > b.size();
+  });
+  auto isUnknown = [&](StringRef name) {
+    return llvm::any_of(unknown,
+                        [&](const auto &entry) { return entry.first == name; });
+  };
+  for (const std::vector<unsigned> &product : products) {
+    // Distinct free factors with their repeats, and the fixed ones' product.
+    std::vector<std::string> free;
+    std::vector<unsigned> counts;
+    uint64_t fixed = 1;
+    std::string text;
+    bool usable = true;
+    for (unsigned position : product) {
+      if (position >= kernel.params.size()) {
+        usable = false;
+        break;
+      }
+      const KernelParam &param = kernel.params[position];
+      text += (text.empty() ? "" : " * ") + param.name;
+      if (auto it = shares.find(param.name); it != shares.end()) {
+        fixed = SaturatingMultiply(fixed, it->second.value);
+      } else if (isUnknown(param.name) && param.kind == ParamKind::Integer &&
+                 !use.tableIndices.count(position)) {
+        auto at = llvm::find(free, param.name);
+        if (at == free.end()) {
+          free.push_back(param.name);
+          counts.push_back(1);
+        } else {
+          ++counts[at - free.begin()];
+        }
+      } else if (std::optional<uint64_t> value =
+                     knownArgument(config, param.name)) {
+        fixed = SaturatingMultiply(fixed, std::max<uint64_t>(1, *value));
+      } else {
+        usable = false;
+        break;
+      }
+    }
+    if (!usable || free.empty())
+      continue;
+    uint64_t remaining = std::max<uint64_t>(1, extent / fixed);
+    unsigned total = llvm::Log2_64(remaining);
+    std::vector<unsigned> exponents = shareExponents(counts, total);
+    std::string values;
+    for (unsigned i = 0; i < free.size(); ++i)
+      values += (i ? ", " : "") + free[i] + " = " +
+                std::to_string(uint64_t(1) << exponents[i]);
+    std::string basis =
+        "a guard on a global index compares it with " + text + "; " +
+        extentBasis.str() + ", so " + text + " holds every thread with " +
+        values + " (each factor at the extent would overflow the product)";
+    for (unsigned i = 0; i < free.size(); ++i)
+      shares[free[i]] = {uint64_t(1) << exponents[i], basis};
+  }
+  return shares;
+}
+
+} // namespace
+
 void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
                      ArrayRef<std::pair<std::string, std::string>> unknown,
                      LaunchConfig &config, const AssumptionScale &scale) {
@@ -551,6 +671,9 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
                ", " + scale.reason;
     return std::make_pair(std::max<uint64_t>(1, extent / divisor), basis);
   };
+  std::map<std::string, ProductShare> shares =
+      shareGuardProducts(kernel, use, unknown, config,
+                         sizedBy(scale.sizeDivisions).first, extentBasis);
   // \p unknown may be config.unknownArgs itself.
   std::vector<std::string> assumed;
   for (const auto &[name, missing] : unknown) {
@@ -578,6 +701,10 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
       arg.value.value = int64_t(0);
       arg.value.text = "0";
       basis = std::move(*table);
+    } else if (auto share = shares.find(name); share != shares.end()) {
+      arg.value.value = static_cast<int64_t>(share->second.value);
+      arg.value.text = std::to_string(share->second.value);
+      basis = share->second.basis;
     } else {
       // A loop's bound, or any size but a guard on the thread's index, is
       // divided further after a block ran too long.

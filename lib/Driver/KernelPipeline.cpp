@@ -18,6 +18,7 @@
 #include "gpurd/Frontend/DisplayPath.h"
 #include "gpurd/Model/CacheConfig.h"
 #include "gpurd/Model/CacheModel.h"
+#include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
 #include "gpurd/Trace/CoalescedSites.h"
 #include "gpurd/Trace/StagedArrays.h"
@@ -110,6 +111,35 @@ unknownMembers(const access::PreparedKernel &prepared, const KernelInfo &kernel,
     out.push_back({std::move(name), std::move(missing)});
   }
   return out;
+}
+
+/// Whether \p model has a memory operation (a barrier is none).
+bool hasMemoryOperation(const access::AccessModel &model) {
+  return llvm::any_of(model.sites, [](const access::AccessSite &site) {
+    return site.kind != AccessKind::Barrier;
+  });
+}
+
+/// Adds to \p needed the unknown factors of \p kernel's guard products
+/// (IndexUse::guardProducts) that it lacks: the access model may leave out
+/// a guard that multiplies parameters (`if (idx < B * NH * T * T)`), but
+/// its factors are assumed together so that their product, not each one,
+/// is the launch's extent, and one left at an unknown value would leave
+/// the guard as the kernel's run does not have it.
+void addGuardFactors(const KernelInfo &kernel, const access::IndexUse &use,
+                     const LaunchConfig &config,
+                     std::vector<std::pair<std::string, std::string>> &needed) {
+  for (const std::vector<unsigned> &product : use.guardProducts)
+    for (unsigned position : product) {
+      if (position >= kernel.params.size())
+        continue;
+      const std::string &name = kernel.params[position].name;
+      if (llvm::any_of(needed, [&](const auto &e) { return e.first == name; }))
+        continue;
+      for (const auto &entry : config.unknownArgs)
+        if (entry.first == name)
+          needed.push_back(entry);
+    }
 }
 
 Error incompleteLaunchError(
@@ -496,9 +526,21 @@ Error AnalysisContext::completeArguments(SourceVariant &source,
   auto use = indexUse(source.unit, kernel);
   if (!use)
     return use.takeError();
+  addGuardFactors(kernel, *use, trace.config, needed);
   assumeArguments(kernel, *use, needed, trace.config, trace.scale);
   // The assumed values are folded into the kernel like given ones.
-  return buildModelOf(source, kernel, trace);
+  bool hadMemoryOperations = hasMemoryOperation(trace.model);
+  if (Error error = buildModelOf(source, kernel, trace))
+    return error;
+  if (hadMemoryOperations && !hasMemoryOperation(trace.model))
+    return make_error<LaunchBoundError>(
+        LaunchBound::NoWork,
+        "kernel '" + kernel.name +
+            "' has no memory operation under the assumed values (it has "
+            "some with them unknown): a product of them overflows the "
+            "kernel's integers",
+        0, std::nullopt);
+  return Error::success();
 }
 
 std::optional<std::string> AnalysisContext::cacheModelUnavailable() const {

@@ -191,3 +191,41 @@ TEST(IndexUse, LoopBoundsAndIndexGuards) {
   EXPECT_TRUE(use.shrinks(2));  // tiles
   EXPECT_TRUE(use.shrinks(3));  // stride
 }
+
+// llm.c's guards: `if (idx < B * NH * T * T)` and `if (i < B * T)` bound the
+// thread's index by products of parameters (recorded with repeats, sorted
+// by position), `i < n + m` by a sum (no product), and `i < 4 * B` by one
+// parameter and a constant (no product: a single factor overflows no more
+// than the parameter alone).
+TEST(IndexUse, GuardProducts) {
+  IndexUse use = indexUseIn(R"(
+    declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+    define void @k(ptr %p, i32 %B, i32 %NH, i32 %T, i32 %n, i32 %m) {
+    entry:
+      %i = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+      %bnh = mul nsw i32 %NH, %B
+      %bnht = mul nsw i32 %bnh, %T
+      %all = mul nsw i32 %bnht, %T
+      %g1 = icmp slt i32 %i, %all
+      %bt = mul nsw i32 %T, %B
+      %bt64 = sext i32 %bt to i64
+      %i64 = sext i32 %i to i64
+      %g2 = icmp slt i64 %i64, %bt64
+      %sum = add i32 %n, %m
+      %g3 = icmp slt i32 %i, %sum
+      %four = shl i32 %B, 2
+      %g4 = icmp slt i32 %i, %four
+      %a = and i1 %g1, %g2
+      %b = and i1 %g3, %g4
+      %c = and i1 %a, %b
+      br i1 %c, label %body, label %exit
+    body:
+      store float 0.0, ptr %p
+      br label %exit
+    exit:
+      ret void
+    })");
+  std::set<std::vector<unsigned>> expected{{1, 2, 3, 3}, {1, 3}};
+  EXPECT_EQ(use.guardProducts, expected);
+  EXPECT_EQ(use.indexGuards, std::set<unsigned>({1, 2, 3, 4, 5}));
+}

@@ -17,6 +17,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 namespace gpurd::access {
 
@@ -61,6 +62,12 @@ struct IndexUse {
   /// which threads do work. One that bounds no loop keeps the launch's
   /// extent where smaller sizes are retried.
   std::set<unsigned> indexGuards;
+  /// The guards among them that bound the index by a product of two or
+  /// more integer parameters (`if (i < B * T)`), each as the positions of
+  /// its factors, sorted, with repeats (`B * T * T`: {B, T, T}); constant
+  /// factors left out. Values that each reach the launch's extent make such
+  /// a product overflow, and the compiled guard then lets no thread work.
+  std::set<std::vector<unsigned>> guardProducts;
 
   /// Whether the integer parameter at \p position may be made smaller to
   /// shorten the blocks or narrow the arrays: it bounds a loop, or it is

@@ -28,6 +28,11 @@ enum class LaunchBound {
   SharedAccess, ///< An access past the block's shared memory.
   BufferSpan,   ///< A buffer larger than the memory layout's span.
   BlockLength,  ///< A block past the instructions or accesses gpurd traces.
+  /// Assumed values that left the compiled kernel no memory operation where
+  /// it has some with the values unknown (a product of assumed sizes that
+  /// overflows the kernel's int, `for (i = 0; i < B * T; ++i)`, folds the
+  /// loop away).
+  NoWork,
 };
 
 class LaunchBoundError : public llvm::ErrorInfo<LaunchBoundError> {

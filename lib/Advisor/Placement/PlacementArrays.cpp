@@ -196,6 +196,25 @@ void sharedTarget(PlacementArray &array, const driver::KernelAnalysis &analysis,
              : " (the arch gives no sm.sharedMemoryPerBlock)"));
 }
 
+/// The parts of \p launch that decide how much of an array the kernel
+/// reaches and that were assumed (the grid, integer arguments), joined for
+/// a message; empty when none was.
+std::string assumedSizesText(const LaunchConfig &launch) {
+  std::vector<std::string> parts;
+  for (const LaunchAssumption &assumption : launch.assumptions) {
+    if (assumption.followsBlock)
+      continue;
+    if (!assumption.hostNames.empty())
+      for (const std::string &name : assumption.hostNames)
+        parts.push_back("'" + name + "'");
+    else if (assumption.part == "grid")
+      parts.push_back("grid");
+    else if (assumption.argument)
+      parts.push_back("'" + assumption.part + "'");
+  }
+  return llvm::join(parts, ", ");
+}
+
 /// The targets \p array may move to, and why not the others.
 void legalTargets(PlacementArray &array, const driver::KernelAnalysis &analysis,
                   const arch::ArchDescription &arch) {
@@ -215,9 +234,25 @@ void legalTargets(PlacementArray &array, const driver::KernelAnalysis &analysis,
     array.excluded.push_back(
         "'" + array.name + "' is not moved to the read-only path: on " +
         arch.name + " its loads reach the same L1 as plain global loads");
+  std::string assumedSizes = assumedSizesText(analysis.trace->config);
   if (array.home == PlacementTarget::Constant) {
     // In constant memory already.
-  } else if (!array.bytes)
+  } else if (array.bytes && array.tileBytes &&
+             *array.tileBytes < *array.bytes && !assumedSizes.empty())
+    // Blocks reading parts of it of their own: its size is the launch's,
+    // and the launch's sizes are assumed (llm.c's attention gradient, B x
+    // NH x T x T floats, fitted 64 KB at assumed sizes 16 and a grid of 64
+    // blocks in y and was told to move there).
+    array.excluded.push_back(
+        "'" + array.name +
+        "' is not moved to constant memory: its blocks read parts of it of "
+        "their own (" +
+        std::to_string(*array.tileBytes) + " of its " +
+        std::to_string(*array.bytes) +
+        " bytes at most), so its size follows the launch's, which rests on "
+        "assumed " +
+        assumedSizes + ": at the real sizes it may not fit the 64 KB");
+  else if (!array.bytes)
     array.excluded.push_back("'" + array.name +
                              "' is not moved to constant memory: gpurd does "
                              "not know all the bytes the kernel accesses");
