@@ -231,6 +231,22 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
   // Still too long at the smallest values tried: the prefix of each
   // block's run that gpurd holds, with a note that says so.
   auto cutLongBlocks = [&]() -> Expected<KernelAnalysis> {
+    if (firstFailure && firstFailure->bound == LaunchBound::NoWork) {
+      // No smaller values gave the kernel work: it has none at the first
+      // ones either (the CUDA samples' simpleAssert, whose one memory
+      // operation is an assert that the assumed size satisfies), and that
+      // run is the report, with its warning that the compiled kernel has no
+      // memory operation.
+      AssumptionScale asWritten;
+      asWritten.acceptNoWork = true;
+      Expected<KernelAnalysis> run =
+          analyseScaled(unit, kernel, config, asWritten, completed);
+      if (!run)
+        return joinErrors(std::move(firstError), run.takeError());
+      consumeError(std::move(firstError));
+      shown = std::move(completed);
+      return run;
+    }
     if (!failure || failure->bound != LaunchBound::BlockLength)
       return assumptionFailed();
     scale.cutLongBlocks = true;

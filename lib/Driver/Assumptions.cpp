@@ -510,10 +510,7 @@ void assumeLaunchShape(const KernelInfo &kernel, const access::IndexUse &use,
   }
   if (!known.grid) {
     // What the launch site gives of the grid is kept (`dim3 grid(1, n)`).
-    std::array<uint64_t, 3> given{0, 0, 0};
-    if (known.site)
-      for (unsigned d = 0; d < 3; ++d)
-        given[d] = known.site->grid.components[d].asUnsigned().value_or(0);
+    std::array<uint64_t, 3> given = known.gridComponents;
     std::string basis;
     std::array<uint64_t, 3> grid =
         assumedGrid(kernel, use, arch, block, shared, basis, given);

@@ -210,6 +210,18 @@ bool rungValues(const KernelInfo &kernel, const access::IndexUse &use,
   if (!known.grid && rung.grid.isKnown()) {
     layer.grid = dimOf(rung.grid);
     gives = true;
+  } else if (!known.grid) {
+    // Components the source computes from the host values alone are kept
+    // where others stay unknown (a grid `dim3(ceil_div(T, 256), B * NH)`
+    // with T assumed and B * NH not: x follows T, and the assumed grid
+    // fills y); before, the whole grid was assumed, and a retry that made
+    // T smaller left most of its blocks with no thread under T.
+    for (unsigned d = 0; d < 3; ++d)
+      if (std::optional<uint64_t> n = rung.grid.components[d].asUnsigned();
+          n && *n > 0 && !known.site->grid.components[d].isKnown()) {
+        layer.gridComponents[d] = *n;
+        gives = true;
+      }
   }
   if (!known.block && rung.block.isKnown()) {
     layer.block = dimOf(rung.block);

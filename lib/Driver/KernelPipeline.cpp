@@ -532,7 +532,8 @@ Error AnalysisContext::completeArguments(SourceVariant &source,
   bool hadMemoryOperations = hasMemoryOperation(trace.model);
   if (Error error = buildModelOf(source, kernel, trace))
     return error;
-  if (hadMemoryOperations && !hasMemoryOperation(trace.model))
+  if (hadMemoryOperations && !trace.scale.acceptNoWork &&
+      !hasMemoryOperation(trace.model))
     return make_error<LaunchBoundError>(
         LaunchBound::NoWork,
         "kernel '" + kernel.name +

@@ -374,6 +374,9 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
       return out;
     };
     launch.grid = known(site->grid);
+    for (unsigned i = 0; i < 3; ++i)
+      launch.gridComponents[i] =
+          site->grid.components[i].asUnsigned().value_or(0);
     launch.block = known(site->block);
     if (launch.grid)
       launch.gridOrigin = "source";
@@ -391,8 +394,12 @@ mergeLaunch(const TranslationUnitInfo &unit, const KernelInfo &kernel,
         launch.args[arg.param] = arg.value;
   }
   for (const LaunchOverrides *layer : layers) {
+    for (unsigned i = 0; i < 3; ++i)
+      if (layer->gridComponents[i])
+        launch.gridComponents[i] = layer->gridComponents[i];
     if (layer->grid) {
       launch.grid = layer->grid;
+      launch.gridComponents = *layer->grid;
       launch.gridOrigin = layer->origin;
     }
     if (layer->block) {

@@ -7,13 +7,14 @@
 // at assumed T = 16 and 64 blocks in y it was 64 KB, and gpurd told the
 // user to declare it '__constant__').
 //
-// Assumed: the host value T (16, after the retries) and the grid (64, 64).
-// Each block in y reads its own T x T part of w: 64 x 16 x 16 x 4 = 65536
-// bytes in all, at most 544 a block.
+// The kernel has no launch in the file. Assumed: the grid (64, 64) and T
+// (16, after the retries). Each block in y reads its own T x T part of w:
+// 64 x 16 x 16 x 4 = 65536 bytes in all; a block reads the lower triangle
+// (t2 <= t) of its 16 x 16 part, 16 x 17 / 2 = 136 floats = 544 bytes.
 // RUN: gpurd-advise %s -- 2>&1 | FileCheck %s --check-prefix=ASSUMED
 // ASSUMED-NOT: constant memory is predicted
 // RUN: gpurd-advise %s --placements -- 2>&1 | FileCheck %s --check-prefix=WHY
-// WHY: 'w' is not moved to constant memory: its blocks read parts of it of their own (544 of its 65536 bytes at most), so its size follows the launch's, which rests on assumed 'T', grid: at the real sizes it may not fit the 64 KB
+// WHY: 'w' is not moved to constant memory: its blocks read parts of it of their own (544 of its 65536 bytes at most), so its size follows the launch's, which rests on assumed grid, 'T': at the real sizes it may not fit the 64 KB
 //
 // The same sizes given: the array's 65536 bytes are the program's, and
 // constant memory is ranked with the other memories.
@@ -31,8 +32,4 @@ __global__ void rows(float *out, const float *w, int T) {
       r += w[idx + t * T + t2];
     out[idx + t * T + t3] = r;
   }
-}
-
-void launch(float *out, const float *w, int T, int BNH) {
-  rows<<<dim3((T + 255) / 256, BNH), 256>>>(out, w, T);
 }

@@ -45,6 +45,10 @@ struct AssumptionScale {
   /// `__constant__` softening in global memory, cut at the share, was
   /// compared with the whole run and predicted 77% faster).
   bool cutAtBudgetShare = true;
+  /// Assumed values that leave the compiled kernel no memory operation are
+  /// the run's (LaunchBound::NoWork is not raised): smaller ones did no
+  /// better, so the kernel does nothing at them as written.
+  bool acceptNoWork = false;
 };
 
 } // namespace gpurd::driver

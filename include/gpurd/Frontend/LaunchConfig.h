@@ -29,6 +29,11 @@ struct LaunchOverrides {
   std::optional<std::array<uint64_t, 3>> grid;
   std::optional<std::array<uint64_t, 3>> block;
   std::optional<uint64_t> dynamicSharedBytes;
+  /// Without a whole grid: the components of the grid this layer gives
+  /// (0: unknown), which an assumed grid keeps as written (the source's
+  /// `dim3(ceil_div(T, 256), B * NH)` under an assumed host value T gives x
+  /// while B * NH stays unknown).
+  std::array<uint64_t, 3> gridComponents{0, 0, 0};
   /// Scalar argument values by parameter name, as written (`4096`, `0.5`).
   std::map<std::string, std::string> args;
   /// Which launch of the kernel to start from (1-based): its launch sites in
@@ -141,6 +146,9 @@ struct PartialLaunch {
   unsigned launchNumber = 0, launchCount = 0;
   bool launchChosen = false;
   std::optional<std::array<uint64_t, 3>> grid, block;
+  /// Without a whole grid: the components a layer or the site gives (0:
+  /// unknown; LaunchOverrides::gridComponents).
+  std::array<uint64_t, 3> gridComponents{0, 0, 0};
   std::optional<uint64_t> dynamicSharedBytes;
   /// Known scalar argument values by parameter name.
   std::map<std::string, EvaluatedValue> args;
