@@ -228,6 +228,18 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
     return assumptionFailedError(shown, *firstFailure, retries, lastTried,
                                  hostArgs);
   };
+  // A last run that is the report where it succeeds (the retries' errors
+  // are dropped), or fails with the first run's error beside its own.
+  auto lastRun = [&](const LaunchConfig &launch,
+                     const AssumptionScale &at) -> Expected<KernelAnalysis> {
+    Expected<KernelAnalysis> run =
+        analyseScaled(unit, kernel, launch, at, completed);
+    if (!run)
+      return joinErrors(std::move(firstError), run.takeError());
+    consumeError(std::move(firstError));
+    shown = std::move(completed);
+    return run;
+  };
   // Still too long at the smallest values tried: the prefix of each
   // block's run that gpurd holds, with a note that says so.
   auto cutLongBlocks = [&]() -> Expected<KernelAnalysis> {
@@ -239,24 +251,12 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
       // memory operation.
       AssumptionScale asWritten;
       asWritten.acceptNoWork = true;
-      Expected<KernelAnalysis> run =
-          analyseScaled(unit, kernel, config, asWritten, completed);
-      if (!run)
-        return joinErrors(std::move(firstError), run.takeError());
-      consumeError(std::move(firstError));
-      shown = std::move(completed);
-      return run;
+      return lastRun(config, asWritten);
     }
     if (!failure || failure->bound != LaunchBound::BlockLength)
       return assumptionFailed();
     scale.cutLongBlocks = true;
-    Expected<KernelAnalysis> run =
-        analyseScaled(unit, kernel, tried, scale, completed);
-    if (!run)
-      return joinErrors(std::move(firstError), run.takeError());
-    consumeError(std::move(firstError));
-    shown = std::move(completed);
-    return run;
+    return lastRun(tried, scale);
   };
   // Whether \p launch took the value of host values that other launches of
   // the file share (sharedHostValue), as it was, not divided.
