@@ -243,20 +243,21 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
   // Still too long at the smallest values tried: the prefix of each
   // block's run that gpurd holds, with a note that says so.
   auto cutLongBlocks = [&]() -> Expected<KernelAnalysis> {
+    if (failure && failure->bound == LaunchBound::BlockLength) {
+      scale.cutLongBlocks = true;
+      return lastRun(tried, scale);
+    }
     if (firstFailure && firstFailure->bound == LaunchBound::NoWork) {
-      // No smaller values gave the kernel work: it has none at the first
-      // ones either (the CUDA samples' simpleAssert, whose one memory
-      // operation is an assert that the assumed size satisfies), and that
-      // run is the report, with its warning that the compiled kernel has no
-      // memory operation.
+      // No smaller values gave the kernel work it could run: it has none
+      // at the first ones either (the CUDA samples' simpleAssert, whose one
+      // memory operation is an assert that the assumed size satisfies),
+      // and that run is the report, with its warning that the compiled
+      // kernel has no memory operation.
       AssumptionScale asWritten;
       asWritten.acceptNoWork = true;
       return lastRun(config, asWritten);
     }
-    if (!failure || failure->bound != LaunchBound::BlockLength)
-      return assumptionFailed();
-    scale.cutLongBlocks = true;
-    return lastRun(tried, scale);
+    return assumptionFailed();
   };
   // Whether \p launch took the value of host values that other launches of
   // the file share (sharedHostValue), as it was, not divided.
