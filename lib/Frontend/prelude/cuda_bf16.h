@@ -146,11 +146,20 @@ __GPURD_HD __nv_bfloat16 __hmin(__nv_bfloat16 __a, __nv_bfloat16 __b) {
   return (float)__a < (float)__b ? __a : __b;
 }
 __GPURD_HD bool __hisnan(__nv_bfloat16 __a) { return (float)__a != (float)__a; }
-__GPURD_HD __nv_bfloat162 __hadd2(__nv_bfloat162 __a, __nv_bfloat162 __b) {
-  return __nv_bfloat162(__hadd(__a.x, __b.x), __hadd(__a.y, __b.y));
-}
-__GPURD_HD __nv_bfloat162 __hmul2(__nv_bfloat162 __a, __nv_bfloat162 __b) {
-  return __nv_bfloat162(__hmul(__a.x, __b.x), __hmul(__a.y, __b.y));
+/* Arithmetic on __nv_bfloat162, lane-wise */
+#define __GPURD_BF2(NAME, OP)                                                  \
+  __GPURD_HD __nv_bfloat162 NAME(__nv_bfloat162 __a, __nv_bfloat162 __b) {     \
+    return __nv_bfloat162(OP(__a.x, __b.x), OP(__a.y, __b.y));                 \
+  }
+__GPURD_BF2(__hadd2, __hadd)
+__GPURD_BF2(__hsub2, __hsub)
+__GPURD_BF2(__hmul2, __hmul)
+__GPURD_BF2(__h2div, __hdiv)
+__GPURD_BF2(__hmax2, __hmax)
+__GPURD_BF2(__hmin2, __hmin)
+#undef __GPURD_BF2
+__GPURD_HD __nv_bfloat162 __hneg2(__nv_bfloat162 __a) {
+  return __nv_bfloat162(__hneg(__a.x), __hneg(__a.y));
 }
 __GPURD_HD __nv_bfloat162 __hfma2(__nv_bfloat162 __a, __nv_bfloat162 __b, __nv_bfloat162 __c) {
   return __nv_bfloat162(__hfma(__a.x, __b.x, __c.x), __hfma(__a.y, __b.y, __c.y));
@@ -163,13 +172,53 @@ __GPURD_HD __nv_bfloat16 operator*(const __nv_bfloat16 &__a, const __nv_bfloat16
 __GPURD_HD __nv_bfloat16 operator/(const __nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __hdiv(__a, __b); }
 __GPURD_HD __nv_bfloat16 operator-(const __nv_bfloat16 &__a) { return __hneg(__a); }
 __GPURD_HD __nv_bfloat16 &operator+=(__nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __a = __hadd(__a, __b); }
+__GPURD_HD __nv_bfloat16 &operator-=(__nv_bfloat16 &__a,
+                                     const __nv_bfloat16 &__b) {
+  return __a = __hsub(__a, __b);
+}
 __GPURD_HD __nv_bfloat16 &operator*=(__nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __a = __hmul(__a, __b); }
+__GPURD_HD __nv_bfloat16 &operator/=(__nv_bfloat16 &__a,
+                                     const __nv_bfloat16 &__b) {
+  return __a = __hdiv(__a, __b);
+}
 __GPURD_HD bool operator==(const __nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __heq(__a, __b); }
 __GPURD_HD bool operator!=(const __nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __hne(__a, __b); }
 __GPURD_HD bool operator<(const __nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __hlt(__a, __b); }
 __GPURD_HD bool operator<=(const __nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __hle(__a, __b); }
 __GPURD_HD bool operator>(const __nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __hgt(__a, __b); }
 __GPURD_HD bool operator>=(const __nv_bfloat16 &__a, const __nv_bfloat16 &__b) { return __hge(__a, __b); }
+__GPURD_HD __nv_bfloat162 operator+(const __nv_bfloat162 &__a,
+                                    const __nv_bfloat162 &__b) {
+  return __hadd2(__a, __b);
+}
+__GPURD_HD __nv_bfloat162 operator-(const __nv_bfloat162 &__a,
+                                    const __nv_bfloat162 &__b) {
+  return __hsub2(__a, __b);
+}
+__GPURD_HD __nv_bfloat162 operator*(const __nv_bfloat162 &__a,
+                                    const __nv_bfloat162 &__b) {
+  return __hmul2(__a, __b);
+}
+__GPURD_HD __nv_bfloat162 operator/(const __nv_bfloat162 &__a,
+                                    const __nv_bfloat162 &__b) {
+  return __h2div(__a, __b);
+}
+__GPURD_HD __nv_bfloat162 &operator+=(__nv_bfloat162 &__a,
+                                      const __nv_bfloat162 &__b) {
+  return __a = __hadd2(__a, __b);
+}
+__GPURD_HD __nv_bfloat162 &operator-=(__nv_bfloat162 &__a,
+                                      const __nv_bfloat162 &__b) {
+  return __a = __hsub2(__a, __b);
+}
+__GPURD_HD __nv_bfloat162 &operator*=(__nv_bfloat162 &__a,
+                                      const __nv_bfloat162 &__b) {
+  return __a = __hmul2(__a, __b);
+}
+__GPURD_HD __nv_bfloat162 &operator/=(__nv_bfloat162 &__a,
+                                      const __nv_bfloat162 &__b) {
+  return __a = __h2div(__a, __b);
+}
 
 /* Loads and shuffles */
 static __inline__ __device__ __nv_bfloat16 __ldg(const __nv_bfloat16 *__p) {
@@ -186,6 +235,25 @@ __GPURD_BF_SHFL(__shfl_xor_sync, int)
 __GPURD_BF_SHFL(__shfl_up_sync, unsigned int)
 __GPURD_BF_SHFL(__shfl_down_sync, unsigned int)
 #undef __GPURD_BF_SHFL
+/* sm_80 bfloat16 atomics (llm.c's layernorm backward adds a pair), one
+   read-modify-write each as the GPU's atom.add.noftz.bf16 and .bf16x2: a
+   bfloat16 is an `atomicrmw fadd` of 2 bytes; a pair one 4-byte
+   `atomicrmw add` of its bits, which touches the memory the hardware's does
+   and returns the old pair, though the bits it leaves are an integer sum
+   (as cuda_fp16.h's __half2). */
+static __inline__ __device__ __nv_bfloat16 atomicAdd(__nv_bfloat16 *__address,
+                                                     __nv_bfloat16 __val) {
+  __bf16 __old = __atomic_fetch_add((__bf16 *)__address,
+                                    __builtin_bit_cast(__bf16, __val.__x),
+                                    __ATOMIC_RELAXED);
+  return __ushort_as_bfloat16(__builtin_bit_cast(unsigned short, __old));
+}
+static __inline__ __device__ __nv_bfloat162 atomicAdd(__nv_bfloat162 *__address,
+                                                      __nv_bfloat162 __val) {
+  unsigned int __old = __uAtomicAdd((unsigned int *)__address,
+                                    __builtin_bit_cast(unsigned int, __val));
+  return __builtin_bit_cast(__nv_bfloat162, __old);
+}
 
 #undef __GPURD_HD
 #endif /* GPURD_CUDA_BF16_H */

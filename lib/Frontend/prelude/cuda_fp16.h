@@ -159,9 +159,26 @@ __GPURD_H_SHFL(__shfl_xor_sync, int)
 __GPURD_H_SHFL(__shfl_up_sync, unsigned int)
 __GPURD_H_SHFL(__shfl_down_sync, unsigned int)
 #undef __GPURD_H_SHFL
-/* sm_70 half atomics; declared, the analysis sees an atomic on 2 bytes. */
-__device__ __half atomicAdd(__half *__address, __half __val);
-__device__ __half2 atomicAdd(__half2 *__address, __half2 __val);
+/* sm_70 half atomics, one read-modify-write each as the GPU's
+   atom.add.noftz.f16 and .f16x2: a half is an `atomicrmw fadd` of 2 bytes;
+   a pair one 4-byte `atomicrmw add` of its bits (LLVM's atomicrmw takes no
+   half pair from Clang), which touches the memory the hardware's does and
+   returns the old pair, though the bits it leaves are an integer sum.
+   Before, both were declarations: a call the access model could not read
+   ("0 B", not modelled) beside a local store of the argument the real
+   instruction does not make. */
+static __inline__ __device__ __half atomicAdd(__half *__address, __half __val) {
+  _Float16 __old = __atomic_fetch_add((_Float16 *)__address,
+                                      __builtin_bit_cast(_Float16, __val.__x),
+                                      __ATOMIC_RELAXED);
+  return __ushort_as_half(__builtin_bit_cast(unsigned short, __old));
+}
+static __inline__ __device__ __half2 atomicAdd(__half2 *__address,
+                                               __half2 __val) {
+  unsigned int __old = __uAtomicAdd((unsigned int *)__address,
+                                    __builtin_bit_cast(unsigned int, __val));
+  return __builtin_bit_cast(__half2, __old);
+}
 
 #undef __GPURD_HD
 #endif /* GPURD_CUDA_FP16_H */
