@@ -37,11 +37,13 @@ unsigned doublingsToReach(const KernelInfo &kernel, const LaunchConfig &config,
 }
 
 /// Whether \p config assumed, one by one, an integer argument larger than
-/// 1 that bounds a loop of \p kernel.
+/// 1 that bounds a loop of \p kernel and is no guard on the thread's index
+/// (\p guarding false) or is one (\p guarding true: IndexUse::guardsLoop).
 bool assumedLoopBound(const KernelInfo &kernel, const access::IndexUse &use,
-                      const LaunchConfig &config) {
+                      const LaunchConfig &config, bool guarding = false) {
   return assumedArgumentAboveOne(config, [&](const LaunchAssumption &a) {
-    return a.hostNames.empty() && boundsLoop(kernel, use, a.part);
+    return a.hostNames.empty() && boundsLoop(kernel, use, a.part) &&
+           shrinksArgument(kernel, use, a.part) != guarding;
   });
 }
 
@@ -391,6 +393,20 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
       if (assumedLoopBound(kernel, *use, completed)) {
         ++next.loopDivisions;
         reshaped = true;
+      } else if (assumedLoopBound(kernel, *use, completed,
+                                  /*guarding=*/true)) {
+        // A bound that also guards the thread's index follows the launch's
+        // extent: the grid is divided in the dimension the arguments are
+        // sized by, and the guard with it (llm.c's `if (t3 >= T) return;
+        // for (t = t3; t < T; ++t)`: T divided alone left all but one of
+        // 64 blocks in x with no thread under it).
+        LaunchConfig smaller = tried;
+        if (shrinkAssumedGrid(
+                next.reason, smaller,
+                widestDimension(*use, completed.grid, completed.block))) {
+          tried = std::move(smaller);
+          reshaped = true;
+        }
       }
     }
     if (!reshaped && failure->bound == LaunchBound::GlobalAccess) {

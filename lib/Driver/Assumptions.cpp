@@ -302,16 +302,17 @@ uint64_t assumedWaveBlocks(const KernelInfo &kernel,
   return uint64_t(waves) * arch.sm.count * perSm;
 }
 
-bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config) {
+bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config,
+                       std::optional<unsigned> dimension) {
   LaunchAssumption *grid = findAssumption(config, "grid");
   if (!grid)
     return false;
-  // The widest component the source does not give.
+  // The widest component the source does not give (or \p dimension).
   std::array<uint64_t, 3> open = config.grid;
   for (unsigned d = 0; d < 3; ++d)
     if (grid->given[d])
       open[d] = 0;
-  unsigned widest = largestDimension(open);
+  unsigned widest = dimension ? *dimension : largestDimension(open);
   if (open[widest] <= 1)
     return false;
   std::array<uint64_t, 3> before = config.grid;

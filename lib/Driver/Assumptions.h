@@ -159,7 +159,8 @@ struct FileHostValue {
 /// dimension (at least 1), for an array that grows with the grid (one
 /// element per thread) and spans more than gpurd lays out; \p reason says
 /// so. False when config assumed no grid or it is one block wide.
-bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config);
+bool shrinkAssumedGrid(const std::string &reason, LaunchConfig &config,
+                       std::optional<unsigned> dimension = std::nullopt);
 
 /// Halves the assumed block of \p config in its highest dimension in which
 /// \p thread, the first thread of a block whose access left a bound, is

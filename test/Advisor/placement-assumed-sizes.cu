@@ -7,14 +7,16 @@
 // at assumed T = 16 and 64 blocks in y it was 64 KB, and gpurd told the
 // user to declare it '__constant__').
 //
-// The kernel has no launch in the file. Assumed: the grid (64, 64) and T
-// (16, after the retries). Each block in y reads its own T x T part of w:
-// 64 x 16 x 16 x 4 = 65536 bytes in all; a block reads the lower triangle
-// (t2 <= t) of its 16 x 16 part, 16 x 17 / 2 = 136 floats = 544 bytes.
-// RUN: gpurd-advise %s -- 2>&1 | FileCheck %s --check-prefix=ASSUMED
+// The grid is given, (1, 4), and T assumed: the launch's 256 threads in x,
+// whose blocks run too long (T bounds the loops), then 256 / 4 = 64. Each
+// block in y reads its own T x T part of w: 4 x 64 x 64 x 4 = 65536 bytes
+// in all; a block reads the lower triangle (t2 <= t) of its part,
+// 64 x 65 / 2 = 2080 floats = 8320 bytes.
+// RUN: gpurd-advise %s --kernel rows --grid 1,4 --block 256 -- 2>&1 | FileCheck %s --check-prefix=ASSUMED
+// ASSUMED: note: assumed T = 64
 // ASSUMED-NOT: constant memory is predicted
-// RUN: gpurd-advise %s --placements -- 2>&1 | FileCheck %s --check-prefix=WHY
-// WHY: 'w' is not moved to constant memory: its blocks read parts of it of their own (544 of its 65536 bytes at most), so its size follows the launch's, which rests on assumed grid, 'T': at the real sizes it may not fit the 64 KB
+// RUN: gpurd-advise %s --kernel rows --grid 1,4 --block 256 --placements -- 2>&1 | FileCheck %s --check-prefix=WHY
+// WHY: 'w' is not moved to constant memory: its blocks read parts of it of their own (8320 of its 65536 bytes at most), so its size follows the launch's, which rests on assumed 'T': at the real sizes it may not fit the 64 KB
 //
 // The same sizes given: the array's 65536 bytes are the program's, and
 // constant memory is ranked with the other memories.

@@ -58,6 +58,20 @@
 // RUN: gpurd-advise --cache-report %s --kernel tiles --grid 16 --block 256 --request-budget 10000 -- 2>&1 | FileCheck %s --check-prefix=LOOP
 // LOOP: note: assumed n = 4096 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256), so a bounds guard on a global index holds for every thread)
 // LOOP: note: assumed numTiles = 16 (the launch's threads span 4096 in x (grid.x x block.x = 16 x 256) divided by 256: with 64, the blocks ran longer than gpurd models)
+//
+// A loop's bound that also guards the thread's index (llm.c's
+// `if (t3 >= T) return; for (t = t3; t < T; ++t)`) is made smaller with
+// the grid: the grid is divided by 4 in x and T follows the launch's
+// extent. Thread t3 of block 0 runs T - t3 iterations, each lane on a row of
+// its own (one line request per lane), so block 0 makes 256 T - (0 + 1 +
+// ... + 255) = 256 T - 32640 requests, and 8 for its store to out. With a
+// grid of at most 108 blocks it is alone on its SM, whose resident blocks
+// the budget bounds: 1015944 at T = 4096 (grid 16) are past 1000000,
+// 229512 at T = 1024 (grid 4) are not. Before, T alone was divided (to 256
+// beside a grid of 4096 blocks: one block worked).
+// RUN: gpurd-advise --cache-report %s --kernel triangle --block 256 --request-budget 1000000 -- 2>&1 | FileCheck %s --check-prefix=GUARDLOOP
+// GUARDLOOP: note: assumed grid (4, 1, 1) ({{.*}}; divided by 4 in x: with (16, 1, 1), the blocks ran longer than gpurd models)
+// GUARDLOOP: note: assumed T = 1024 (the launch's threads span 1024 in x (grid.x x block.x = 4 x 256), so a bounds guard on a global index holds for every thread)
 // LOOP: kernel tiles on ampere-a100 (predicted by the cache model
 //
 // An access past a buffer that only threads past the first row of an assumed
@@ -173,4 +187,14 @@ __global__ void rows(const float *in, float *out, int w) {
   for (int x = 0; x < w; ++x)
     sum += in[y * w + x];
   out[y] = sum;
+}
+
+__global__ void triangle(const float *w, float *out, int T) {
+  int t3 = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t3 >= T)
+    return;
+  float r = 0;
+  for (int t = t3; t < T; ++t)
+    r += w[t * T + t3];
+  out[t3] = r;
 }

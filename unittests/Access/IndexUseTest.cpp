@@ -229,3 +229,34 @@ TEST(IndexUse, GuardProducts) {
   EXPECT_EQ(use.guardProducts, expected);
   EXPECT_EQ(use.indexGuards, std::set<unsigned>({1, 2, 3, 4, 5}));
 }
+
+// llm.c's softmax_autoregressive_backward_kernel1: `if (t3 < T)` guards the
+// thread's index and a loop is bounded by the same T (here from 0, so that
+// its exit reads no index: n bounds it too and is no guard).
+// Such a parameter does not shrink on its own (a retry divides the grid
+// with it); n, a loop's bound only, does.
+TEST(IndexUse, GuardThatBoundsALoop) {
+  IndexUse use = indexUseIn(R"(
+    declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+    define void @k(ptr %p, i32 %T, i32 %n) {
+    entry:
+      %t3 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+      %in = icmp slt i32 %t3, %T
+      br i1 %in, label %loop, label %exit
+    loop:
+      %j = phi i32 [ 0, %entry ], [ %next, %loop ]
+      %at = getelementptr float, ptr %p, i32 %j
+      store float 0.0, ptr %at
+      %next = add i32 %j, 1
+      %more = icmp slt i32 %next, %T
+      %also = icmp slt i32 %next, %n
+      %both = and i1 %more, %also
+      br i1 %both, label %loop, label %exit
+    exit:
+      ret void
+    })");
+  EXPECT_TRUE(use.guardsLoop(1));
+  EXPECT_FALSE(use.shrinks(1)); // T
+  EXPECT_FALSE(use.guardsLoop(2));
+  EXPECT_TRUE(use.shrinks(2)); // n
+}

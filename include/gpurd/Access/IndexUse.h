@@ -69,11 +69,15 @@ struct IndexUse {
   /// a product overflow, and the compiled guard then lets no thread work.
   std::set<std::vector<unsigned>> guardProducts;
 
-  /// Whether the integer parameter at \p position may be made smaller to
-  /// shorten the blocks or narrow the arrays: it bounds a loop, or it is
-  /// no guard on the thread's index.
-  bool shrinks(unsigned position) const {
-    return loopBounds.count(position) || !indexGuards.count(position);
+  /// Whether the integer parameter at \p position may be made smaller on
+  /// its own to shorten the blocks or narrow the arrays: it is no guard on
+  /// the thread's index (a loop's bound, a size).
+  bool shrinks(unsigned position) const { return !indexGuards.count(position); }
+  /// Whether it is both a guard on the thread's index and a loop's bound
+  /// (`if (t3 >= T) return; for (t = t3; t < T; ++t)`): made smaller, it
+  /// takes the grid with it, so that every block keeps threads under it.
+  bool guardsLoop(unsigned position) const {
+    return loopBounds.count(position) && indexGuards.count(position);
   }
   /// Why a block's threads may differ in more than threadIdx and blockDim
   /// (empty: nothing else tells them apart): an atomic whose result is
