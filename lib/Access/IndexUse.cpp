@@ -207,13 +207,16 @@ void recordTableIndex(const GetElementPtrInst &gep, IndexUse &use) {
     it->second = {demangle(global->getName()), array->getNumElements()};
 }
 
+/// What of the thread's and block's indices a value reads.
+enum IndexRead : unsigned { NoIndex = 0, ThreadIndex = 1, BlockIndex = 2 };
+
 /// The integer parameters \p value is computed from (through any
 /// instructions, loads and calls excepted: a value read from memory is not
-/// the parameter's) into \p out; whether it reads a thread or block index.
-bool parametersOf(const Value *value, std::set<unsigned> &out) {
+/// the parameter's) into \p out; which indices it reads (IndexRead bits).
+unsigned indicesAndParameters(const Value *value, std::set<unsigned> &out) {
   SmallPtrSet<const Value *, 32> seen{value};
   SmallVector<const Value *, 32> work{value};
-  bool index = false;
+  unsigned index = NoIndex;
   while (!work.empty()) {
     const Value *v = work.pop_back_val();
     if (const auto *arg = dyn_cast<Argument>(v)) {
@@ -227,10 +230,12 @@ bool parametersOf(const Value *value, std::set<unsigned> &out) {
         case Intrinsic::nvvm_read_ptx_sreg_tid_x:
         case Intrinsic::nvvm_read_ptx_sreg_tid_y:
         case Intrinsic::nvvm_read_ptx_sreg_tid_z:
+          index |= ThreadIndex;
+          break;
         case Intrinsic::nvvm_read_ptx_sreg_ctaid_x:
         case Intrinsic::nvvm_read_ptx_sreg_ctaid_y:
         case Intrinsic::nvvm_read_ptx_sreg_ctaid_z:
-          index = true;
+          index |= BlockIndex;
           break;
         default:
           break;
@@ -245,6 +250,12 @@ bool parametersOf(const Value *value, std::set<unsigned> &out) {
         work.push_back(operand.get());
   }
   return index;
+}
+
+/// The integer parameters \p value is computed from into \p out; whether it
+/// reads a thread or block index.
+bool parametersOf(const Value *value, std::set<unsigned> &out) {
+  return indicesAndParameters(value, out) != NoIndex;
 }
 
 /// Adds to \p factors the integer parameters whose product (with constants)
@@ -297,8 +308,14 @@ void recordIndexGuards(const Function &kernel, IndexUse &use) {
     if (!compare)
       continue;
     std::set<unsigned> left, right;
-    bool leftIndex = parametersOf(compare->getOperand(0), left);
-    bool rightIndex = parametersOf(compare->getOperand(1), right);
+    unsigned leftRead = indicesAndParameters(compare->getOperand(0), left);
+    unsigned rightRead = indicesAndParameters(compare->getOperand(1), right);
+    bool leftIndex = leftRead != NoIndex, rightIndex = rightRead != NoIndex;
+    // A global index (one that reads blockIdx) against parameters alone.
+    if ((leftRead & BlockIndex) && !rightIndex)
+      use.globalIndexGuards.insert(right.begin(), right.end());
+    if ((rightRead & BlockIndex) && !leftIndex)
+      use.globalIndexGuards.insert(left.begin(), left.end());
     if (leftIndex && !rightIndex) {
       use.indexGuards.insert(right.begin(), right.end());
       recordGuardProduct(compare->getOperand(1), use);

@@ -390,16 +390,13 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
       auto use = indexUse(unit, kernel);
       if (!use)
         return joinErrors(std::move(firstError), use.takeError());
-      if (assumedLoopBound(kernel, *use, completed)) {
-        ++next.loopDivisions;
-        reshaped = true;
-      } else if (assumedLoopBound(kernel, *use, completed,
-                                  /*guarding=*/true)) {
-        // A bound that also guards the thread's index follows the launch's
-        // extent: the grid is divided in the dimension the arguments are
-        // sized by, and the guard with it (llm.c's `if (t3 >= T) return;
-        // for (t = t3; t < T; ++t)`: T divided alone left all but one of
-        // 64 blocks in x with no thread under it).
+      // A bound that also guards a global index follows the launch's
+      // extent: the grid is divided in the dimension the arguments are
+      // sized by, and the guard with it (llm.c's `if (t3 >= T) return;
+      // for (t = t3; t < T; ++t)`: T divided alone left all but one of 64
+      // blocks in x with no thread under it); the other loop bounds are
+      // divided in the same retry.
+      if (assumedLoopBound(kernel, *use, completed, /*guarding=*/true)) {
         LaunchConfig smaller = tried;
         if (shrinkAssumedGrid(
                 next.reason, smaller,
@@ -407,6 +404,10 @@ Expected<KernelAnalysis> AnalysisContext::analyseRetrying(
           tried = std::move(smaller);
           reshaped = true;
         }
+      }
+      if (assumedLoopBound(kernel, *use, completed)) {
+        ++next.loopDivisions;
+        reshaped = true;
       }
     }
     if (!reshaped && failure->bound == LaunchBound::GlobalAccess) {

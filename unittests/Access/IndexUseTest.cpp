@@ -230,19 +230,25 @@ TEST(IndexUse, GuardProducts) {
   EXPECT_EQ(use.indexGuards, std::set<unsigned>({1, 2, 3, 4, 5}));
 }
 
-// llm.c's softmax_autoregressive_backward_kernel1: `if (t3 < T)` guards the
-// thread's index and a loop is bounded by the same T (here from 0, so that
-// its exit reads no index: n bounds it too and is no guard).
-// Such a parameter does not shrink on its own (a retry divides the grid
-// with it); n, a loop's bound only, does.
+// llm.c's softmax_autoregressive_backward_kernel1: `if (t3 < T)` guards a
+// global index (t3 reads blockIdx) and a loop is bounded by the same T
+// (here from 0, so that its exit reads no index): such a parameter does
+// not shrink on its own (a retry divides the grid with it). n bounds the
+// loop only and C is compared with threadIdx alone (a block's loop over a
+// row, `for (i = threadIdx.x; i < C; ...)`, llm.c's mean_kernel): both
+// shrink.
 TEST(IndexUse, GuardThatBoundsALoop) {
   IndexUse use = indexUseIn(R"(
     declare i32 @llvm.nvvm.read.ptx.sreg.tid.x()
-    define void @k(ptr %p, i32 %T, i32 %n) {
+    declare i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+    define void @k(ptr %p, i32 %T, i32 %n, i32 %C) {
     entry:
-      %t3 = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+      %tid = call i32 @llvm.nvvm.read.ptx.sreg.tid.x()
+      %bid = call i32 @llvm.nvvm.read.ptx.sreg.ctaid.x()
+      %base = shl i32 %bid, 8
+      %t3 = add i32 %base, %tid
       %in = icmp slt i32 %t3, %T
-      br i1 %in, label %loop, label %exit
+      br i1 %in, label %loop, label %row
     loop:
       %j = phi i32 [ 0, %entry ], [ %next, %loop ]
       %at = getelementptr float, ptr %p, i32 %j
@@ -251,7 +257,14 @@ TEST(IndexUse, GuardThatBoundsALoop) {
       %more = icmp slt i32 %next, %T
       %also = icmp slt i32 %next, %n
       %both = and i1 %more, %also
-      br i1 %both, label %loop, label %exit
+      br i1 %both, label %loop, label %row
+    row:
+      %i = phi i32 [ %tid, %entry ], [ %tid, %loop ], [ %inext, %row ]
+      %rat = getelementptr float, ptr %p, i32 %i
+      store float 1.0, ptr %rat
+      %inext = add i32 %i, 256
+      %rmore = icmp slt i32 %inext, %C
+      br i1 %rmore, label %row, label %exit
     exit:
       ret void
     })");
@@ -259,4 +272,7 @@ TEST(IndexUse, GuardThatBoundsALoop) {
   EXPECT_FALSE(use.shrinks(1)); // T
   EXPECT_FALSE(use.guardsLoop(2));
   EXPECT_TRUE(use.shrinks(2)); // n
+  EXPECT_TRUE(use.indexGuards.count(3));
+  EXPECT_FALSE(use.guardsLoop(3));
+  EXPECT_TRUE(use.shrinks(3)); // C
 }

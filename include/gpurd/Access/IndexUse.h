@@ -62,6 +62,11 @@ struct IndexUse {
   /// which threads do work. One that bounds no loop keeps the launch's
   /// extent where smaller sizes are retried.
   std::set<unsigned> indexGuards;
+  /// Those compared with an index that reads blockIdx (a global index,
+  /// `blockIdx.x * blockDim.x + threadIdx.x < n`), not with threadIdx
+  /// alone (`for (i = threadIdx.x; i < C; i += blockDim.x)`, a block's
+  /// loop over a row).
+  std::set<unsigned> globalIndexGuards;
   /// The guards among them that bound the index by a product of two or
   /// more integer parameters (`if (i < B * T)`), each as the positions of
   /// its factors, sorted, with repeats (`B * T * T`: {B, T, T}); constant
@@ -70,14 +75,19 @@ struct IndexUse {
   std::set<std::vector<unsigned>> guardProducts;
 
   /// Whether the integer parameter at \p position may be made smaller on
-  /// its own to shorten the blocks or narrow the arrays: it is no guard on
-  /// the thread's index (a loop's bound, a size).
-  bool shrinks(unsigned position) const { return !indexGuards.count(position); }
-  /// Whether it is both a guard on the thread's index and a loop's bound
-  /// (`if (t3 >= T) return; for (t = t3; t < T; ++t)`): made smaller, it
-  /// takes the grid with it, so that every block keeps threads under it.
+  /// its own to shorten the blocks or narrow the arrays: it bounds a loop
+  /// and guards no global index (guardsLoop), or it is no guard on the
+  /// thread's index at all.
+  bool shrinks(unsigned position) const {
+    return (loopBounds.count(position) && !guardsLoop(position)) ||
+           !indexGuards.count(position);
+  }
+  /// Whether it both guards a global index and bounds a loop (`if (t3 >=
+  /// T) return; for (t = t3; t < T; ++t)` with t3 = blockIdx.x *
+  /// blockDim.x + threadIdx.x): made smaller, it takes the grid with it, so
+  /// that every block keeps threads under it.
   bool guardsLoop(unsigned position) const {
-    return loopBounds.count(position) && indexGuards.count(position);
+    return loopBounds.count(position) && globalIndexGuards.count(position);
   }
   /// Why a block's threads may differ in more than threadIdx and blockDim
   /// (empty: nothing else tells them apart): an atomic whose result is
