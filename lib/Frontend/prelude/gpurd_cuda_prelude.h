@@ -248,6 +248,60 @@ __device__ inline __cuda_builtin_gridDim_t::operator uint3() const { return {x, 
 
 #include <__clang_cuda_cmath.h> /* std:: device overloads */
 
+/* The float overloads that __clang_cuda_math_forward_declares.h declares
+ * and __clang_cuda_cmath.h leaves to CUDA's crt/math_functions.hpp, which
+ * gpurd does not ship: each calls its C function, as CUDA's does.  Before,
+ * `fma(a, b, c)` or `fmax(x, 0.0f)` on floats compiled to a call without a
+ * body (the emulator stopped at it; llm.c's adamw_kernel2). */
+#define __GPURD_CMATH_F1(NAME)                                                 \
+  static __device__ __inline__ __attribute__((always_inline)) float NAME(      \
+      float __x) {                                                             \
+    return ::NAME##f(__x);                                                     \
+  }
+#define __GPURD_CMATH_F2(NAME)                                                 \
+  static __device__ __inline__ __attribute__((always_inline)) float NAME(      \
+      float __x, float __y) {                                                  \
+    return ::NAME##f(__x, __y);                                                \
+  }
+__GPURD_CMATH_F1(acosh)
+__GPURD_CMATH_F1(asinh)
+__GPURD_CMATH_F1(atanh)
+__GPURD_CMATH_F1(cbrt)
+__GPURD_CMATH_F1(erf)
+__GPURD_CMATH_F1(erfc)
+__GPURD_CMATH_F1(exp2)
+__GPURD_CMATH_F1(expm1)
+__GPURD_CMATH_F1(lgamma)
+__GPURD_CMATH_F1(log1p)
+__GPURD_CMATH_F1(log2)
+__GPURD_CMATH_F1(logb)
+__GPURD_CMATH_F1(nearbyint)
+__GPURD_CMATH_F1(rint)
+__GPURD_CMATH_F1(round)
+__GPURD_CMATH_F1(tgamma)
+__GPURD_CMATH_F1(trunc)
+__GPURD_CMATH_F2(copysign)
+__GPURD_CMATH_F2(fdim)
+__GPURD_CMATH_F2(fmax)
+__GPURD_CMATH_F2(fmin)
+__GPURD_CMATH_F2(hypot)
+__GPURD_CMATH_F2(nextafter)
+__GPURD_CMATH_F2(remainder)
+#undef __GPURD_CMATH_F1
+#undef __GPURD_CMATH_F2
+static __device__ __inline__ __attribute__((always_inline)) float
+fma(float __x, float __y, float __z) {
+  return ::fmaf(__x, __y, __z);
+}
+static __device__ __inline__ __attribute__((always_inline)) float
+scalbn(float __x, int __n) {
+  return ::scalbnf(__x, __n);
+}
+static __device__ __inline__ __attribute__((always_inline)) float
+scalbln(float __x, long __n) {
+  return ::scalblnf(__x, __n);
+}
+
 /* Warp shuffles/votes, __syncwarp, __ldg, funnel shifts.  The header's sm_70+
  * part #includes CUDA's crt/sm_70_rt.hpp, which we do not ship, so it is
  * included with __CUDA_ARCH__ capped at 600; section 7 supplies the sm_70+
