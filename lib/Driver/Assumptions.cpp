@@ -572,12 +572,14 @@ std::vector<unsigned> shareExponents(ArrayRef<unsigned> counts,
 /// overflowing the kernel's integer type (each factor at the extent made
 /// `B * T` overflow in the device code, and the guard then let no thread
 /// work). Products with more factors are shared out first; a factor shared
-/// out, or given, is fixed in the others.
+/// out, or given, is fixed in the others. \p extent is the size the guard
+/// takes and \p sizeBasis why (the launch's extent, or that divided after a
+/// retry), so that the basis states the product the values make.
 std::map<std::string, ProductShare>
 shareGuardProducts(const KernelInfo &kernel, const access::IndexUse &use,
                    ArrayRef<std::pair<std::string, std::string>> unknown,
                    const LaunchConfig &config, uint64_t extent,
-                   StringRef extentBasis) {
+                   StringRef sizeBasis) {
   std::map<std::string, ProductShare> shares;
   std::vector<std::vector<unsigned>> products(use.guardProducts.begin(),
                                               use.guardProducts.end());
@@ -630,10 +632,15 @@ shareGuardProducts(const KernelInfo &kernel, const access::IndexUse &use,
     for (unsigned i = 0; i < free.size(); ++i)
       values += (i ? ", " : "") + free[i] + " = " +
                 std::to_string(uint64_t(1) << exponents[i]);
-    std::string basis =
-        "a guard on a global index compares it with " + text + "; " +
-        extentBasis.str() + ", so " + text + " holds every thread with " +
-        values + " (each factor at the extent would overflow the product)";
+    uint64_t reached = fixed;
+    for (unsigned i = 0; i < free.size(); ++i)
+      reached = SaturatingMultiply(reached, uint64_t(1)
+                                                << (exponents[i] * counts[i]));
+    std::string basis = "a guard on a global index compares it with " + text +
+                        "; " + sizeBasis.str() + ": " + text + " = " +
+                        std::to_string(reached) + " with " + values +
+                        " (each factor at that size would overflow the "
+                        "product)";
     for (unsigned i = 0; i < free.size(); ++i)
       shares[free[i]] = {uint64_t(1) << exponents[i], basis};
   }
@@ -669,9 +676,9 @@ void assumeArguments(const KernelInfo &kernel, const access::IndexUse &use,
                ", " + scale.reason;
     return std::make_pair(std::max<uint64_t>(1, extent / divisor), basis);
   };
+  auto [guardSize, guardBasis] = sizedBy(scale.sizeDivisions);
   std::map<std::string, ProductShare> shares =
-      shareGuardProducts(kernel, use, unknown, config,
-                         sizedBy(scale.sizeDivisions).first, extentBasis);
+      shareGuardProducts(kernel, use, unknown, config, guardSize, guardBasis);
   // \p unknown may be config.unknownArgs itself.
   std::vector<std::string> assumed;
   for (const auto &[name, missing] : unknown) {

@@ -10,24 +10,24 @@
 // pairs: B * T = 2^16 with 2^8 each.
 // RUN: gpurd-advise --cache-report %s --kernel pairs --grid 256 --block 256 -- 2>&1 | FileCheck %s --check-prefix=PAIRS
 // PAIRS-NOT: no memory operation
-// PAIRS: note: assumed B = 256 (a guard on a global index compares it with B * T; the launch's threads span 65536 in x (grid.x x block.x = 256 x 256), so B * T holds every thread with B = 256, T = 256 (each factor at the extent would overflow the product))
+// PAIRS: note: assumed B = 256 (a guard on a global index compares it with B * T; the launch's threads span 65536 in x (grid.x x block.x = 256 x 256), so a bounds guard on a global index holds for every thread: B * T = 65536 with B = 256, T = 256 (each factor at that size would overflow the product))
 // PAIRS: note: assumed T = 256
 // PAIRS: kernel pairs on ampere-a100 (predicted by the cache model
 //
 // scores: B * NH * T * T has four factors: 2^(16 / 4) = 16 each.
 // RUN: gpurd-advise --cache-report %s --kernel scores --grid 256 --block 256 -- 2>&1 | FileCheck %s --check-prefix=SCORES
 // SCORES-NOT: no memory operation
-// SCORES: note: assumed B = 16 (a guard on a global index compares it with B * NH * T * T;{{.*}} with B = 16, NH = 16, T = 16
+// SCORES: note: assumed B = 16 (a guard on a global index compares it with B * NH * T * T;{{.*}}: B * NH * T * T = 65536 with B = 16, NH = 16, T = 16
 //
 // batch: B * T * T over 2^16: 2^5 each and 1 left, which T's two repeats
 // do not fit and B takes: B = 2^6 = 64, T = 2^5 = 32, 64 x 32 x 32 = 65536.
 // RUN: gpurd-advise --cache-report %s --kernel batch --grid 256 --block 256 -- 2>&1 | FileCheck %s --check-prefix=BATCH
-// BATCH: with B = 64, T = 32 (each factor
+// BATCH: B * T * T = 65536 with B = 64, T = 32 (each factor
 //
 // A given factor stays as given and the others share what it leaves:
 // 65536 / 16 = 4096 = 2^12 for B * NH, 64 each.
 // RUN: gpurd-advise --cache-report %s --kernel scores --grid 256 --block 256 --arg T=4 -- 2>&1 | FileCheck %s --check-prefix=GIVEN
-// GIVEN: with B = 64, NH = 64 (each factor
+// GIVEN: B * NH * T * T = 65536 with B = 64, NH = 64 (each factor
 //
 // columns: B * T bounds a loop, not the thread's index. At 2^16 each the
 // product overflows and the loop folds away: no memory operation is left,
