@@ -40,7 +40,7 @@ GROUPS = os.path.join(ROOT, 'benchmarks', 'fidelity', 'groups.json')
 PEERS = os.path.join(ROOT, '..', 'shared', 'peers', 'accelsim')
 
 # The time models gpurd reports, by where the JSON has them.
-MODELS = ('seed002_T', 'mdm', 'gpumech')
+MODELS = ('seed002_T', 'mdm', 'gpumech', 'warp_replay')
 
 
 def pairs_of_bench(bench):
@@ -220,6 +220,12 @@ def predicted_times(gpurd, source, v, arch):
         times['blocks'] = launch['grid'][0] * launch['grid'][1] * \
             launch['grid'][2]
         times['advice'] = advised_changes(launch)
+    replayed = run(base + ['--warp-replay', '--'],
+                   cwd=os.path.dirname(source))
+    if replayed.returncode == 0:
+        # The warp-level timing model (docs/timing-model.md).
+        times['warp_replay'] = json.loads(replayed.stdout)['files'][0].get(
+            'cycles')
     placed = run(base + ['--placements', '--'], cwd=os.path.dirname(source))
     if placed.returncode == 0:
         cands = launch_of(placed.stdout).get('placements', {}).get(
@@ -273,7 +279,44 @@ def simulate(accelsim_home, config, trace, sim, timeout):
     if cycles is None:
         return {'error': 'no gpu_tot_sim_cycle in ' + log}
     return {'cycles': cycles, 'instructions': insns,
-            'warp_instructions': warp_insns, 'counters': counters_of(log)}
+            'warp_instructions': warp_insns, 'counters': counters_of(log),
+            'launch_latency': launch_latency_of(
+                os.path.join(sim, 'gpgpusim.config'))}
+
+
+def launch_latency_of(config):
+    """The cycles GPGPU-Sim waits after a launch before the kernel's first
+    block may start, from the configuration a run used:
+    -gpgpu_kernel_launch_latency plus -gpgpu_TB_launch_latency a block
+    (gpu-sim.cc, select_kernel: m_kernel_TB_latency counts down first)."""
+    latency = {'kernel': 0, 'block': 0}
+    if os.path.exists(config):
+        with open(config) as f:
+            for line in f:
+                m = re.match(r'\s*-gpgpu_kernel_launch_latency\s+(\d+)', line)
+                if m:
+                    latency['kernel'] = int(m.group(1))
+                m = re.match(r'\s*-gpgpu_TB_launch_latency\s+(\d+)', line)
+                if m:
+                    latency['block'] = int(m.group(1))
+    return latency
+
+
+def to_execution(result, reference):
+    """Sets the simulated cycles of \p result to the kernel's execution:
+    gpu_tot_sim_cycle less the launch latency the simulator's configuration
+    adds before the first block starts (--reference total keeps it). Kept:
+    'total_cycles' and 'launch_latency'."""
+    sim = result.get('simulated') or {}
+    if 'cycles' not in sim or 'total_cycles' in sim:
+        return result
+    sim['total_cycles'] = sim['cycles']
+    latency = sim.get('launch_latency') or {}
+    blocks = (result.get('predicted') or {}).get('blocks') or 0
+    wait = latency.get('kernel', 0) + blocks * latency.get('block', 0)
+    if reference == 'execution' and wait < sim['cycles']:
+        sim['cycles'] = sim['cycles'] - wait
+    return result
 
 
 def counters_of(log):
@@ -358,12 +401,13 @@ def recorded_result(v, args):
     os.makedirs(folder, exist_ok=True)
     result['predicted'] = predicted_times(args.gpurd, source_of(v, folder), v,
                                           args.arch)
-    result['simulated'] = {'cycles': cycles, 'recorded': True}
+    result['simulated'] = {'cycles': cycles, 'recorded': True,
+                           'launch_latency': args.recorded_latency}
     # Beside, not as, result.json: a later simulating run must not take the
     # recorded cycles for its own.
     with open(os.path.join(folder, 'recorded.json'), 'w') as f:
         json.dump(result, f, indent=1)
-    return result
+    return to_execution(result, args.reference)
 
 
 def measure(v, args):
@@ -381,7 +425,7 @@ def measure(v, args):
                 args.gpurd, source_of(v, folder), v, args.arch)
             with open(result_file, 'w') as f:
                 json.dump(result, f, indent=1)
-        return result
+        return to_execution(result, args.reference)
     shutil.rmtree(folder, ignore_errors=True)
     os.makedirs(folder)
     source = source_of(v, folder)
@@ -402,7 +446,7 @@ def measure(v, args):
         shutil.rmtree(trace, ignore_errors=True)
     with open(result_file, 'w') as f:
         json.dump(result, f, indent=1)
-    return result
+    return to_execution(result, args.reference)
 
 
 def ranks(values):
@@ -636,6 +680,12 @@ def main():
                    'simulate nothing: a changed time model against an earlier '
                    'run, valid while the traces are the same')
     p.add_argument('--keep-traces', action='store_true')
+    p.add_argument('--reference', choices=('execution', 'total'),
+                   default='execution',
+                   help='what of the simulated cycles the models are set '
+                   'against: the kernel\'s execution (default: '
+                   'gpu_tot_sim_cycle less the launch latency the '
+                   'configuration adds before the first block) or the total')
     p.add_argument('--markdown', help='write the table here (else stdout)')
     p.add_argument('--tabulate-only', action='store_true',
                    help='tabulate the variants --work already holds; run '
@@ -668,13 +718,20 @@ def main():
             simulated = results[-1]['simulated']
             if 'counters' not in simulated and os.path.exists(log):
                 simulated['counters'] = counters_of(log)
+            if 'launch_latency' not in simulated:
+                simulated['launch_latency'] = launch_latency_of(
+                    os.path.join(os.path.dirname(log), 'gpgpusim.config'))
+            to_execution(results[-1], args.reference)
         tabulate(results, open(args.markdown, 'w') if args.markdown
                  else sys.stdout, blind_groups(GROUPS))
         return
     args.recorded_file, args.recorded = args.recorded, None
     if args.recorded_file:
         with open(args.recorded_file) as f:
-            args.recorded = json.load(f)['cycles']
+            recorded = json.load(f)
+        args.recorded = recorded['cycles']
+        args.recorded_latency = recorded.get('launch_latency',
+                                             {'kernel': 0, 'block': 0})
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             results = [r for r in pool.map(lambda v: measure(v, args),
                                            variants) if r]

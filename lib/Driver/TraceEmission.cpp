@@ -11,11 +11,9 @@
 using namespace llvm;
 
 namespace gpurd::driver {
-namespace {
 
-/// The header every writer starts with.
-trace::TraceHeader headerOf(const KernelTrace &trace,
-                            const arch::ArchDescription &arch) {
+trace::TraceHeader traceHeader(const KernelTrace &trace,
+                               const arch::ArchDescription &arch) {
   trace::TraceHeader header;
   header.kernel = trace.kernel->name;
   header.launch = trace.source->launch();
@@ -35,8 +33,6 @@ trace::TraceHeader headerOf(const KernelTrace &trace,
   return header;
 }
 
-} // namespace
-
 Expected<TraceSummary> writeTraces(KernelTrace &trace,
                                    const arch::ArchDescription &arch,
                                    ArrayRef<std::string> outputs,
@@ -51,7 +47,7 @@ Expected<TraceSummary> writeTraces(KernelTrace &trace,
       blocks.push_back(block);
   std::sort(blocks.begin(), blocks.end());
 
-  trace::TraceHeader header = headerOf(trace, arch);
+  trace::TraceHeader header = traceHeader(trace, arch);
   std::vector<std::unique_ptr<trace::TraceWriter>> writers;
   for (const std::string &output : outputs) {
     auto writer = trace::createTraceWriter(output, header);

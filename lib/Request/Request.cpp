@@ -81,7 +81,7 @@ Expected<driver::SmsChoice> parseSmsOption(const SampleSettings &sample,
 /// (--dump-accesses and --explain-compiled print together).
 Expected<Command> chosenCommand(const CommandSettings &settings) {
   const auto &[listKernels, printLaunches, dumpAccesses, explainCompiled,
-               cacheModel, emitTrace] = settings;
+               cacheModel, emitTrace, warpReplay] = settings;
   std::vector<std::pair<std::string, Command>> given;
   if (listKernels)
     given.push_back({"--list-kernels", Command::ListKernels});
@@ -93,6 +93,8 @@ Expected<Command> chosenCommand(const CommandSettings &settings) {
     given.push_back({"--explain-compiled", Command::Accesses});
   if (!emitTrace.empty())
     given.push_back({"--emit-trace", Command::EmitTrace});
+  if (warpReplay)
+    given.push_back({"--warp-replay", Command::WarpReplay});
   if (cacheModel)
     given.push_back({"--cache-model", Command::Advise});
   if (given.empty())

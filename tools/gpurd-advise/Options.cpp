@@ -82,6 +82,12 @@ cl::list<std::string> emitTrace(
              "FILE.bin (binary), nugteren:DIR or accelsim:DIR "
              "(docs/trace-formats.md); repeatable"),
     cl::value_desc("SPEC"), cl::cat(toolCategory));
+cl::opt<bool> warpReplay(
+    "warp-replay",
+    cl::desc("Time the kernel by issuing every warp's instructions (those "
+             "of --emit-trace accelsim:DIR) cycle by cycle on the arch's SMs "
+             "and memory system (docs/timing-model.md); one kernel"),
+    cl::cat(toolCategory));
 cl::opt<uint64_t> maxBlockTrace(
     "max-block-trace",
     cl::desc("Warp memory instructions of one block gpurd holds in memory "
@@ -471,6 +477,7 @@ Expected<request::Settings> commandLineSettings(request::Settings settings) {
   given(explainCompiled, command.explainCompiled);
   given(cacheModel, command.cacheModel);
   given(emitTrace, command.emitTrace);
+  given(warpReplay, command.warpReplay);
 
   request::OutputSettings &output = settings.output;
   given(outputFormat, output.format);

@@ -180,6 +180,8 @@ bool runCommand(driver::AnalysisContext &context,
     return true;
   case Command::EmitTrace:
     return emitTraces(context, unit, request, fileJson);
+  case Command::WarpReplay:
+    return replayWarps(context, unit, request, fileJson);
   case Command::Accesses:
     return printAccesses(context, unit, request, fileJson);
   case Command::PrintLaunches:

@@ -135,6 +135,10 @@ bool printAccesses(driver::AnalysisContext &context,
 bool emitTraces(driver::AnalysisContext &context,
                 const TranslationUnitInfo &unit, const Request &request,
                 nlohmann::json &jsonOut);
+/// --warp-replay.
+bool replayWarps(driver::AnalysisContext &context,
+                 const TranslationUnitInfo &unit, const Request &request,
+                 nlohmann::json &jsonOut);
 
 } // namespace gpurd::advise
 

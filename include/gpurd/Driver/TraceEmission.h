@@ -10,6 +10,7 @@
 
 #include "gpurd/Arch/ArchDescription.h"
 #include "gpurd/Driver/AnalysisContext.h"
+#include "gpurd/Trace/TraceWriter.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
@@ -36,6 +37,11 @@ struct TraceSummary {
 /// Writes the blocks of \p trace that \p smCount SMs spread over \p arch's
 /// run (0: every block) to each of \p outputs (`FILE.txt`, `FILE.bin`,
 /// `nugteren:DIR`, `accelsim:DIR`), in increasing block id.
+/// What a trace file describes besides the accesses (the kernel, launch,
+/// data flow): the header every writer starts with.
+trace::TraceHeader traceHeader(const KernelTrace &trace,
+                               const arch::ArchDescription &arch);
+
 llvm::Expected<TraceSummary> writeTraces(KernelTrace &trace,
                                          const arch::ArchDescription &arch,
                                          llvm::ArrayRef<std::string> outputs,

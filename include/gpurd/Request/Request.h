@@ -32,6 +32,7 @@ enum class Command {
   PrintLaunches, ///< --print-launches.
   Accesses,      ///< --dump-accesses and/or --explain-compiled.
   EmitTrace,     ///< --emit-trace.
+  WarpReplay,    ///< --warp-replay.
 };
 
 /// What the settings ask for, checked.

@@ -38,6 +38,7 @@ struct CommandSettings {
   bool explainCompiled = false;
   bool cacheModel = false;
   std::vector<std::string> emitTrace;
+  bool warpReplay = false;
 };
 
 /// How the results are written and when they fail the run.
