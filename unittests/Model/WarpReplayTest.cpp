@@ -194,17 +194,31 @@ TEST(WarpReplay, BlocksWaitForAFreeSlot) {
 }
 
 TEST(WarpReplay, RequestsOnDifferentSlicesDoNot) {
-  // Lines 0, 64, 128, 192 fold to slices 0, 1, 2, 3 (64 >> 6 = 1, ...),
-  // all in front of channel 0: the slices take them at 0, the channel at
-  // 0, 1, 2, 3; the last is back at 378 all the same, but the slices are
-  // free again after one cycle each.
+  // Lines 0 to 3: sets 0 to 3 of the L1's 8 (4096 bytes of 4-way 128-byte
+  // lines), all looked up at 0; slices 0 to 3, each in front of a channel
+  // of its own (64 channels): every sector is back at 375. FADD 375, EXIT
+  // 376: 377 cycles.
+  ReplayWarp warp;
+  warp.lines.push_back(load(warp, 16, {0, 1, 2, 3}));
+  warp.lines.push_back(alu(18, {16}));
+  warp.lines.push_back(control(ReplayUnit::Exit));
+  ReplayParameters p = smallGpu();
+  p.dramChannels = 64;
+  EXPECT_EQ(replay(p, {{warp}}).cycles, 377u);
+}
+
+TEST(WarpReplay, LinesOfOneSetTakeACycleEach) {
+  // Lines 0, 64, 128 and 192 are all in set 0 of the L1's 8: the tag stage
+  // resolves one line of a set a cycle, at 0, 1, 2 and 3. They fold to
+  // slices 0, 1, 2, 3 (64 >> 6 = 1, ...), each with a channel of its own:
+  // back at 375 to 378. FADD 378, EXIT 379: 380 cycles.
   ReplayWarp warp;
   warp.lines.push_back(load(warp, 16, {0, 64, 128, 192}));
   warp.lines.push_back(alu(18, {16}));
   warp.lines.push_back(control(ReplayUnit::Exit));
   ReplayParameters p = smallGpu();
-  p.dramChannels = 64; // a channel a slice: nothing queues
-  EXPECT_EQ(replay(p, {{warp}}).cycles, 377u);
+  p.dramChannels = 64;
+  EXPECT_EQ(replay(p, {{warp}}).cycles, 380u);
 }
 
 TEST(WarpReplay, AWarpEndsWhenItsStoresAreAcknowledged) {

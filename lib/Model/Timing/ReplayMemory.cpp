@@ -60,21 +60,30 @@ ReplayMemory::ReplayMemory(const ReplayParameters &parameters,
                            ReplayResult &result)
     : p(parameters), result(result),
       l2(parameters.l2Bytes, parameters.lineSize, parameters.l2Assoc),
-      tagFree(parameters.sms, 0), sharedFree(parameters.sms, 0),
-      constantFree(parameters.sms, 0), sliceFree(parameters.l2Slices, 0),
+      tagFree(parameters.sms, 0), constantFree(parameters.sms, 0),
+      sliceFree(parameters.l2Slices, 0),
       channelFree(parameters.dramChannels, 0) {
   l1.reserve(p.sms);
   for (unsigned i = 0; i < p.sms; ++i)
     l1.emplace_back(p.l1Bytes, p.lineSize, p.l1Assoc);
+  l1Sets = l1.front().setCount();
 }
 
-uint64_t ReplayMemory::tagSlot(unsigned sm, uint64_t now, unsigned count,
-                               unsigned index) {
-  if (index == 0) {
-    tagBase = uint64_t(std::ceil(std::max<double>(double(now), tagFree[sm])));
-    tagFree[sm] = double(tagBase) + double(count) / p.l1RequestsPerCycle;
+void ReplayMemory::scheduleLookups(unsigned sm, uint64_t now,
+                                   llvm::ArrayRef<LineRequest> lines) {
+  // The tag stage resolves l1RequestsPerCycle sets a cycle (NVIDIA: "4 sets
+  // x 4 sectors per cycle"), one line of each: a line waits for the lines
+  // of its set before it, and for the cycle's share of the requests.
+  uint64_t base = std::max(now, tagFree[sm]);
+  lookups.assign(lines.size(), base);
+  setRank.clear();
+  uint64_t last = base;
+  for (unsigned i = 0; i < lines.size(); ++i) {
+    unsigned rank = setRank[lines[i].line % l1Sets]++;
+    lookups[i] = base + std::max<uint64_t>(rank, i / p.l1RequestsPerCycle);
+    last = std::max(last, lookups[i]);
   }
-  return tagBase + index / p.l1RequestsPerCycle;
+  tagFree[sm] = last + 1;
 }
 
 unsigned ReplayMemory::channelOf(uint64_t line) const {
@@ -139,9 +148,10 @@ uint64_t ReplayMemory::load(unsigned sm, uint64_t now,
   uint64_t ready = now;
   bool left = false;
   SectorCache &cache = l1[sm];
+  scheduleLookups(sm, now, lines);
   for (unsigned i = 0; i < lines.size(); ++i) {
     const LineRequest &request = lines[i];
-    uint64_t lookup = tagSlot(sm, now, unsigned(lines.size()), i);
+    uint64_t lookup = lookups[i];
     SectorCache::Way *way = cache.find(request.line);
     if (!way) {
       SectorCache::Way evicted; // written through: nothing to write back
@@ -183,9 +193,10 @@ uint64_t ReplayMemory::store(unsigned sm, uint64_t now,
                              llvm::ArrayRef<LineRequest> lines) {
   SectorCache &cache = l1[sm];
   uint64_t acknowledged = now;
+  scheduleLookups(sm, now, lines);
   for (unsigned i = 0; i < lines.size(); ++i) {
     const LineRequest &request = lines[i];
-    uint64_t lookup = tagSlot(sm, now, unsigned(lines.size()), i);
+    uint64_t lookup = lookups[i];
     SectorCache::Way *way = cache.find(request.line);
     unsigned sectors = p.lineSize / p.sectorSize;
     for (unsigned s = 0; s < sectors; ++s) {
@@ -206,9 +217,10 @@ uint64_t ReplayMemory::atomic(unsigned sm, uint64_t now,
                               llvm::ArrayRef<LineRequest> lines,
                               unsigned serial) {
   uint64_t ready = now;
+  scheduleLookups(sm, now, lines);
   for (unsigned i = 0; i < lines.size(); ++i) {
     const LineRequest &request = lines[i];
-    uint64_t lookup = tagSlot(sm, now, unsigned(lines.size()), i);
+    uint64_t lookup = lookups[i];
     unsigned sectors = p.lineSize / p.sectorSize;
     bool first = true;
     for (unsigned s = 0; s < sectors; ++s) {
@@ -232,9 +244,12 @@ uint64_t ReplayMemory::atomic(unsigned sm, uint64_t now,
 }
 
 uint64_t ReplayMemory::shared(unsigned sm, uint64_t now, unsigned wavefronts) {
-  double start = std::max<double>(double(now), sharedFree[sm]);
-  sharedFree[sm] = start + wavefronts;
-  return uint64_t(std::ceil(start)) + wavefronts - 1 + p.sharedLatency;
+  // Shared memory is the same array and data path as the L1 (V100
+  // whitepaper: a combined 128 KB L1 data cache and shared memory unit):
+  // its wavefronts take the pipe the L1's lookups take, one a cycle.
+  uint64_t start = std::max(now, tagFree[sm]);
+  tagFree[sm] = start + wavefronts;
+  return start + wavefronts - 1 + p.sharedLatency;
 }
 
 uint64_t ReplayMemory::constant(unsigned sm, uint64_t now, unsigned addresses) {

@@ -1,8 +1,8 @@
 //===- ReplayMemory.h - The warp replay's memory system ---------*- C++ -*-===//
 //
 // When the data of a memory line is ready, given when it issues: each SM's
-// sectored L1 (its tag stage takes l1RequestsPerCycle line requests a
-// cycle; a sector is a hit, a hit on a sector in flight, or a miss), the
+// sectored L1 (its tag stage resolves l1RequestsPerCycle sets a cycle, one
+// line of each; a sector is a hit, a hit on a sector in flight, or a miss), the
 // shared L2 in slices that each serve sliceSectorsPerCycle sectors a cycle
 // in arrival order (the queue of requests that reach a slice together; a
 // line's slice is a hash of its address), and DRAM channels, each behind
@@ -10,11 +10,12 @@
 // cycle. The
 // latencies are load-to-use figures (Jia et al.): an L1 hit is ready
 // l1HitLatency after its tag lookup, an L2 hit l2HitLatency after the slice
-// takes it, a DRAM access dramLatency after its channel does. The shared
-// memory and the constant cache are pipes of one wavefront (or one address)
-// a cycle an SM. Sectors record when they become valid, so a request that
-// finds one in flight waits for it; that is the MSHR merge, without a limit
-// on the entries (docs/timing-model.md).
+// takes it, a DRAM access dramLatency after its channel does. Shared
+// memory takes the L1's pipe, one wavefront a cycle (they are one unit
+// since Volta); the constant cache is a pipe of one address a cycle. Sectors
+// record when they become valid, so a request that finds one in flight waits
+// for it; that is the MSHR merge, without a limit on the entries
+// (docs/timing-model.md).
 //
 //===----------------------------------------------------------------------===//
 #ifndef GPURD_LIB_MODEL_TIMING_REPLAYMEMORY_H
@@ -23,6 +24,7 @@
 #include "gpurd/Model/Timing/WarpReplay.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <array>
 #include <cstdint>
@@ -50,6 +52,7 @@ public:
   /// it held goes to \p evicted.
   Way &allocate(uint64_t line, Way &evicted);
   void touch(Way &way) { way.stamp = ++clock; }
+  unsigned setCount() const { return sets; }
 
 private:
   unsigned sets, assoc;
@@ -82,9 +85,10 @@ private:
   /// slice at \p arrive: when its data is back at the SM.
   uint64_t l2Sector(uint64_t line, unsigned sector, uint64_t arrive, bool write,
                     double extraService = 0);
-  /// When the L1's tag stage of \p sm looks up request \p index of an
-  /// instruction of \p count requests issued at \p now.
-  uint64_t tagSlot(unsigned sm, uint64_t now, unsigned count, unsigned index);
+  /// Sets lookups[i] to the cycle the L1's tag stage of \p sm looks up
+  /// request i of an instruction issued at \p now.
+  void scheduleLookups(unsigned sm, uint64_t now,
+                       llvm::ArrayRef<LineRequest> lines);
   void writeBack(uint64_t line, uint8_t dirty, uint64_t now);
   /// The DRAM channel behind \p line's slice.
   unsigned channelOf(uint64_t line) const;
@@ -93,9 +97,13 @@ private:
   ReplayResult &result;
   std::vector<SectorCache> l1;
   SectorCache l2;
-  std::vector<double> tagFree, sharedFree, constantFree;
+  /// The cycle each SM's L1 and shared-memory pipe is free.
+  std::vector<uint64_t> tagFree;
+  std::vector<double> constantFree;
   std::vector<double> sliceFree, channelFree;
-  uint64_t tagBase = 0; ///< The instruction's first lookup (tagSlot).
+  unsigned l1Sets = 1;
+  std::vector<uint64_t> lookups;                   ///< scheduleLookups' cycles.
+  llvm::SmallDenseMap<uint64_t, unsigned> setRank; ///< Requests a set so far.
   uint64_t missLatency = 0, missLoads = 0;
 
 public:

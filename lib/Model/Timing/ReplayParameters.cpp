@@ -159,14 +159,22 @@ replayParameters(const arch::ArchDescription &arch, uint64_t threads,
   p.interval[unsigned(ReplayUnit::Atomic)] = memory;
   p.interval[unsigned(ReplayUnit::Shared)] = memory;
 
-  if (sm.schedulingPolicy &&
-      *sm.schedulingPolicy != arch::WarpSchedulingPolicy::GreedyThenOldest) {
+  if (sm.schedulingPolicy) {
+    p.greedyThenOldest =
+        *sm.schedulingPolicy == arch::WarpSchedulingPolicy::GreedyThenOldest;
+  } else if (cc >= 70) {
     p.greedyThenOldest = false;
-  } else if (!sm.schedulingPolicy) {
+    p.assumptions.push_back(
+        "each scheduler issues loose round-robin, starting after the warp "
+        "that issued last: NVIDIA publishes no policy, and GPGPU-Sim's "
+        "tested Volta, Turing and Ampere configurations (SM7_QV100, "
+        "SM7_GV100, SM75_RTX2060, SM86_RTX3070: -gpgpu_scheduler lrr) take "
+        "it, as the preset takes their cache geometry");
+  } else {
     p.assumptions.push_back(
         "each scheduler issues greedy-then-oldest (Rogers et al., MICRO "
-        "2012): the warp that issued last while it can, else the oldest "
-        "ready one; NVIDIA publishes no policy");
+        "2012): NVIDIA publishes no policy, and GPGPU-Sim's tested Fermi "
+        "and Pascal configurations (SM2_GTX480, SM6_TITANX) take it");
   }
 
   return p;
