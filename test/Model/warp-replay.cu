@@ -25,9 +25,11 @@ void run(const float *in, float *out, float *a) {
 // CHECK: kernel scale: {{[0-9]+}} cycles predicted on volta-v100 by the warp replay (docs/timing-model.md): 44 warp instructions on 2 SMs
 // CHECK-NEXT: per scheduler: {{[0-9]+}} cycles issuing, {{[0-9]+}} waiting on a register, {{[0-9]+}} waiting on a unit or a barrier
 // CHECK-NEXT: L1 sectors of global loads: 0 hits, 0 hits in flight, 16 misses; L2 sectors: 16 hits, 16 misses;
-// The preset names neither L2 slices nor a scheduling policy.
+// The preset names neither L2 slices nor a scheduling policy, and no source
+// gives an SM's port to the L2.
 // CHECK-NEXT: assumption: the L2 has 64 slices
-// CHECK-NEXT: assumption: each scheduler issues greedy-then-oldest
+// CHECK-NEXT: assumption: each SM's port to the L2 takes one sector request a cycle
+// CHECK-NEXT: assumption: each scheduler issues loose round-robin
 
 // JSON: "active_sms": 2,
 // JSON: "cycles": {{[0-9]+}},

@@ -38,6 +38,7 @@ ReplayParameters smallGpu() {
   p.sliceSectorsPerCycle = 1;
   p.dramChannels = 8;
   p.channelSectorsPerCycle = 1;
+  p.smPort = false; // the tests that want the port set it
   return p;
 }
 
@@ -140,6 +141,43 @@ TEST(WarpReplay, RequestsToOneSliceQueue) {
   warp.lines.push_back(alu(18, {16}));
   warp.lines.push_back(control(ReplayUnit::Exit));
   EXPECT_EQ(replay(smallGpu(), {{warp}}).cycles, 380u);
+}
+
+TEST(WarpReplay, TheSmsPortTakesARequestACycle) {
+  // As RequestsOnDifferentSlicesDoNot (four lines, sets, slices and
+  // channels of their own, all looked up at 0), but through the SM's port:
+  // the requests leave at 0, 1, 2 and 3, the replies are back at 375 to
+  // 378, one a cycle. FADD 378, EXIT 379: 380 cycles.
+  ReplayWarp warp;
+  warp.lines.push_back(load(warp, 16, {0, 1, 2, 3}));
+  warp.lines.push_back(alu(18, {16}));
+  warp.lines.push_back(control(ReplayUnit::Exit));
+  ReplayParameters p = smallGpu();
+  p.dramChannels = 64;
+  p.smPort = true;
+  EXPECT_EQ(replay(p, {{warp}}).cycles, 380u);
+}
+
+TEST(WarpReplay, RepliesThatArriveTogetherTakeTheirTurns) {
+  // Two sectors of line 0 (one slice, one channel): the slice takes them at
+  // 0 and 1 after they leave the port at 0 and 1, the channel at 0 and 1:
+  // back at 375 and 376, each in a free cycle of the port. A third load of
+  // line 1's sector 0 (issued at 1, looked up at 1, out at 2): slice 1 at
+  // 2, channel 0 at 2, back at 377. FADD reads all three at 377, EXIT 378:
+  // 379 cycles.
+  ReplayWarp warp;
+  ReplayLine first;
+  first.unit = ReplayUnit::Global;
+  first.dest = 16;
+  warp.requests.push_back({0, 3});
+  first.requestCount = 1;
+  warp.lines.push_back(first);
+  warp.lines.push_back(load(warp, 20, {1}));
+  warp.lines.push_back(alu(18, {16, 20}));
+  warp.lines.push_back(control(ReplayUnit::Exit));
+  ReplayParameters p = smallGpu();
+  p.smPort = true;
+  EXPECT_EQ(replay(p, {{warp}}).cycles, 379u);
 }
 
 TEST(WarpReplay, BankConflictsTakeWavefronts) {

@@ -60,7 +60,8 @@ ReplayMemory::ReplayMemory(const ReplayParameters &parameters,
                            ReplayResult &result)
     : p(parameters), result(result),
       l2(parameters.l2Bytes, parameters.lineSize, parameters.l2Assoc),
-      tagFree(parameters.sms, 0), constantFree(parameters.sms, 0),
+      tagFree(parameters.sms, 0), outFree(parameters.sms, 0),
+      inBusy(parameters.sms), constantFree(parameters.sms, 0),
       sliceFree(parameters.l2Slices, 0),
       channelFree(parameters.dramChannels, 0) {
   l1.reserve(p.sms);
@@ -143,6 +144,26 @@ uint64_t ReplayMemory::l2Sector(uint64_t line, unsigned sector, uint64_t arrive,
   return ready;
 }
 
+uint64_t ReplayMemory::remote(unsigned sm, uint64_t line, unsigned sector,
+                              uint64_t lookup, bool write, double extra) {
+  if (!p.smPort)
+    return l2Sector(line, sector, lookup, write, extra);
+  // The request leaves through the SM's port in order, one a cycle; its
+  // reply (data or a store's acknowledgement) comes in through the port's
+  // other direction at the first cycle it is free from the reply's arrival.
+  uint64_t depart = std::max(lookup, outFree[sm]);
+  outFree[sm] = depart + 1;
+  uint64_t back = l2Sector(line, sector, depart, write, extra);
+  std::set<uint64_t> &in = inBusy[sm];
+  // Replies arrive after their requests' lookups, which come in order: the
+  // cycles before this one are of no further use.
+  in.erase(in.begin(), in.lower_bound(lookup));
+  for (auto at = in.lower_bound(back); at != in.end() && *at == back; ++at)
+    ++back;
+  in.insert(back);
+  return back;
+}
+
 uint64_t ReplayMemory::load(unsigned sm, uint64_t now,
                             llvm::ArrayRef<LineRequest> lines) {
   uint64_t ready = now;
@@ -175,7 +196,7 @@ uint64_t ReplayMemory::load(unsigned sm, uint64_t now,
         continue;
       }
       ++result.l1Misses;
-      uint64_t back = l2Sector(request.line, s, lookup, /*write=*/false);
+      uint64_t back = remote(sm, request.line, s, lookup, /*write=*/false);
       way->present |= bit;
       way->readyAt[s] = back;
       ready = std::max(ready, back);
@@ -207,7 +228,7 @@ uint64_t ReplayMemory::store(unsigned sm, uint64_t now,
       if (way && (way->present & bit))
         way->readyAt[s] = std::max(way->readyAt[s], lookup);
       acknowledged = std::max(
-          acknowledged, l2Sector(request.line, s, lookup, /*write=*/true));
+          acknowledged, remote(sm, request.line, s, lookup, /*write=*/true));
     }
   }
   return acknowledged;
@@ -231,7 +252,8 @@ uint64_t ReplayMemory::atomic(unsigned sm, uint64_t now,
                          ? double(serial - 1) / p.sliceSectorsPerCycle
                          : 0.0;
       first = false;
-      uint64_t back = l2Sector(request.line, s, lookup, /*write=*/false, extra);
+      uint64_t back =
+          remote(sm, request.line, s, lookup, /*write=*/false, extra);
       SectorCache::Way *way = l2.find(request.line);
       if (way)
         way->dirty |= uint8_t(1u << s);

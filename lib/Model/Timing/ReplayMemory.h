@@ -28,6 +28,7 @@
 
 #include <array>
 #include <cstdint>
+#include <set>
 #include <vector>
 
 namespace gpurd::model::timing {
@@ -90,6 +91,11 @@ private:
   void scheduleLookups(unsigned sm, uint64_t now,
                        llvm::ArrayRef<LineRequest> lines);
   void writeBack(uint64_t line, uint8_t dirty, uint64_t now);
+  /// One sector's request from SM \p sm after its lookup at \p lookup,
+  /// through the SM's port (ReplayParameters::smPort) and the L2: when its
+  /// reply is back in the SM.
+  uint64_t remote(unsigned sm, uint64_t line, unsigned sector, uint64_t lookup,
+                  bool write, double extra = 0);
   /// The DRAM channel behind \p line's slice.
   unsigned channelOf(uint64_t line) const;
 
@@ -99,6 +105,10 @@ private:
   SectorCache l2;
   /// The cycle each SM's L1 and shared-memory pipe is free.
   std::vector<uint64_t> tagFree;
+  /// The cycle each SM's port takes its next request, and the cycles its
+  /// replies are taken.
+  std::vector<uint64_t> outFree;
+  std::vector<std::set<uint64_t>> inBusy;
   std::vector<double> constantFree;
   std::vector<double> sliceFree, channelFree;
   unsigned l1Sets = 1;

@@ -119,6 +119,11 @@ replayParameters(const arch::ArchDescription &arch, uint64_t threads,
         "the L2 has 64 slices (GPGPU-Sim's SM7_QV100: 32 memory channels of "
         "2 sub-partitions), each serving an equal share of noc.bandwidthGBps");
   }
+  p.assumptions.push_back(
+      "each SM's port to the L2 takes one sector request a cycle and "
+      "delivers one sector reply a cycle (32 bytes each way; NVIDIA "
+      "publishes no per-SM figure: the SMs' ports together carry more than "
+      "noc.bandwidthGBps, which the slices bound)");
   p.sliceSectorsPerCycle =
       *arch.noc->bandwidthGBps * bytesPerCycle / p.sectorSize / p.l2Slices;
   p.dramChannels = *arch.dram->channels;

@@ -103,6 +103,9 @@ struct ReplayParameters {
   uint64_t l2Bytes = 6 << 20;
   unsigned l2Assoc = 24;
   unsigned l2Slices = 64;
+  /// Each SM's port to the L2 carries one sector request out and one reply
+  /// in a cycle (false: no limit but the slices').
+  bool smPort = true;
   /// Sectors each slice serves a cycle, and each DRAM channel.
   double sliceSectorsPerCycle = 1;
   unsigned dramChannels = 8;
