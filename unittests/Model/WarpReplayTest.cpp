@@ -71,6 +71,15 @@ ReplayLine load(ReplayWarp &warp, uint8_t dest,
   return line;
 }
 
+/// A warp that loads \p lines into R16, reads R16 with an FADD and exits.
+ReplayWarp loadAndRead(std::initializer_list<uint64_t> lines) {
+  ReplayWarp warp;
+  warp.lines.push_back(load(warp, 16, lines));
+  warp.lines.push_back(alu(18, {16}));
+  warp.lines.push_back(control(ReplayUnit::Exit));
+  return warp;
+}
+
 ReplayResult replay(const ReplayParameters &p,
                     std::vector<std::vector<ReplayWarp>> blocks) {
   auto result = replayKernel(
@@ -84,10 +93,7 @@ ReplayResult replay(const ReplayParameters &p,
 }
 
 TEST(WarpReplay, ALoadsReaderWaitsForTheDram) {
-  ReplayWarp warp;
-  warp.lines.push_back(load(warp, 16, {0}));
-  warp.lines.push_back(alu(18, {16}));
-  warp.lines.push_back(control(ReplayUnit::Exit));
+  ReplayWarp warp = loadAndRead({0});
   ReplayResult r = replay(smallGpu(), {{warp}});
   // LDG issues at 0, its sector misses the L1 and the L2: the slice takes it
   // at 0, the channel at 0, the data is back at 0 + 375. FADD issues at
@@ -136,10 +142,7 @@ TEST(WarpReplay, RequestsToOneSliceQueue) {
   // looks all four up at 0 (four a cycle); the slice takes them at 0, 1,
   // 2, 3 and so does the channel: the last is back at 3 + 375 = 378. FADD
   // 378, EXIT 379: 380 cycles.
-  ReplayWarp warp;
-  warp.lines.push_back(load(warp, 16, {0, 65, 130, 195}));
-  warp.lines.push_back(alu(18, {16}));
-  warp.lines.push_back(control(ReplayUnit::Exit));
+  ReplayWarp warp = loadAndRead({0, 65, 130, 195});
   EXPECT_EQ(replay(smallGpu(), {{warp}}).cycles, 380u);
 }
 
@@ -148,10 +151,7 @@ TEST(WarpReplay, TheSmsPortTakesARequestACycle) {
   // channels of their own, all looked up at 0), but through the SM's port:
   // the requests leave at 0, 1, 2 and 3, the replies are back at 375 to
   // 378, one a cycle. FADD 378, EXIT 379: 380 cycles.
-  ReplayWarp warp;
-  warp.lines.push_back(load(warp, 16, {0, 1, 2, 3}));
-  warp.lines.push_back(alu(18, {16}));
-  warp.lines.push_back(control(ReplayUnit::Exit));
+  ReplayWarp warp = loadAndRead({0, 1, 2, 3});
   ReplayParameters p = smallGpu();
   p.dramChannels = 64;
   p.smPort = true;
@@ -236,10 +236,7 @@ TEST(WarpReplay, RequestsOnDifferentSlicesDoNot) {
   // lines), all looked up at 0; slices 0 to 3, each in front of a channel
   // of its own (64 channels): every sector is back at 375. FADD 375, EXIT
   // 376: 377 cycles.
-  ReplayWarp warp;
-  warp.lines.push_back(load(warp, 16, {0, 1, 2, 3}));
-  warp.lines.push_back(alu(18, {16}));
-  warp.lines.push_back(control(ReplayUnit::Exit));
+  ReplayWarp warp = loadAndRead({0, 1, 2, 3});
   ReplayParameters p = smallGpu();
   p.dramChannels = 64;
   EXPECT_EQ(replay(p, {{warp}}).cycles, 377u);
@@ -250,10 +247,7 @@ TEST(WarpReplay, LinesOfOneSetTakeACycleEach) {
   // resolves one line of a set a cycle, at 0, 1, 2 and 3. They fold to
   // slices 0, 1, 2, 3 (64 >> 6 = 1, ...), each with a channel of its own:
   // back at 375 to 378. FADD 378, EXIT 379: 380 cycles.
-  ReplayWarp warp;
-  warp.lines.push_back(load(warp, 16, {0, 64, 128, 192}));
-  warp.lines.push_back(alu(18, {16}));
-  warp.lines.push_back(control(ReplayUnit::Exit));
+  ReplayWarp warp = loadAndRead({0, 64, 128, 192});
   ReplayParameters p = smallGpu();
   p.dramChannels = 64;
   EXPECT_EQ(replay(p, {{warp}}).cycles, 380u);
