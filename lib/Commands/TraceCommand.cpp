@@ -108,7 +108,8 @@ bool replayWarps(driver::AnalysisContext &context,
     reportError(trace.takeError());
     return false;
   }
-  auto replay = driver::replayKernel(**trace, context.arch());
+  auto replay =
+      driver::replayKernel(**trace, context.arch(), request.model.replayBudget);
   if (!replay) {
     reportError(replay.takeError());
     return false;

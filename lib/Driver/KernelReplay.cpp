@@ -152,7 +152,8 @@ private:
 } // namespace
 
 Expected<KernelReplay> replayKernel(KernelTrace &trace,
-                                    const arch::ArchDescription &arch) {
+                                    const arch::ArchDescription &arch,
+                                    uint64_t budget) {
   const trace::TraceLaunch &launch = trace.source->launch();
   trace::TraceHeader header = traceHeader(trace, arch);
   auto parameters = model::timing::replayParameters(
@@ -162,6 +163,7 @@ Expected<KernelReplay> replayKernel(KernelTrace &trace,
   trace::WarpLineContext context{header.dataFlow, header.gapsHoldTails};
   std::vector<trace::WarpTrace> warps;
   unsigned warpsPerBlock = launch.warpsPerBlock();
+  uint64_t loaded = 0;
   auto load = [&](uint64_t block, std::vector<ReplayWarp> &replay) -> Error {
     if (Error error = trace.source->traceBlock(block, warps))
       return error;
@@ -176,7 +178,17 @@ Expected<KernelReplay> replayKernel(KernelTrace &trace,
           byIndex[w], trace::existingLanes(launch.threadsPerBlock(), w),
           context,
           [&](const trace::WarpLine &line) { converter.add(line, block, w); });
+      loaded += replay[w].lines.size();
     }
+    if (loaded > budget)
+      return createStringError(
+          inconvertibleErrorCode(),
+          "kernel '" + trace.kernel->name + "': the warp replay stopped at " +
+              Twine(loaded) + " warp instructions in the first " +
+              Twine(block + 1) + " of " + Twine(launch.numBlocks()) +
+              " blocks, past --replay-budget=" + Twine(budget) +
+              "; give a larger --replay-budget (about 1.6 million warp "
+              "instructions a second) or a smaller launch");
     return Error::success();
   };
   auto result =

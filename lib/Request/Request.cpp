@@ -257,6 +257,8 @@ Expected<Request> resolveRequest(const Settings &settings,
       sample.requestBudget.value_or(driver::DefaultRequestBudget);
   request.model.instructionBudget =
       sample.instructionBudget.value_or(driver::DefaultInstructionBudget);
+  request.model.replayBudget =
+      sample.replayBudget.value_or(driver::DefaultReplayBudget);
   request.model.seed = sample.seed;
   unsigned modelSeeds = sample.seeds.value_or(1);
   if (modelSeeds == 0)

@@ -11,6 +11,7 @@
 // RUN: %expect-exit 1 gpurd-advise %s --warp-replay -- 2>&1 | FileCheck %s --check-prefix=ONE
 // RUN: %expect-exit 1 gpurd-advise %s --kernel scale --warp-replay --emit-trace=%t.txt -- 2>&1 | FileCheck %s --check-prefix=TWO
 // RUN: %expect-exit 1 gpurd-advise %s --kernel scale --warp-replay --arch fermi-gtx470 -- 2>&1 | FileCheck %s --check-prefix=ARCH
+// RUN: %expect-exit 1 gpurd-advise %s --kernel scale --warp-replay --replay-budget 40 -- 2>&1 | FileCheck %s --check-prefix=BUDGET
 
 __global__ void scale(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -43,3 +44,6 @@ void run(const float *in, float *out, float *a) {
 // ONE: error: --warp-replay works on one kernel; choose it with --kernel
 // TWO: error: --emit-trace and --warp-replay are different commands
 // ARCH: error: the warp replay needs sm.instructionLatency, which arch 'fermi-gtx470' does not give
+// The budget is checked as each block is loaded: block 0's two warps hold 22
+// lines, block 1's another 22.
+// BUDGET: error: kernel 'scale': the warp replay stopped at 44 warp instructions in the first 2 of 2 blocks, past --replay-budget=40; give a larger --replay-budget

@@ -88,6 +88,11 @@ cl::opt<bool> warpReplay(
              "of --emit-trace accelsim:DIR) cycle by cycle on the arch's SMs "
              "and memory system (docs/timing-model.md); one kernel"),
     cl::cat(toolCategory));
+cl::opt<uint64_t> replayBudget(
+    "replay-budget",
+    cl::desc("With --warp-replay: the warp instructions it loads before it "
+             "stops with an error (default 100000000, about a minute)"),
+    cl::value_desc("N"), cl::cat(toolCategory));
 cl::opt<uint64_t> maxBlockTrace(
     "max-block-trace",
     cl::desc("Warp memory instructions of one block gpurd holds in memory "
@@ -536,6 +541,8 @@ Expected<request::Settings> commandLineSettings(request::Settings settings) {
     sample.requestBudget = requestBudget;
   if (instructionBudget.getNumOccurrences())
     sample.instructionBudget = instructionBudget;
+  if (replayBudget.getNumOccurrences())
+    sample.replayBudget = replayBudget;
   given(modelSeed, sample.seed);
   if (modelSeeds.getNumOccurrences())
     sample.seeds = modelSeeds;

@@ -95,6 +95,12 @@ inline constexpr uint64_t DefaultRequestBudget = 8000000;
 /// billion keep the emulation of the modelled blocks to about four seconds.
 inline constexpr uint64_t DefaultInstructionBudget = 1000000000;
 
+/// The default bound on the warp instructions --warp-replay loads: it issues
+/// about 1.6 million a second (docs/performance.md), so a hundred million
+/// keep a replay to about a minute, and the lines of the resident blocks
+/// (16 bytes each) to about a gigabyte and a half at the most.
+inline constexpr uint64_t DefaultReplayBudget = 100000000;
+
 /// How the models run.
 struct ModelOptions {
   SmsChoice sms;
@@ -105,6 +111,8 @@ struct ModelOptions {
   /// interprets for the modelled blocks before a sample of the SMs (or of
   /// one SM's blocks) is modelled.
   uint64_t instructionBudget = DefaultInstructionBudget;
+  /// --warp-replay: the warp instructions it loads before it stops.
+  uint64_t replayBudget = DefaultReplayBudget;
   /// Seed of the model's random choices.
   uint64_t seed = 0;
   /// Runs of the cache model, with seeds seed, seed + 1, ...: more than one

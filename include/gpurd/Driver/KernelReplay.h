@@ -22,9 +22,11 @@ struct KernelReplay {
   model::timing::ReplayParameters parameters;
 };
 
-/// Replays every block of \p trace's launch on \p arch.
+/// Replays every block of \p trace's launch on \p arch; an error when the
+/// blocks hold more than \p budget warp instructions (--replay-budget).
 llvm::Expected<KernelReplay> replayKernel(KernelTrace &trace,
-                                          const arch::ArchDescription &arch);
+                                          const arch::ArchDescription &arch,
+                                          uint64_t budget);
 
 } // namespace gpurd::driver
 

@@ -117,6 +117,8 @@ struct SampleSettings {
   std::optional<std::string> sms;
   std::optional<uint64_t> requestBudget;
   std::optional<uint64_t> instructionBudget;
+  /// --replay-budget (the warp replay's bound; not a sample of the launch).
+  std::optional<uint64_t> replayBudget;
   uint64_t seed = 0;
   std::optional<unsigned> seeds;
   model::Clock clock = model::Clock::Auto;
