@@ -106,6 +106,15 @@ std::optional<uint64_t> CacheDescription::setsPerBank() const {
   return *lines / *assoc;
 }
 
+std::optional<unsigned> ArchDescription::computeCapabilityNumber() const {
+  unsigned number = 0;
+  if (!computeCapability || llvm::StringRef(*computeCapability)
+                                .drop_front(3)
+                                .getAsInteger(10, number))
+    return std::nullopt;
+  return number;
+}
+
 llvm::Error missingFieldsError(const ArchDescription &arch,
                                llvm::StringRef model,
                                llvm::ArrayRef<std::string> fields) {

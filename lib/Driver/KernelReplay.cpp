@@ -2,23 +2,25 @@
 //
 // Feeds the warp-replay timing model (Model/Timing/WarpReplay.h) the lines
 // the Accel-Sim trace holds (Trace/WarpLines.h), block by block as the
-// replay starts them: each memory line's lanes coalesced into the sectors of
-// 128-byte lines (global, local, texture), its shared-memory wavefronts
-// (the most distinct words one bank holds), its constant addresses, or an
-// atomic's lanes on one address.
+// replay starts them, each memory line counted as the rest of gpurd counts
+// it: its lanes coalesced into the sectors of the L1's lines by gpurd's one
+// coalescer (model::splitIntoLines; local memory interleaved by thread
+// first), its shared-memory wavefronts and constant addresses by the access
+// pattern counters (model::countWavefronts, model::distinctAddresses), and
+// an atomic's lanes on one address.
 //
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Driver/KernelReplay.h"
 
 #include "gpurd/Driver/TraceEmission.h"
+#include "gpurd/Model/AccessPattern.h"
+#include "gpurd/Model/WarpRequests.h"
 #include "gpurd/Trace/WarpLines.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/SmallVector.h"
 
 #include <algorithm>
-#include <map>
 
 using namespace llvm;
 
@@ -39,8 +41,9 @@ constexpr uint64_t LocalBase = uint64_t(1) << 52;
 class LineConverter {
 public:
   LineConverter(const model::timing::ReplayParameters &p,
+                const model::AccessPatternConfig &banks,
                 const trace::TraceLaunch &launch, ReplayWarp &out)
-      : p(p), launch(launch), out(out) {}
+      : p(p), banks(banks), launch(launch), out(out) {}
 
   void add(const trace::WarpLine &line, uint64_t block, unsigned warp) {
     ReplayLine replay;
@@ -51,20 +54,20 @@ public:
       if (replay.sourceCount < replay.sources.size())
         replay.sources[replay.sourceCount++] = uint8_t(std::min(reg, 254u));
     if (const trace::WarpInstruction *memory = line.memory)
-      addMemory(replay, *memory, line.width, block, warp);
+      addMemory(replay, *memory, block, warp);
     out.lines.push_back(replay);
   }
 
 private:
   void addMemory(ReplayLine &replay, const trace::WarpInstruction &inst,
-                 unsigned width, uint64_t block, unsigned warp) {
+                 uint64_t block, unsigned warp) {
     replay.store = inst.kind == AccessKind::Write;
     switch (replay.unit) {
     case ReplayUnit::Shared:
-      replay.serial = uint16_t(sharedWavefronts(inst, width));
+      replay.serial = uint16_t(sharedWavefronts(inst));
       return;
     case ReplayUnit::Constant:
-      replay.serial = uint16_t(distinctAddresses(inst));
+      replay.serial = uint16_t(std::max(1u, model::distinctAddresses(inst)));
       return;
     case ReplayUnit::Atomic:
       replay.serial = uint16_t(lanesOnOneAddress(inst));
@@ -72,22 +75,20 @@ private:
     default:
       break;
     }
-    replay.firstRequest = uint32_t(out.requests.size());
-    std::map<uint64_t, uint8_t> lines;
-    for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
-      if (!(inst.activeMask & (1u << lane)))
-        continue;
-      uint64_t address = inst.addresses[lane];
-      if (inst.space == MemorySpace::Local)
-        address = localAddress(address, block, warp, lane);
-      for (uint64_t byte = address; byte < address + width;
-           byte += p.sectorSize - byte % p.sectorSize)
-        lines[byte / p.lineSize] |=
-            uint8_t(1u << (byte % p.lineSize / p.sectorSize));
+    const trace::WarpInstruction *coalesced = &inst;
+    if (inst.space == MemorySpace::Local) {
+      interleaved = inst;
+      for (unsigned lane = 0; lane < trace::WarpSize; ++lane)
+        if (inst.activeMask & (1u << lane))
+          interleaved.addresses[lane] =
+              localAddress(inst.addresses[lane], block, warp, lane);
+      coalesced = &interleaved;
     }
-    for (auto [line, sectors] : lines)
-      out.requests.push_back({line, sectors});
-    replay.requestCount = uint16_t(out.requests.size() - replay.firstRequest);
+    model::splitIntoLines(*coalesced, p.lineSize, p.sectorSize, lines);
+    replay.firstRequest = uint32_t(out.requests.size());
+    for (const model::LineRequestRef &line : lines)
+      out.requests.push_back({line.lineNumber, uint8_t(line.sectorMask)});
+    replay.requestCount = uint16_t(lines.size());
   }
 
   uint64_t localAddress(uint64_t offset, uint64_t block, unsigned warp,
@@ -97,42 +98,24 @@ private:
     return LocalBase + 4 * ((offset / 4) * threads + thread) + offset % 4;
   }
 
-  /// The wavefronts a shared-memory access takes: the most distinct
-  /// bank-wide words one bank holds (a word many lanes read is broadcast);
-  /// for an atomic, the most lanes on one bank.
-  unsigned sharedWavefronts(const trace::WarpInstruction &inst,
-                            unsigned width) const {
-    const unsigned banks = 32, wordBytes = 4;
-    bool atomic = inst.kind == AccessKind::ReadModifyWrite;
-    std::array<SmallVector<uint64_t, 4>, banks> words;
-    std::array<unsigned, banks> lanes{};
-    for (unsigned lane = 0; lane < trace::WarpSize; ++lane) {
-      if (!(inst.activeMask & (1u << lane)))
-        continue;
-      uint64_t address = inst.addresses[lane];
-      for (uint64_t byte = address - address % wordBytes;
-           byte < address + std::max(width, 1u); byte += wordBytes) {
-        uint64_t word = byte / wordBytes;
-        unsigned bank = unsigned(word % banks);
-        ++lanes[bank];
-        if (!llvm::is_contained(words[bank], word))
-          words[bank].push_back(word);
-      }
+  /// The passes a shared-memory access takes through the banks: the
+  /// access pattern counter's wavefronts; for an atomic, whose lanes on one
+  /// bank take their turns even at one address, the most lanes on a bank.
+  unsigned sharedWavefronts(const trace::WarpInstruction &inst) const {
+    if (inst.kind != AccessKind::ReadModifyWrite) {
+      model::InstructionPattern figures;
+      model::countWavefronts(inst, banks, figures);
+      return std::max(1u, figures.wavefronts);
     }
+    unsigned width = std::max(1u, banks.sharedBankWidth);
+    unsigned bankCount = std::max(1u, banks.sharedBanks);
+    SmallDenseMap<uint64_t, unsigned, 32> lanes;
     unsigned most = 1;
-    for (unsigned bank = 0; bank < banks; ++bank)
-      most =
-          std::max(most, atomic ? lanes[bank] : unsigned(words[bank].size()));
-    return most;
-  }
-
-  static unsigned distinctAddresses(const trace::WarpInstruction &inst) {
-    SmallVector<uint64_t, 32> seen;
     for (unsigned lane = 0; lane < trace::WarpSize; ++lane)
-      if ((inst.activeMask & (1u << lane)) &&
-          !llvm::is_contained(seen, inst.addresses[lane]))
-        seen.push_back(inst.addresses[lane]);
-    return std::max<unsigned>(1, seen.size());
+      if (inst.activeMask & (1u << lane))
+        most =
+            std::max(most, ++lanes[inst.addresses[lane] / width % bankCount]);
+    return most;
   }
 
   static unsigned lanesOnOneAddress(const trace::WarpInstruction &inst) {
@@ -145,8 +128,11 @@ private:
   }
 
   const model::timing::ReplayParameters &p;
+  const model::AccessPatternConfig &banks;
   const trace::TraceLaunch &launch;
   ReplayWarp &out;
+  trace::WarpInstruction interleaved; ///< A local access, interleaved.
+  std::vector<model::LineRequestRef> lines;
 };
 
 } // namespace
@@ -161,6 +147,7 @@ Expected<KernelReplay> replayKernel(KernelTrace &trace,
   if (!parameters)
     return parameters.takeError();
   trace::WarpLineContext context{header.dataFlow, header.gapsHoldTails};
+  model::AccessPatternConfig banks = accessPatternConfigOf(arch);
   std::vector<trace::WarpTrace> warps;
   unsigned warpsPerBlock = launch.warpsPerBlock();
   uint64_t loaded = 0;
@@ -173,7 +160,7 @@ Expected<KernelReplay> replayKernel(KernelTrace &trace,
         byIndex[warp.warp] = &warp;
     replay.resize(warpsPerBlock);
     for (unsigned w = 0; w < warpsPerBlock; ++w) {
-      LineConverter converter(*parameters, launch, replay[w]);
+      LineConverter converter(*parameters, banks, launch, replay[w]);
       trace::forEachWarpLine(
           byIndex[w], trace::existingLanes(launch.threadsPerBlock(), w),
           context,

@@ -23,13 +23,8 @@ trace::TraceHeader traceHeader(const KernelTrace &trace,
       trace::siteDataFlow(&trace.prepared, trace.model.sites.size());
   trace::setLoadsInFlight(header.dataFlow, trace.model);
   header.gapsHoldTails = llvm::StringRef(trace.source->name()) == "affine";
-  if (arch.computeCapability) {
-    unsigned version = 0;
-    if (!StringRef(*arch.computeCapability)
-             .drop_front(3)
-             .getAsInteger(10, version))
-      header.binaryVersion = version;
-  }
+  if (std::optional<unsigned> version = arch.computeCapabilityNumber())
+    header.binaryVersion = *version;
   return header;
 }
 

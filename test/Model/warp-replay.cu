@@ -43,7 +43,7 @@ void run(const float *in, float *out, float *a) {
 
 // ONE: error: --warp-replay works on one kernel; choose it with --kernel
 // TWO: error: --emit-trace and --warp-replay are different commands
-// ARCH: error: the warp replay needs sm.instructionLatency, which arch 'fermi-gtx470' does not give
+// ARCH: error: the warp replay needs sm.instructionLatency, sm.sharedMemoryLatency, noc.bandwidthGBps, which arch 'fermi-gtx470' does not give; give them with --set or in an --arch-file (docs/arch-format.md)
 // The budget is checked as each block is loaded: block 0's two warps hold 22
 // lines, block 1's another 22.
 // BUDGET: error: kernel 'scale': the warp replay stopped at 44 warp instructions in the first 2 of 2 blocks, past --replay-budget=40; give a larger --replay-budget

@@ -273,6 +273,10 @@ struct ArchDescription {
   std::optional<CacheDescription> l2;
   std::optional<DramDescription> dram;
   std::optional<NocDescription> noc;
+
+  /// The compute capability as a number (70 for "sm_70"); none when the
+  /// arch gives none or it is not "sm_" and digits.
+  std::optional<unsigned> computeCapabilityNumber() const;
 };
 
 /// `the placement model (seed 002) needs clockMHz, l2.hitLatency, which arch

@@ -21,16 +21,36 @@
 namespace gpurd::model::timing {
 namespace {
 
-llvm::Error missing(const arch::ArchDescription &arch, llvm::StringRef field) {
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      "the warp replay needs " + field + ", which arch '" + arch.name +
-          "' does not give; add it to the arch file (docs/arch-format.md)");
+/// The figures the replay cannot run without that \p arch does not give.
+std::vector<std::string> missingFields(const arch::ArchDescription &arch) {
+  std::vector<std::string> missing;
+  const arch::SmDescription &sm = arch.sm;
+  auto need = [&](bool given, const char *field) {
+    if (!given)
+      missing.push_back(field);
+  };
+  need(sm.warpSchedulers.has_value(), "sm.warpSchedulers");
+  need(sm.instructionLatency.has_value(), "sm.instructionLatency");
+  need(sm.sharedMemoryLatency.has_value(), "sm.sharedMemoryLatency");
+  const std::optional<arch::CacheDescription> &l1 = arch.l1, &l2 = arch.l2;
+  need(l1 && l1->size, "l1.size");
+  need(l1 && l1->lineSize, "l1.lineSize");
+  need(l1 && l1->assoc, "l1.assoc");
+  need(l1 && l1->hitLatency, "l1.hitLatency");
+  need(l2 && l2->size, "l2.size");
+  need(l2 && l2->assoc, "l2.assoc");
+  need(l2 && l2->hitLatency, "l2.hitLatency");
+  need(arch.dram && arch.dram->minLatency, "dram.minLatency");
+  need(arch.dram && arch.dram->bandwidthGBps, "dram.bandwidthGBps");
+  need(arch.dram && arch.dram->channels, "dram.channels");
+  need(arch.noc && arch.noc->bandwidthGBps, "noc.bandwidthGBps");
+  need(arch.clockMHz.has_value(), "clockMHz");
+  return missing;
 }
 
 /// Results per clock per SM of each throughput class (Programming Guide,
 /// Arithmetic Instructions table) for compute capability \p cc (70 for
-/// sm_70); 0 where the table has no column the preset's GPUs use.
+/// sm_70); none where the table has no column the presets' GPUs use.
 struct Lanes {
   unsigned fp32, integer, fp64, quarter, warp;
 };
@@ -60,39 +80,29 @@ unsigned intervalOf(unsigned lanes, unsigned schedulers) {
 llvm::Expected<ReplayParameters>
 replayParameters(const arch::ArchDescription &arch, uint64_t threads,
                  uint64_t sharedBytes) {
-  ReplayParameters p;
+  std::vector<std::string> missing = missingFields(arch);
+  unsigned cc = arch.computeCapabilityNumber().value_or(0);
+  std::optional<Lanes> guide = guideLanes(cc);
   const arch::SmDescription &sm = arch.sm;
+  if (!guide && !sm.coresPerSm)
+    missing.push_back("sm.coresPerSm");
+  if (!missing.empty())
+    return arch::missingFieldsError(arch, "the warp replay", missing);
+  ReplayParameters p;
   p.sms = sm.count;
-  if (!sm.warpSchedulers)
-    return missing(arch, "sm.warpSchedulers");
   p.schedulers = *sm.warpSchedulers;
   p.issueWidth = sm.issueWidth.value_or(1);
-  if (!sm.instructionLatency)
-    return missing(arch, "sm.instructionLatency");
   p.aluLatency = unsigned(std::lround(*sm.instructionLatency));
-  if (!sm.sharedMemoryLatency)
-    return missing(arch, "sm.sharedMemoryLatency");
   p.sharedLatency = unsigned(std::lround(*sm.sharedMemoryLatency));
-  if (!arch.l1 || !arch.l1->hitLatency || !arch.l1->lineSize ||
-      !arch.l1->size || !arch.l1->assoc)
-    return missing(arch, "l1.size, l1.lineSize, l1.assoc and l1.hitLatency");
-  if (!arch.l2 || !arch.l2->hitLatency || !arch.l2->size || !arch.l2->assoc)
-    return missing(arch, "l2.size, l2.assoc and l2.hitLatency");
-  if (!arch.dram || !arch.dram->minLatency || !arch.dram->bandwidthGBps ||
-      !arch.dram->channels)
-    return missing(arch,
-                   "dram.minLatency, dram.bandwidthGBps and dram.channels");
-  if (!arch.noc || !arch.noc->bandwidthGBps)
-    return missing(arch, "noc.bandwidthGBps");
-  if (!arch.clockMHz)
-    return missing(arch, "clockMHz");
   p.l1HitLatency = unsigned(std::lround(*arch.l1->hitLatency));
   p.l2HitLatency = unsigned(std::lround(*arch.l2->hitLatency));
   p.dramLatency = unsigned(std::lround(*arch.dram->minLatency));
   p.lineSize = *arch.l1->lineSize;
   p.sectorSize = arch.l1->sectorSize.value_or(p.lineSize);
   if (p.lineSize / p.sectorSize > 8)
-    return missing(arch, "l1.sectorSize of at least an eighth of the line");
+    return arch::missingFieldsError(
+        arch, "the warp replay",
+        {"l1.sectorSize of at least an eighth of the line"});
 
   auto resident = activeBlocksPerSm(arch, threads, sharedBytes);
   if (!resident)
@@ -131,15 +141,10 @@ replayParameters(const arch::ArchDescription &arch, uint64_t threads,
       *arch.dram->bandwidthGBps * bytesPerCycle / p.sectorSize / p.dramChannels;
 
   // Units: the Programming Guide's lanes, or the FP32 cores for all.
-  unsigned cc = 0;
-  if (arch.computeCapability)
-    llvm::StringRef(*arch.computeCapability).drop_front(3).getAsInteger(10, cc);
   Lanes lanes;
-  if (auto guide = guideLanes(cc)) {
+  if (guide) {
     lanes = *guide;
   } else {
-    if (!sm.coresPerSm)
-      return missing(arch, "sm.coresPerSm");
     unsigned cores = *sm.coresPerSm;
     lanes = {cores, cores, std::max(1u, cores / 2), std::max(1u, cores / 4),
              cores};

@@ -151,10 +151,8 @@ llvm::Error Replay::startBlock(unsigned smIndex, uint64_t start) {
     warp.live = true;
     block.slots.push_back(warpSlot);
     Scheduler &scheduler = sm.schedulers[warpSlot % p.schedulers];
+    // Ages grow with each start: the list stays oldest first.
     scheduler.warps.push_back(warpSlot);
-    llvm::sort(scheduler.warps, [&](unsigned a, unsigned b) {
-      return sm.warps[a].age < sm.warps[b].age;
-    });
   }
   if (block.warps.empty()) { // nothing runs: the slot is free again
     block.live = false;
