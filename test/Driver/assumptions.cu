@@ -4,7 +4,7 @@
 // behaviour. The default arch is the A100: 108 SMs, 2048 threads and 32
 // blocks per SM.
 // RUN: gpurd-advise --cache-report %s -- | FileCheck %s
-// RUN: gpurd-advise --cache-report %s --format=json -- | FileCheck %s --check-prefix=JSON
+// RUN: gpurd-advise --cache-report %s --kernel add --format=json -- | FileCheck %s --check-prefix=JSON
 // RUN: gpurd-advise --cache-report %s --kernel add --grid 10 -- | FileCheck %s --check-prefix=GIVEN
 // RUN: %expect-exit 1 gpurd-advise --cache-report --no-assume %s --kernel add -- 2>&1 | FileCheck %s --check-prefix=STRICT
 
