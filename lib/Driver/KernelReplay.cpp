@@ -15,6 +15,7 @@
 
 #include "gpurd/Driver/TraceEmission.h"
 #include "gpurd/Model/AccessPattern.h"
+#include "gpurd/Model/LocalMemory.h"
 #include "gpurd/Model/WarpRequests.h"
 #include "gpurd/Trace/WarpLines.h"
 
@@ -32,18 +33,12 @@ using model::timing::ReplayLine;
 using model::timing::ReplayUnit;
 using model::timing::ReplayWarp;
 
-/// Where the local memory of the launch's threads lies (above any global
-/// address the layout gives): word w of thread t at base + 4 (w T + t), as
-/// CUDA interleaves local memory, so a warp's lanes at one offset share
-/// lines.
-constexpr uint64_t LocalBase = uint64_t(1) << 52;
-
 class LineConverter {
 public:
   LineConverter(const model::timing::ReplayParameters &p,
                 const model::AccessPatternConfig &banks,
-                const trace::TraceLaunch &launch, ReplayWarp &out)
-      : p(p), banks(banks), launch(launch), out(out) {}
+                const model::LocalMemoryLayout &local, ReplayWarp &out)
+      : p(p), banks(banks), local(local), out(out) {}
 
   void add(const trace::WarpLine &line, uint64_t block, unsigned warp) {
     ReplayLine replay;
@@ -77,11 +72,13 @@ private:
     }
     const trace::WarpInstruction *coalesced = &inst;
     if (inst.space == MemorySpace::Local) {
+      uint64_t firstThread =
+          block * local.threadsPerBlock + uint64_t(warp) * trace::WarpSize;
       interleaved = inst;
       for (unsigned lane = 0; lane < trace::WarpSize; ++lane)
         if (inst.activeMask & (1u << lane))
-          interleaved.addresses[lane] =
-              localAddress(inst.addresses[lane], block, warp, lane);
+          interleaved.addresses[lane] = model::localDeviceAddress(
+              inst.addresses[lane], inst.size, firstThread + lane, local);
       coalesced = &interleaved;
     }
     model::splitIntoLines(*coalesced, p.lineSize, p.sectorSize, lines);
@@ -89,13 +86,6 @@ private:
     for (const model::LineRequestRef &line : lines)
       out.requests.push_back({line.lineNumber, uint8_t(line.sectorMask)});
     replay.requestCount = uint16_t(lines.size());
-  }
-
-  uint64_t localAddress(uint64_t offset, uint64_t block, unsigned warp,
-                        unsigned lane) const {
-    uint64_t threads = launch.numBlocks() * launch.warpsPerBlock() * 32;
-    uint64_t thread = (block * launch.warpsPerBlock() + warp) * 32 + lane;
-    return LocalBase + 4 * ((offset / 4) * threads + thread) + offset % 4;
   }
 
   /// The passes a shared-memory access takes through the banks: the
@@ -129,7 +119,7 @@ private:
 
   const model::timing::ReplayParameters &p;
   const model::AccessPatternConfig &banks;
-  const trace::TraceLaunch &launch;
+  const model::LocalMemoryLayout &local;
   ReplayWarp &out;
   trace::WarpInstruction interleaved; ///< A local access, interleaved.
   std::vector<model::LineRequestRef> lines;
@@ -150,6 +140,8 @@ Expected<KernelReplay> replayKernel(KernelTrace &trace,
   model::AccessPatternConfig banks = accessPatternConfigOf(arch);
   std::vector<trace::WarpTrace> warps;
   unsigned warpsPerBlock = launch.warpsPerBlock();
+  model::LocalMemoryLayout local =
+      model::localMemoryLayout(launch.numBlocks(), warpsPerBlock);
   uint64_t loaded = 0;
   auto load = [&](uint64_t block, std::vector<ReplayWarp> &replay) -> Error {
     if (Error error = trace.source->traceBlock(block, warps))
@@ -160,7 +152,7 @@ Expected<KernelReplay> replayKernel(KernelTrace &trace,
         byIndex[warp.warp] = &warp;
     replay.resize(warpsPerBlock);
     for (unsigned w = 0; w < warpsPerBlock; ++w) {
-      LineConverter converter(*parameters, banks, launch, replay[w]);
+      LineConverter converter(*parameters, banks, local, replay[w]);
       trace::forEachWarpLine(
           byIndex[w], trace::existingLanes(launch.threadsPerBlock(), w),
           context,

@@ -9,7 +9,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "gpurd/Model/CacheModel.h"
+
 #include "gpurd/Model/ExecutionModel.h"
+#include "gpurd/Model/LocalMemory.h"
 #include "gpurd/Support/LaunchBoundError.h"
 #include "gpurd/Support/UserInput.h"
 
@@ -99,8 +101,12 @@ llvm::Expected<uint64_t> requestsOfFirstBlock(const KernelTraceInput &input,
       return e;
     warps.resize(traces.size());
     RequestCounts counts;
+    LocalMemoryLayout local = localMemoryLayout(input.launch.numBlocks(),
+                                                input.launch.warpsPerBlock());
+    trace::WarpTrace placed;
     for (size_t w = 0; w < traces.size(); ++w)
-      prepareWarpRequests(traces[w], l1, l2LineSize, warps[w], counts);
+      prepareWarpRequests(placeLocalMemory(traces[w], local, placed), l1,
+                          l2LineSize, warps[w], counts);
   }
   uint64_t requests = 0;
   instructions = 0;

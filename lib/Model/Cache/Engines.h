@@ -16,6 +16,7 @@
 #define GPURD_LIB_MODEL_CACHE_ENGINES_H
 
 #include "CacheLevel.h"
+#include "gpurd/Model/LocalMemory.h"
 #include "gpurd/Model/WarpRequests.h"
 
 #include "gpurd/Model/CacheModel.h"
@@ -214,6 +215,9 @@ protected:
   uint64_t time = 0;
   bool finished = false;
   std::vector<trace::WarpTrace> scratch;
+  /// Where the launch's local memory lies, and a warp placed in it.
+  LocalMemoryLayout local;
+  trace::WarpTrace placed;
   std::vector<uint64_t> siteInstructions;
 };
 

@@ -13,7 +13,9 @@ CacheModelObserver::~CacheModelObserver() = default;
 SmEngine::SmEngine(const SmEngineSetup &setup)
     : setup(setup), level(setup.l1, 1, setup.sm, setup.profiles,
                           setup.options->seed, setup.options->observer),
-      latency(setup.l1.latency, setup.l1.hasLatencyModel) {}
+      latency(setup.l1.latency, setup.l1.hasLatencyModel),
+      local(localMemoryLayout(setup.input->launch.numBlocks(),
+                              setup.input->launch.warpsPerBlock())) {}
 
 SmEngine::~SmEngine() = default;
 
@@ -45,11 +47,13 @@ llvm::Error SmEngine::loadBlock(uint64_t block,
     return llvm::Error::success();
   }
   size_t numWarps = 0;
-  auto prepare = [&](const trace::WarpTrace &trace) {
+  auto prepare = [&](const trace::WarpTrace &given) {
     // `warps` keeps the previous block's requests: their storage is reused.
     if (numWarps == warps.size())
       warps.emplace_back();
     WarpRequests &out = warps[numWarps];
+    // Every consumer sees local accesses where the device keeps them.
+    const trace::WarpTrace &trace = placeLocalMemory(given, local, placed);
     if (setup.input->onModelledWarp)
       setup.input->onModelledWarp(trace);
     prepareWarpRequests(trace, setup.l1, setup.l2LineSize, out, counts,

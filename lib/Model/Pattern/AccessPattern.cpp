@@ -22,8 +22,9 @@ unsigned activeAddresses(const trace::WarpInstruction &instruction,
   return n;
 }
 
-/// Local memory is left out: its trace addresses are offsets in each
-/// thread's own memory, which the hardware interleaves across the lanes.
+/// Local memory is left out: the checks judge the kernel's own arrays, and
+/// a local access's sectors follow from where the device interleaves the
+/// threads' local memory (Model/LocalMemory.h), not from the code.
 bool usesSectors(MemorySpace space) {
   return space == MemorySpace::Global || space == MemorySpace::GlobalReadOnly ||
          space == MemorySpace::Texture;
