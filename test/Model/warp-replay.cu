@@ -27,9 +27,10 @@ void run(const float *in, float *out, float *a) {
 // CHECK-NEXT: per scheduler: {{[0-9]+}} cycles issuing, {{[0-9]+}} waiting on a register, {{[0-9]+}} waiting on a unit or a barrier
 // CHECK-NEXT: L1 sectors of global loads: 0 hits, 0 hits in flight, 16 misses; L2 sectors: 16 hits, 16 misses;
 // The preset names neither L2 slices nor a scheduling policy, and no source
-// gives an SM's port to the L2.
+// gives an SM's port to the L2 or the crossbar's design.
 // CHECK-NEXT: assumption: the L2 has 64 slices
 // CHECK-NEXT: assumption: each SM's port to the L2 takes one sector request a cycle
+// CHECK-NEXT: assumption: the crossbar to the L2 queues each SM's requests in order (as GPGPU-Sim's does; NVIDIA publishes no design): under load each slice takes 2 - sqrt(2) = 0.586 of its share of noc.bandwidthGBps
 // CHECK-NEXT: assumption: each scheduler issues loose round-robin
 
 // JSON: "active_sms": 2,

@@ -10,6 +10,8 @@
 
 #include "gpurd/Model/Timing/WarpReplay.h"
 
+#include "gpurd/Arch/Presets.h"
+
 #include "gtest/gtest.h"
 
 using namespace gpurd::model::timing;
@@ -278,6 +280,20 @@ TEST(WarpReplay, OpcodesRunOnTheirUnits) {
   EXPECT_EQ(unitOfOpcode("BAR.SYNC"), ReplayUnit::Barrier);
   EXPECT_EQ(unitOfOpcode("EXIT"), ReplayUnit::Exit);
   EXPECT_EQ(unitOfOpcode("SHFL"), ReplayUnit::Warp);
+}
+
+// The V100's slices from its preset: noc.bandwidthGBps 3133 at 1530 MHz is
+// 3133 / 1.53 = 2047.7 bytes a cycle, 63.99 sectors of 32 bytes over 64
+// slices (l2.partitions is not given) = 0.99987 a slice; a switch of FIFO
+// inputs feeds each 2 - sqrt(2) = 0.585786 of it: 0.58571 sectors a cycle.
+TEST(WarpReplay, SlicesTakeWhatASwitchOfFifoInputsFeedsThem) {
+  llvm::Expected<gpurd::arch::ArchDescription> arch =
+      gpurd::arch::loadPreset("volta-v100");
+  ASSERT_TRUE(bool(arch)) << llvm::toString(arch.takeError());
+  llvm::Expected<ReplayParameters> p = replayParameters(*arch, 256, 0);
+  ASSERT_TRUE(bool(p)) << llvm::toString(p.takeError());
+  EXPECT_EQ(p->l2Slices, 64u);
+  EXPECT_NEAR(p->sliceSectorsPerCycle, 0.58571, 1e-5);
 }
 
 } // namespace

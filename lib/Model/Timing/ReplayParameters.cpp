@@ -19,7 +19,11 @@
 #include <cmath>
 
 namespace gpurd::model::timing {
+
 namespace {
+/// 2 - sqrt(2): the share of its peak an output of an input-queued switch
+/// with FIFO inputs serves under uniform traffic (Karol et al. 1987).
+constexpr double FifoSwitchThroughput = 0.5857864376269049;
 
 /// The figures the replay cannot run without that \p arch does not give.
 std::vector<std::string> missingFields(const arch::ArchDescription &arch) {
@@ -134,8 +138,21 @@ replayParameters(const arch::ArchDescription &arch, uint64_t threads,
       "delivers one sector reply a cycle (32 bytes each way; NVIDIA "
       "publishes no per-SM figure: the SMs' ports together carry more than "
       "noc.bandwidthGBps, which the slices bound)");
-  p.sliceSectorsPerCycle =
-      *arch.noc->bandwidthGBps * bytesPerCycle / p.sectorSize / p.l2Slices;
+  // The crossbar queues each SM's requests in order: one that waits for a
+  // busy slice holds back those behind it, and under load a slice is fed
+  // only the saturation throughput of an input-queued switch, 2 - sqrt(2)
+  // of its peak (Karol, Hluchyj and Morgan, "Input versus output queueing
+  // on a space-division packet switch", IEEE Trans. Commun. 35(12), 1987:
+  // FIFO inputs, uniform traffic, many ports). noc.bandwidthGBps is a
+  // vendor peak, which a switch of FIFO inputs does not reach.
+  p.sliceSectorsPerCycle = FifoSwitchThroughput * *arch.noc->bandwidthGBps *
+                           bytesPerCycle / p.sectorSize / p.l2Slices;
+  p.assumptions.push_back(
+      "the crossbar to the L2 queues each SM's requests in order (as "
+      "GPGPU-Sim's does; NVIDIA publishes no design): under load each slice "
+      "takes 2 - sqrt(2) = 0.586 of its share of noc.bandwidthGBps, the "
+      "saturation throughput of a switch with FIFO inputs (Karol et al. "
+      "1987)");
   p.dramChannels = *arch.dram->channels;
   p.channelSectorsPerCycle =
       *arch.dram->bandwidthGBps * bytesPerCycle / p.sectorSize / p.dramChannels;
