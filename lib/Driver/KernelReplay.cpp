@@ -72,13 +72,8 @@ private:
     }
     const trace::WarpInstruction *coalesced = &inst;
     if (inst.space == MemorySpace::Local) {
-      uint64_t firstThread =
-          block * local.threadsPerBlock + uint64_t(warp) * trace::WarpSize;
       interleaved = inst;
-      for (unsigned lane = 0; lane < trace::WarpSize; ++lane)
-        if (inst.activeMask & (1u << lane))
-          interleaved.addresses[lane] = model::localDeviceAddress(
-              inst.addresses[lane], inst.size, firstThread + lane, local);
+      model::placeLocalInstruction(interleaved, block, warp, local);
       coalesced = &interleaved;
     }
     model::splitIntoLines(*coalesced, p.lineSize, p.sectorSize, lines);

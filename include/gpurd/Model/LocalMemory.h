@@ -44,6 +44,11 @@ LocalMemoryLayout localMemoryLayout(uint64_t blocks, unsigned warpsPerBlock);
 uint64_t localDeviceAddress(uint64_t offset, unsigned size, uint64_t thread,
                             const LocalMemoryLayout &layout);
 
+/// \p inst, a local access of warp \p warp of block \p block, with its
+/// active lanes' offsets at their device addresses.
+void placeLocalInstruction(trace::WarpInstruction &inst, uint64_t block,
+                           unsigned warp, const LocalMemoryLayout &layout);
+
 /// \p warp with its local accesses at their device addresses, in
 /// \p placed; \p warp itself when it has none or the layout no threads
 /// (then \p placed is untouched).

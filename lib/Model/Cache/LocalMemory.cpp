@@ -30,6 +30,17 @@ uint64_t localDeviceAddress(uint64_t offset, unsigned size, uint64_t thread,
          offset % unit;
 }
 
+void placeLocalInstruction(trace::WarpInstruction &inst, uint64_t block,
+                           unsigned warp, const LocalMemoryLayout &layout) {
+  uint64_t firstThread =
+      block * layout.threadsPerBlock + uint64_t(warp) * trace::WarpSize;
+  for (uint32_t m = inst.activeMask; m; m &= m - 1) {
+    unsigned lane = unsigned(__builtin_ctz(m));
+    inst.addresses[lane] = localDeviceAddress(inst.addresses[lane], inst.size,
+                                              firstThread + lane, layout);
+  }
+}
+
 const trace::WarpTrace &placeLocalMemory(const trace::WarpTrace &warp,
                                          const LocalMemoryLayout &layout,
                                          trace::WarpTrace &placed) {
@@ -39,17 +50,9 @@ const trace::WarpTrace &placeLocalMemory(const trace::WarpTrace &warp,
   if (!layout.threads || llvm::none_of(warp.instructions, isLocal))
     return warp;
   placed = warp;
-  uint64_t firstThread = warp.block * layout.threadsPerBlock +
-                         uint64_t(warp.warp) * trace::WarpSize;
-  for (trace::WarpInstruction &inst : placed.instructions) {
-    if (!isLocal(inst))
-      continue;
-    for (uint32_t m = inst.activeMask; m; m &= m - 1) {
-      unsigned lane = unsigned(__builtin_ctz(m));
-      inst.addresses[lane] = localDeviceAddress(inst.addresses[lane], inst.size,
-                                                firstThread + lane, layout);
-    }
-  }
+  for (trace::WarpInstruction &inst : placed.instructions)
+    if (isLocal(inst))
+      placeLocalInstruction(inst, warp.block, warp.warp, layout);
   return placed;
 }
 
